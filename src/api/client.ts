@@ -1,0 +1,92 @@
+import type { Envelope } from '@contract/envelope';
+import { errorText } from './error-text';
+
+/** An API call that failed: `message` already follows the spec's error text rule. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  /** Text used when the server gives neither a message nor a body (spec section 8). */
+  fallback?: string;
+  signal?: AbortSignal;
+}
+
+/** Where the bearer token comes from; set by the auth feature, read on every call. */
+let tokenSource: () => string | null = () => null;
+let onUnauthorized: () => void = () => {};
+
+export function configureAuth(options: { token: () => string | null; onUnauthorized: () => void }): void {
+  tokenSource = options.token;
+  onUnauthorized = options.onUnauthorized;
+}
+
+/**
+ * The basic client credential for anonymous calls (spec section 6). The server generates it
+ * once into DATA_DIR (or takes CLIENT_CREDENTIAL) and writes it into index.html as
+ * <meta name="portal-client-credential" content="id:secret">, so no build embeds it.
+ */
+function clientCredential(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="portal-client-credential"]');
+  return meta?.content ?? '';
+}
+
+function buildUrl(path: string, query?: Query): string {
+  const clean = path.startsWith('/') ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${clean}?${qs}` : clean;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Calls the app backend and returns `data.data` of the envelope. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = tokenSource();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: token ? `Bearer ${token}` : `Basic ${btoa(clientCredential())}`,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if ((cause as Error).name === 'AbortError') throw cause;
+    throw new ApiError(errorText(undefined, options.fallback ?? 'You appear to be offline.'), 0);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized();
+    throw new ApiError(errorText(body, options.fallback), response.status);
+  }
+  return (body as Envelope<T>).data;
+}

@@ -1,0 +1,54 @@
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+function buildId(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() + '-' + Date.now().toString(36);
+  } catch {
+    return Date.now().toString(36);
+  }
+}
+
+const API_PORT = Number(process.env.API_PORT ?? 8081);
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  resolve: {
+    alias: {
+      '@/': fileURLToPath(new URL('./src/', import.meta.url)),
+      '@contract/': fileURLToPath(new URL('./contract/', import.meta.url)),
+    },
+  },
+  plugins: [
+    // The router plugin must come before react() (TOOLCHAIN.md).
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // Registered by src/app/pwa.ts through workbox-window (update prompt), not injected.
+      injectRegister: false,
+      // public/manifest.webmanifest is the manifest; the plugin must not write another.
+      manifest: false,
+      includeAssets: ['favicon.ico', 'favicon.svg', 'robots.txt', 'manifest.webmanifest', 'icons/*.png'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+    }),
+  ],
+  build: { target: 'es2022', sourcemap: false },
+  server: {
+    proxy: {
+      '/v1': `http://127.0.0.1:${API_PORT}`,
+      '/healthz': `http://127.0.0.1:${API_PORT}`,
+      '/uploads': `http://127.0.0.1:${API_PORT}`,
+      '/socket.io': { target: `ws://127.0.0.1:${API_PORT}`, ws: true },
+    },
+  },
+});
