@@ -1,0 +1,117 @@
+/**
+ * Account payloads (spec section 3: User, Registration payload) as zod schemas, shared by the
+ * portal forms and the server routes so both apply the same rules and messages.
+ */
+import { z } from 'zod';
+import { isValidEmail, isValidName, isValidPassword, isValidPhone } from './validation';
+
+export const emailField = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .refine(isValidEmail, 'Please enter a valid email address')
+  .transform((value) => value.toLowerCase());
+
+const phoneField = z.string({ error: 'Please enter a valid phone number' }).trim().refine(isValidPhone, 'Please enter a valid phone number');
+const nameField = (label: string) => z.string({ error: `${label} is required` }).trim().refine(isValidName, `${label} is required`);
+const passwordField = z
+  .string({ error: 'Please enter a password' })
+  .refine(isValidPassword, 'Password must be at least 8 characters with a letter and a number');
+
+export const GRANT_TYPES = ['email', 'facebook'] as const;
+export type GrantType = (typeof GRANT_TYPES)[number];
+
+const optionalText = z.string().trim().max(2048).optional().nullable();
+
+export const registrationSchema = z
+  .object({
+    firstName: nameField('First Name'),
+    lastName: nameField('Last Name'),
+    email: emailField,
+    phoneNo: z.string().trim().max(64),
+    password: z.string().max(128),
+    confirmPassword: z.string().max(128).optional(),
+    role: z.literal('user').default('user'),
+    avatar: optionalText,
+    profilePix: optionalText,
+    fcmId: optionalText,
+    deviceId: optionalText,
+    grant_type: z.enum(GRANT_TYPES).default('email'),
+    requiresVerification: z.boolean().optional(),
+    /** Social sign-in: the provider's user id, and the access token the server verifies. */
+    facebookId: z.string().trim().max(128).optional(),
+    accessToken: z.string().max(4096).optional(),
+    /** The referral code this visitor arrived with (?ref= or ?referrer=). */
+    referredByCode: z.string().trim().max(64).optional().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.grant_type === 'email') {
+      if (!isValidPhone(value.phoneNo)) ctx.addIssue({ code: 'custom', path: ['phoneNo'], message: 'Please enter a valid phone number' });
+      if (!isValidPassword(value.password)) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 8 characters with a letter and a number' });
+      }
+      if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+    } else if (!value.facebookId || !value.accessToken) {
+      ctx.addIssue({ code: 'custom', path: ['facebookId'], message: 'Social sign-in needs the provider id and access token' });
+    }
+  });
+export type RegistrationPayload = z.input<typeof registrationSchema>;
+
+export const loginSchema = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal('email'), email: emailField, password: z.string().min(1, 'Please enter your password').max(128) }),
+  z.object({ grant_type: z.literal('facebook'), facebookId: z.string().trim().min(1).max(128), accessToken: z.string().min(1).max(4096) }),
+]);
+export type LoginPayload = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField, platform: z.string().trim().max(64).default('portal') });
+export type ForgotPasswordPayload = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z
+  .object({ token: z.string().min(10).max(512), password: passwordField, confirmPassword: z.string().max(128) })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+export type ResetPasswordPayload = z.input<typeof resetPasswordSchema>;
+
+export const updateUserSchema = z
+  .object({
+    firstName: nameField('First Name'),
+    lastName: nameField('Last Name'),
+    phoneNo: phoneField,
+    profilePix: optionalText,
+    avatar: optionalText,
+    fcmId: optionalText,
+    deviceId: optionalText,
+  })
+  .partial();
+export type UpdateUserPayload = z.input<typeof updateUserSchema>;
+
+/** The user as every call returns it (never the password hash). */
+export interface User {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNo: string;
+  profilePix: string | null;
+  avatar: string | null;
+  fcmId: string | null;
+  deviceId: string | null;
+  role: 'user';
+  requiresVerification: boolean;
+  facebookId: string | null;
+  userroles: { roleId: number }[];
+  /** This user's own referral code, shared as ?ref=<code>. */
+  referralCode: string;
+}
+
+export interface AuthResult {
+  user: User;
+  token: string;
+}
+
+export interface Credit {
+  id: number;
+  /** Minor units (cents). Displayed as value / 100 with 2 decimals, in dollars. */
+  value: number;
+}
+
+export const EMAIL_TYPES = ['EMAIL_CONFIRMATION_EMAIL', 'WELCOME_EMAIL'] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
