@@ -1,0 +1,29 @@
+/**
+ * The slice of the browser API the journeys use inside page.evaluate.
+ * The e2e files compile with the Node libraries only (server/tsconfig.json), so the DOM
+ * types are not there; this keeps those callbacks typed without leaking DOM globals into
+ * the server's program. Type-only: evaluate() callbacks cannot import at run time.
+ */
+interface ShownNotification {
+  title: string;
+  body: string;
+  data: unknown;
+}
+
+interface Registration {
+  scope: string;
+  getNotifications(): Promise<ShownNotification[]>;
+}
+
+export interface BrowserWindow {
+  navigator: {
+    serviceWorker: {
+      ready: Promise<Registration>;
+      controller: object | null;
+    };
+  };
+  caches: { match(url: string, options: { cacheName: string }): Promise<object | undefined> };
+  scrollY: number;
+  getComputedStyle(element: unknown): { backgroundColor: string };
+  scrollTo(x: number, y: number): void;
+}

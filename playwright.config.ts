@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+const BASE_URL = `http://localhost:${PORT}`;
+
+// One fresh data directory per run. The runner creates it; its workers inherit the variable,
+// so they neither create another nor delete it, and the runner removes it when it exits.
+let dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) {
+  const created = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  dataDir = created;
+  process.env.E2E_DATA_DIR = created;
+  process.on('exit', () => rmSync(created, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // Two cores run the server and the browser; one worker keeps timings steady.
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: BASE_URL,
+    // Journeys run on a phone-sized screen (the portal is used on phones).
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Never download a browser: Debian's Chromium (TOOLCHAIN.md).
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // `npm run test:e2e` builds first, so the server serves dist/ as it is.
+    command: 'npx tsx server/src/main.ts',
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

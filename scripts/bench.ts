@@ -1,0 +1,282 @@
+/**
+ * `npm run bench`: the issue's budgets as a report, not a timed test. Builds the portal when
+ * dist/ is missing or older than its sources, then measures and prints:
+ * - homepage initial JS and CSS (gzip): the entry script, its static imports and stylesheets;
+ * - total precache size (what the service worker downloads on install);
+ * - time from spawning the server (what `npm start` runs) to the first /healthz 200, on a
+ *   fresh DATA_DIR (embedded PGlite) and again on the same DATA_DIR;
+ * - server RSS after start and after 200 requests, and p50/p95 latency of GET /v1/plans.
+ * Writes the figures into docs/performance.md ("Latest run"). Prints PASS/OVER per target,
+ * never fails on them.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const REPORT = join(ROOT, 'docs', 'performance.md');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Targets of issue #2 ("Budgets as a report"). */
+const TARGET_INITIAL_JS_KB = 150;
+const TARGET_COLD_START_MS = 5000;
+const LATENCY_REQUESTS = 200;
+const HEALTH_TIMEOUT_MS = 60_000;
+
+const kb = (bytes: number) => bytes / 1000;
+const fmtKb = (bytes: number) => `${kb(bytes).toFixed(1)} kB`;
+const files = (count: number) => `${count} ${count === 1 ? 'file' : 'files'}`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'OVER');
+
+// ---------------------------------------------------------------- build
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+function buildIfNeeded(): void {
+  const builtAt = existsSync(join(DIST, 'index.html')) ? statSync(join(DIST, 'index.html')).mtimeMs : 0;
+  const sources = ['src', 'public', 'contract', 'index.html', 'vite.config.ts'].map((path) => join(ROOT, path)).filter(existsSync);
+  if (builtAt > Math.max(...sources.map(newestMtime))) return;
+  console.log('dist/ is missing or stale: building the portal...');
+  const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('vite build failed');
+}
+
+// ---------------------------------------------------------------- bundle
+
+function readAsset(url: string): Buffer {
+  return readFileSync(join(DIST, url.replace(/^\//, '')));
+}
+
+/** Static `import ... from "x"` and `import "x"` of a built chunk (not dynamic `import("x")`). */
+function staticImports(code: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g)) {
+    if (match[1]) specifiers.push(match[1]);
+  }
+  for (const match of code.matchAll(/\bexport\s*[\w$*{}\s,]*?\s*from\s*["']([^"']+)["']/g)) {
+    if (match[1]) specifiers.push(match[1]);
+  }
+  return specifiers;
+}
+
+interface InitialAssets {
+  js: string[];
+  css: string[];
+}
+
+/** What the homepage loads before it can render: entry, its static import closure, stylesheets. */
+function homepageAssets(): InitialAssets {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const entries = tags.filter((tag) => tag.startsWith('<script') && /type="module"/.test(tag)).map((tag) => attr(tag, 'src'));
+  const preloads = tags.filter((tag) => /rel="modulepreload"/.test(tag)).map((tag) => attr(tag, 'href'));
+  const css = tags.filter((tag) => /rel="stylesheet"/.test(tag)).map((tag) => attr(tag, 'href'));
+
+  const js = new Set<string>();
+  const queue = [...entries, ...preloads].filter((url): url is string => Boolean(url));
+  while (queue.length > 0) {
+    const url = queue.pop() as string;
+    if (js.has(url)) continue;
+    js.add(url);
+    for (const specifier of staticImports(readAsset(url).toString('utf8'))) {
+      if (specifier.startsWith('.')) queue.push(posix.join(posix.dirname(url), specifier));
+      else if (specifier.startsWith('/')) queue.push(specifier);
+    }
+  }
+  return { js: [...js], css: css.filter((url): url is string => Boolean(url)) };
+}
+
+const gzipSize = (urls: string[]) => urls.reduce((sum, url) => sum + gzipSync(readAsset(url)).length, 0);
+
+/** The URLs vite-plugin-pwa injected into dist/sw.js, summed over their file sizes. */
+function precacheBytes(): { files: number; bytes: number } {
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+  const urls = new Set([...sw.matchAll(/["']?url["']?\s*:\s*["']([^"']+)["']/g)].map((match) => match[1] as string));
+  let bytes = 0;
+  for (const url of urls) bytes += statSync(join(DIST, url)).size;
+  return { files: urls.size, bytes };
+}
+
+// ---------------------------------------------------------------- server
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Resident memory of the process and its children (tsx runs the server in a child). */
+function treeRssBytes(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const visit = (id: number): number => {
+    let rss = 0;
+    try {
+      const status = readFileSync(`/proc/${id}/status`, 'utf8');
+      rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(/\s+/) : []) rss += visit(Number(child));
+      }
+    } catch {
+      // The process ended between reads.
+    }
+    return rss;
+  };
+  return visit(pid);
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  msToHealthy: number;
+  output: () => string;
+}
+
+async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+  let output = '';
+  const started = performance.now();
+  // The embedded database is what is measured, even where DATABASE_URL is set.
+  const { DATABASE_URL: _external, ...env } = process.env;
+  const child = spawn(TSX, ['server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  while (performance.now() - started < HEALTH_TIMEOUT_MS) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.status === 200) return { child, msToHealthy: performance.now() - started, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`no /healthz 200 within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
+}
+
+/** Ctrl-C, as a person would stop it; waits for the clean shutdown. */
+async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGINT');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The basic client credential the server wrote into index.html (anonymous calls carry it). */
+async function clientAuthorization(port: number): Promise<string> {
+  const html = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+  const credential = /<meta name="portal-client-credential" content="([^"]*)"/.exec(html)?.[1] ?? '';
+  return `Basic ${Buffer.from(credential).toString('base64')}`;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+async function planLatencies(port: number): Promise<number[]> {
+  const authorization = await clientAuthorization(port);
+  const timings: number[] = [];
+  for (let i = 0; i < LATENCY_REQUESTS; i += 1) {
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/v1/plans`, { headers: { authorization, accept: 'application/json' } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET /v1/plans answered ${response.status}`);
+    timings.push(performance.now() - started);
+  }
+  return timings.sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------- report
+
+function writeReport(lines: string[]): void {
+  const section = `## Latest run\n\n${lines.join('\n')}\n`;
+  const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '# Performance\n';
+  const start = current.indexOf('## Latest run');
+  if (start === -1) {
+    writeFileSync(REPORT, `${current.trimEnd()}\n\n${section}`);
+    return;
+  }
+  const next = current.indexOf('\n## ', start + 1);
+  const after = next === -1 ? '' : current.slice(next);
+  writeFileSync(REPORT, `${current.slice(0, start)}${section}${after}`);
+}
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+
+  const initial = homepageAssets();
+  const jsGzip = gzipSize(initial.js);
+  const cssGzip = gzipSize(initial.css);
+  const precache = precacheBytes();
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  try {
+    const cold = await startServer(port, dataDir);
+    const rssStart = treeRssBytes(cold.child.pid ?? 0);
+    await stopServer(cold);
+
+    const warm = await startServer(port, dataDir);
+    const rssWarmStart = treeRssBytes(warm.child.pid ?? 0);
+    const latencies = await planLatencies(port);
+    const rssAfterRequests = treeRssBytes(warm.child.pid ?? 0);
+    await stopServer(warm);
+
+    const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a (Linux only)' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+    const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+    const rows: Array<[string, string, string]> = [
+      [
+        'Homepage initial JS (gzip)',
+        `${fmtKb(jsGzip)} in ${files(initial.js.length)}`,
+        `<= ${TARGET_INITIAL_JS_KB} kB: ${verdict(kb(jsGzip) <= TARGET_INITIAL_JS_KB)}`,
+      ],
+      ['Homepage initial CSS (gzip)', `${fmtKb(cssGzip)} in ${files(initial.css.length)}`, 'report only'],
+      ['Precache (service worker install)', `${fmtKb(precache.bytes)} in ${files(precache.files)} (uncompressed)`, 'report only'],
+      ['Cold start to /healthz 200 (fresh DATA_DIR)', ms(cold.msToHealthy), `<= ${TARGET_COLD_START_MS} ms: ${verdict(cold.msToHealthy <= TARGET_COLD_START_MS)}`],
+      ['Restart to /healthz 200 (same DATA_DIR)', ms(warm.msToHealthy), `<= ${TARGET_COLD_START_MS} ms: ${verdict(warm.msToHealthy <= TARGET_COLD_START_MS)}`],
+      ['Server RSS after cold start', mb(rssStart), 'report only'],
+      ['Server RSS after restart', mb(rssWarmStart), 'report only'],
+      [`Server RSS after restart + ${LATENCY_REQUESTS} requests`, mb(rssAfterRequests), 'report only'],
+      [`GET /v1/plans p50 / p95 (${LATENCY_REQUESTS} sequential)`, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}`, 'report only'],
+    ];
+
+    for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+
+    const date = new Date().toISOString().replace('T', ' ').slice(0, 16);
+    writeReport([
+      `Measured ${date} UTC by \`npm run bench\` (Node ${process.versions.node}, ${process.platform}).`,
+      '',
+      '| Measure | Figure | Target |',
+      '|---|---|---|',
+      ...rows.map((row) => `| ${row.join(' | ')} |`),
+      '',
+      `Initial JS files: ${initial.js.map((url) => `\`${posix.basename(url)}\``).join(', ')}.`,
+    ]);
+    console.log('\nWrote docs/performance.md ("Latest run").');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,167 @@
+/**
+ * Environment -> typed configuration. Every value has a default that works on a fresh
+ * machine with nothing set; secrets that are not given are generated once into
+ * DATA_DIR/secrets.json and reused on every restart.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { PORTAL } from '@contract/constants';
+
+/** The repository root (server/src/config.ts -> ../..). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Thrown for configuration a person must fix; main prints its message as one line. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+// Empty variables (PORT= in a .env file) mean "not set", not "set to nothing".
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const port = (fallback: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(65535));
+
+const envSchema = z.object({
+  PORT: port(8080),
+  API_PORT: port(8081),
+  HOST: optionalText.transform((v) => v ?? '0.0.0.0'),
+  DATA_DIR: optionalText.transform((v) => path.resolve(v ?? '.data')),
+  DIST_DIR: optionalText.transform((v) => path.resolve(v ?? path.join(REPO_ROOT, 'dist'))),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  ),
+  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  SMTP_URL: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CLIENT_CREDENTIAL: optionalText.pipe(z.string().regex(/^[^:\s]+:\S+$/, 'must look like "id:secret"').optional()),
+  /** Lifetime of a user session token. */
+  JWT_TTL_SECONDS: z.preprocess((v) => (v === '' || v === undefined ? 7 * 24 * 3600 : v), z.coerce.number().int().min(60)),
+  LOG_LEVEL: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'info' : v),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  ),
+  SKIP_BUILD: z.preprocess((v) => v === '1' || v === 'true', z.boolean()),
+});
+
+export interface Config {
+  PORT: number;
+  API_PORT: number;
+  HOST: string;
+  DATA_DIR: string;
+  DIST_DIR: string;
+  /** Where the default e-mail transport writes each message (DATA_DIR/outbox). */
+  OUTBOX_DIR: string;
+  DATABASE_URL: string | undefined;
+  REDIS_URL: string | undefined;
+  SMTP_URL: string | undefined;
+  PUBLIC_URL: string | undefined;
+  JWT_SECRET: string;
+  /** "id:secret", sent by the portal as `Authorization: Basic base64(id:secret)` on anonymous calls. */
+  CLIENT_CREDENTIAL: string;
+  JWT_TTL_SECONDS: number;
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  SKIP_BUILD: boolean;
+}
+
+interface StoredSecrets {
+  jwtSecret?: string;
+  clientCredential?: string;
+}
+
+const storedSecretsSchema = z.object({ jwtSecret: z.string().optional(), clientCredential: z.string().optional() });
+
+function readSecrets(file: string): StoredSecrets {
+  if (!existsSync(file)) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new ConfigError(`${file} is not valid JSON: fix or delete it (new secrets are then generated).`);
+  }
+  const parsed = storedSecretsSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(`${file} has an unexpected shape: fix or delete it.`);
+  return parsed.data;
+}
+
+/** Writes through a temporary file so a crash never leaves half a secrets file. */
+function writeSecrets(file: string, secrets: StoredSecrets): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  renameSync(temporary, file);
+}
+
+interface Secrets {
+  jwtSecret: string;
+  clientCredential: string;
+}
+
+/** Given secrets win; the others come from DATA_DIR/secrets.json, generated there the first time. */
+function resolveSecrets(dataDir: string, given: StoredSecrets): Secrets {
+  if (given.jwtSecret && given.clientCredential) return { jwtSecret: given.jwtSecret, clientCredential: given.clientCredential };
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = readSecrets(file);
+  const persisted: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    clientCredential: stored.clientCredential ?? `${PORTAL}:${randomBytes(24).toString('base64url')}`,
+  };
+  if (persisted.jwtSecret !== stored.jwtSecret || persisted.clientCredential !== stored.clientCredential) writeSecrets(file, persisted);
+  return { jwtSecret: given.jwtSecret ?? persisted.jwtSecret, clientCredential: given.clientCredential ?? persisted.clientCredential };
+}
+
+/**
+ * Reads the environment given (tests pass their own). Creates DATA_DIR and, when JWT_SECRET or
+ * CLIENT_CREDENTIAL is not set, reads or generates it in DATA_DIR/secrets.json.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'unreadable value'}.`);
+  }
+  const values = parsed.data;
+
+  try {
+    mkdirSync(values.DATA_DIR, { recursive: true });
+  } catch (cause) {
+    throw new ConfigError(`Cannot create DATA_DIR ${values.DATA_DIR}: ${(cause as Error).message}`);
+  }
+
+  const secrets = resolveSecrets(values.DATA_DIR, { jwtSecret: values.JWT_SECRET, clientCredential: values.CLIENT_CREDENTIAL });
+
+  return {
+    PORT: values.PORT,
+    API_PORT: values.API_PORT,
+    HOST: values.HOST,
+    DATA_DIR: values.DATA_DIR,
+    DIST_DIR: values.DIST_DIR,
+    OUTBOX_DIR: path.join(values.DATA_DIR, 'outbox'),
+    DATABASE_URL: values.DATABASE_URL,
+    REDIS_URL: values.REDIS_URL,
+    SMTP_URL: values.SMTP_URL,
+    PUBLIC_URL: values.PUBLIC_URL,
+    JWT_SECRET: secrets.jwtSecret,
+    CLIENT_CREDENTIAL: secrets.clientCredential,
+    JWT_TTL_SECONDS: values.JWT_TTL_SECONDS,
+    LOG_LEVEL: values.LOG_LEVEL,
+    SKIP_BUILD: values.SKIP_BUILD,
+  };
+}
+
+/** A connection string with any password replaced, safe to print. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

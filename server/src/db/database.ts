@@ -1,0 +1,175 @@
+/**
+ * Opens the database: PGlite persisted in DATA_DIR/pglite by default, PostgreSQL when
+ * DATABASE_URL is set. Both are typed as one PgDatabase; migrations and the seed run on open.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { redactUrl, type Config } from '../config';
+import * as schema from './schema';
+import { seed } from './seed';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query within PING_TIMEOUT_MS. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where the data lives; a PGlite without dataDir is in memory (tests). */
+export type DatabaseLocation = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+/** A database that cannot be opened; the message is one line naming DATABASE_URL or DATA_DIR. */
+export class DatabaseOpenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseOpenError';
+  }
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const PING_TIMEOUT_MS = 2000;
+const CONNECT_TIMEOUT_MS = 5000;
+/** Serialises migrations when several server processes start on one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_267_876;
+
+export function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
+  return config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') };
+}
+
+export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, log?: (message: string) => void): Promise<DatabaseHandle> {
+  return openDatabaseAt(databaseLocation(config), log);
+}
+
+export function openDatabaseAt(location: DatabaseLocation, log: (message: string) => void = console.error): Promise<DatabaseHandle> {
+  return location.kind === 'postgres' ? openPostgres(location.url, log) : openPglite(location.dataDir);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function openPostgres(url: string, log: (message: string) => void): Promise<DatabaseHandle> {
+  const where = `PostgreSQL at DATABASE_URL=${redactUrl(url)}`;
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => log(`PostgreSQL connection error: ${error.message}`));
+  const db = drizzleNodePg(pool, { schema });
+  try {
+    const lock = await pool.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await seed(db);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lock.release();
+    }
+  } catch (cause) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseOpenError(`Cannot open ${where}: ${describe(cause)}`);
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS, 'PostgreSQL');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const where = dataDir ? `the embedded database in DATA_DIR (${dataDir})` : 'the in-memory embedded database';
+  let releaseLock = () => {};
+  let client: PGlite | undefined;
+  try {
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      releaseLock = lockDataDir(dataDir);
+    }
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await seed(db);
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await withTimeout(opened.query('SELECT 1'), PING_TIMEOUT_MS, 'PGlite');
+      },
+      // close() flushes PGlite's files to DATA_DIR; the lock goes only after that.
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          releaseLock();
+        }
+      },
+    };
+  } catch (cause) {
+    await client?.close().catch(() => undefined);
+    releaseLock();
+    if (cause instanceof DatabaseOpenError) throw cause;
+    throw new DatabaseOpenError(`Cannot open ${where}: ${describe(cause)}`);
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process: two servers on one DATA_DIR would corrupt it. A pid file guards
+ * the folder; one left by a process that no longer runs is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'server.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(file, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+        throw new DatabaseOpenError(
+          `Cannot open the embedded database in DATA_DIR (${dataDir}): another server (pid ${owner}) is using it. Stop it or set DATA_DIR to another folder.`,
+        );
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new DatabaseOpenError(`Cannot lock the embedded database in DATA_DIR (${dataDir}).`);
+}
+
+function describe(cause: unknown): string {
+  if (cause instanceof AggregateError && cause.errors.length > 0) return describe(cause.errors[0]);
+  if (cause instanceof Error) return cause.message.split('\n')[0] || cause.name;
+  return String(cause);
+}

@@ -1,0 +1,41 @@
+/** Pure rules of the static portal: which paths are app routes, caching, the served index.html. */
+
+/** Paths the portal never owns: the API, socket.io, uploads and the health check. */
+const SERVER_PATHS = ['/v1', '/socket.io', '/uploads', '/healthz'];
+
+/** True for a path the portal's router renders (history fallback to index.html). */
+export function isAppRoute(pathname: string): boolean {
+  if (SERVER_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'no-cache';
+export const CACHE_SHORT = 'public, max-age=3600';
+
+/** Files whose name never changes between builds: a browser must revalidate them every time. */
+const ALWAYS_REVALIDATE = /^(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js|workbox-[\w-]+\.js)$/;
+
+/** Cache-Control for a file of dist/, given its path relative to dist/ with / separators. */
+export function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return CACHE_IMMUTABLE;
+  if (ALWAYS_REVALIDATE.test(relativePath)) return CACHE_REVALIDATE;
+  return CACHE_SHORT;
+}
+
+const CREDENTIAL_META = /<meta\s+name=["']portal-client-credential["'][^>]*>/i;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Fills the client credential into index.html (src/api/client.ts reads it from this meta tag),
+ * adding the tag before </head> when the template lacks it.
+ */
+export function renderIndexHtml(html: string, clientCredential: string): string {
+  const meta = `<meta name="portal-client-credential" content="${escapeAttribute(clientCredential)}" />`;
+  if (CREDENTIAL_META.test(html)) return html.replace(CREDENTIAL_META, meta);
+  return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
+}

@@ -1,0 +1,53 @@
+import { createTheme } from '@mui/material/styles';
+
+/**
+ * Brand colours. Every text/background pair used by the shell meets WCAG AA (4.5:1):
+ * white on `primary.main` is 5.9:1, white on `brand.ink` 16:1, `text.secondary` on white 7:1.
+ */
+export const BRAND = {
+  primary: '#1B4DFF',
+  primaryDark: '#1238C4',
+  ink: '#0B1437',
+  inkSoft: '#1A2A6C',
+  surface: '#F5F7FF',
+  footerText: '#E3E8FF',
+} as const;
+
+const focusRing = {
+  // A dark ring with a white gap stays visible on the light pages and the dark bands alike.
+  outline: `3px solid ${BRAND.ink}`,
+  outlineOffset: '2px',
+  boxShadow: '0 0 0 2px #FFFFFF',
+};
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: BRAND.primary, dark: BRAND.primaryDark, contrastText: '#FFFFFF' },
+    secondary: { main: '#0E6B5C', contrastText: '#FFFFFF' },
+    text: { primary: '#111827', secondary: '#3F4A5C' },
+    background: { default: '#FFFFFF', paper: '#FFFFFF' },
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: 'Roboto, system-ui, -apple-system, "Segoe UI", Arial, sans-serif',
+    h1: { fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.15, letterSpacing: '-0.02em' },
+    h2: { fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, letterSpacing: '-0.01em' },
+    h3: { fontSize: '1.25rem', fontWeight: 500, lineHeight: 1.3 },
+    button: { textTransform: 'none', fontWeight: 500 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        html: { scrollBehavior: 'smooth' },
+        'a:focus-visible, button:focus-visible, [tabindex]:focus-visible': focusRing,
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { minHeight: 44, borderRadius: 999, paddingInline: 20, '&.Mui-focusVisible': focusRing } },
+    },
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  },
+});

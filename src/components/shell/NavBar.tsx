@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Link } from '@tanstack/react-router';
+import { NAV_BAR, isNavSolid } from '@/app/navigation';
+import { BRAND } from '@/app/theme';
+import { ButtonLink } from '../links';
+import { Logo } from './Logo';
+
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/** Re-renders only when the bar crosses the 50 px threshold, not on every scroll event. */
+function useNavSolid(): boolean {
+  return useSyncExternalStore(
+    subscribeToScroll,
+    () => isNavSolid(window.scrollY),
+    () => false,
+  );
+}
+
+interface NavBarProps {
+  isLoggedIn: boolean;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+}
+
+export const SIDE_DRAWER_ID = 'side-drawer';
+
+/** Spec section 2: logo, Features, Pricing, Templates; transparent at the top, solid after scrolling. */
+export function NavBar({ isLoggedIn, drawerOpen, onOpenDrawer }: NavBarProps) {
+  const solid = useNavSolid();
+  return (
+    <AppBar
+      position="fixed"
+      elevation={solid ? 4 : 0}
+      sx={{
+        color: '#FFFFFF',
+        backgroundColor: solid ? BRAND.ink : 'transparent',
+        backgroundImage: 'none',
+        transition: 'background-color 200ms ease, box-shadow 200ms ease',
+      }}
+    >
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 1, maxWidth: 1200, width: '100%', mx: 'auto' }}>
+        <Box
+          component={Link}
+          to="/"
+          activeOptions={{ exact: true }}
+          sx={{ color: 'inherit', textDecoration: 'none', borderRadius: 1, display: 'inline-flex', py: 1, mr: 2 }}
+        >
+          <Logo />
+        </Box>
+        <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>
+          {NAV_BAR.map((entry) =>
+            entry.kind === 'link' ? (
+              <li key={entry.label}>
+                <ButtonLink
+                  to={entry.to}
+                  color="inherit"
+                  activeProps={{ style: { textDecoration: 'underline', textUnderlineOffset: 6 } }}
+                >
+                  {entry.label}
+                </ButtonLink>
+              </li>
+            ) : null,
+          )}
+        </Box>
+        <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn ? null : (
+          <ButtonLink
+            to="."
+            search={(prev) => ({ ...prev, 'login-modal': true })}
+            variant="outlined"
+            color="inherit"
+            sx={{ borderColor: 'rgba(255,255,255,0.7)' }}
+          >
+            Sign In/Up
+          </ButtonLink>
+        )}
+        <IconButton
+          color="inherit"
+          edge="end"
+          aria-label="Open menu"
+          aria-haspopup="true"
+          aria-expanded={drawerOpen}
+          aria-controls={SIDE_DRAWER_ID}
+          onClick={onOpenDrawer}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SuperCategory } from '@contract/catalog';
+import { api } from '@/api/client';
+
+/** GET /v1/super-categories (spec section 7): the business kinds a shop can pick. */
+export function getSuperCategories(signal?: AbortSignal): Promise<SuperCategory[]> {
+  return api<SuperCategory[]>('/v1/super-categories', { fallback: 'Could not load the categories', signal });
+}
+
+export function superCategoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['super-categories'],
+    queryFn: ({ signal }) => getSuperCategories(signal),
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useSuperCategories() {
+  return useQuery(superCategoriesQueryOptions());
+}

@@ -1,0 +1,41 @@
+import Typography from '@mui/material/Typography';
+import { PageLayout } from '@/components/PageLayout';
+import { PRODUCT_NAME } from '@/app/product';
+
+const SECTIONS: readonly { title: string; body: string }[] = [
+  {
+    title: 'Your account',
+    body: 'You are responsible for the details you register with and for keeping your password safe. Tell us at once if you think someone else used your account.',
+  },
+  {
+    title: 'Your content',
+    body: 'Names, logos, images and texts you add to a design stay yours. You confirm you have the right to use them, and you let us process them to preview and build your apps.',
+  },
+  {
+    title: 'Plans and billing',
+    body: "Apps run on a monthly plan billed by usage in minutes. Bills are charged to the payment method you choose; account credit is applied first. Unpaid bills may pause an app's service.",
+  },
+  {
+    title: 'Templates and collaboration',
+    body: 'Templates you publish can be used by others to start their own designs. Collaborators you invite act on your shop with the rights you grant them.',
+  },
+  {
+    title: 'Changes',
+    body: `We may update these terms as ${PRODUCT_NAME} grows. We will tell you about important changes before they apply.`,
+  },
+];
+
+export function TermsPage() {
+  return (
+    <PageLayout title="Terms" lead={`The rules for using ${PRODUCT_NAME}, in plain words.`}>
+      {SECTIONS.map((section) => (
+        <section key={section.title}>
+          <Typography variant="h2" sx={{ fontSize: '1.375rem', mt: 3, mb: 1 }}>
+            {section.title}
+          </Typography>
+          <Typography sx={{ maxWidth: 720 }}>{section.body}</Typography>
+        </section>
+      ))}
+    </PageLayout>
+  );
+}

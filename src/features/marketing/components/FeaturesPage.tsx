@@ -1,0 +1,21 @@
+import { ButtonLink } from '@/components/links';
+import { PageLayout } from '@/components/PageLayout';
+import { NAMED_ROUTES } from '@/app/named-routes';
+import { FEATURES } from '../content';
+import { FeatureGrid } from './FeatureGrid';
+
+export function FeaturesPage() {
+  return (
+    <PageLayout
+      title="Features"
+      lead="Everything you need to turn your shop into a branded mobile app: design, live preview, ordering and billing in one place."
+      actions={
+        <ButtonLink to={NAMED_ROUTES.ShopSetupPage} variant="contained">
+          Get Started
+        </ButtonLink>
+      }
+    >
+      <FeatureGrid features={FEATURES} />
+    </PageLayout>
+  );
+}

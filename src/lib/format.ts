@@ -1,0 +1,17 @@
+/**
+ * Money display (spec section 9: "the amount as currency code plus 2 decimals"; amounts travel
+ * in minor units). Integer arithmetic avoids binary rounding surprises such as 1.005.
+ */
+export function formatMoney(minorUnits: number, currencyCode: string): string {
+  const cents = Math.round(Number.isFinite(minorUnits) ? minorUnits : 0);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  const fraction = String(abs % 100).padStart(2, '0');
+  return `${currencyCode.trim().toUpperCase()} ${sign}${whole}.${fraction}`;
+}
+
+/** A plan price: its monthly amount, e.g. "USD 49.00 / month". */
+export function formatMonthlyPrice(minorUnits: number, currencyCode: string): string {
+  return `${formatMoney(minorUnits, currencyCode)} / month`;
+}

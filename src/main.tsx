@@ -1,0 +1,38 @@
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from '@tanstack/react-router';
+import { configureAuth } from '@/api/client';
+import { createPersistOptions, createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { theme } from '@/app/theme';
+import { ToastProvider } from '@/app/ToastProvider';
+import { clearSession, getSession } from '@/features/auth/session';
+
+// Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
+configureAuth({ token: () => getSession().token, onUnauthorized: clearSession });
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+const persistOptions = createPersistOptions(window.localStorage);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks the #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </PersistQueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TemplatePreviewPage } from '@/features/templates/components/TemplatePreviewPage';
+
+export const Route = createFileRoute('/templates/$templateId/preview')({
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { templateId } = Route.useParams();
+  return <TemplatePreviewPage templateId={templateId} />;
+}

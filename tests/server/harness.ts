@@ -1,0 +1,121 @@
+/**
+ * Server test harness: a fresh database per suite (in-memory PGlite always; a freshly created
+ * PostgreSQL database too when one answers at TEST_DATABASE_URL) and an app built in-process.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { buildApp, type AppInstance, type BuildAppOptions } from '../../server/src/app';
+import { loadConfig, redactUrl, type Config } from '../../server/src/config';
+import { openDatabaseAt, type DatabaseHandle } from '../../server/src/db/database';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export const TEST_CLIENT_CREDENTIAL = 'portal-test:0123456789abcdef';
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-for-hs256';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export function basicAuth(credential: string = TEST_CLIENT_CREDENTIAL): string {
+  return `Basic ${Buffer.from(credential).toString('base64')}`;
+}
+
+const temporaryDirs: string[] = [];
+
+/** A temporary directory removed by `removeTempDirs` (call it in afterAll). */
+export function tempDir(prefix = 'portal-test-'): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporaryDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** A config on a temporary DATA_DIR with fixed secrets; DIST_DIR defaults to an empty folder. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = tempDir('portal-data-');
+  return loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    LOG_LEVEL: 'silent',
+    CLIENT_CREDENTIAL: TEST_CLIENT_CREDENTIAL,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  });
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The database kinds to run suites on: PGlite, plus PostgreSQL when it answers. */
+export async function databaseKinds(): Promise<DatabaseKind[]> {
+  if (await postgresAnswers(TEST_DATABASE_URL)) return ['pglite', 'postgres'];
+  console.log(`PostgreSQL not reachable at ${redactUrl(TEST_DATABASE_URL)}: skipping the PostgreSQL runs`);
+  return ['pglite'];
+}
+
+export async function redisAnswers(url: string = TEST_REDIS_URL): Promise<boolean> {
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (client.isOpen) await client.close();
+  }
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A migrated, seeded, empty-of-users database; close() also drops a PostgreSQL one. */
+export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabaseAt({ kind: 'pglite', dataDir: null });
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabaseAt({ kind: 'postgres', url: url.toString() });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Builds an app on `database` (logs off) and readies it. */
+export async function startApp(
+  database: DatabaseHandle,
+  options: { config?: Config; configure?: BuildAppOptions['configure'] } = {},
+): Promise<AppInstance> {
+  const app = await buildApp({ config: options.config ?? testConfig(), db: database, logger: false, configure: options.configure });
+  await app.ready();
+  return app;
+}

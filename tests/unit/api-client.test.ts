@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, configureAuth } from '@/api/client';
+
+function respond(status: number, body: unknown): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function lastRequest(): { url: string; init: RequestInit; headers: Record<string, string> } {
+  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url: String(url), init: init ?? {}, headers: (init?.headers ?? {}) as Record<string, string> };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  const meta = document.createElement('meta');
+  meta.name = 'portal-client-credential';
+  meta.content = 'portal-web:s3cret';
+  document.head.append(meta);
+  configureAuth({ token: () => null, onUnauthorized: () => {} });
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  document.head.querySelector('meta[name="portal-client-credential"]')?.remove();
+});
+
+describe('api client', () => {
+  it('unwraps data of the {message, data} envelope', async () => {
+    fetchMock.mockResolvedValue(respond(200, { message: 'Plans', data: [{ id: 1, planCode: 'basic' }] }));
+    await expect(api('/v1/plans')).resolves.toEqual([{ id: 1, planCode: 'basic' }]);
+    expect(lastRequest().url).toBe('/v1/plans');
+    expect(lastRequest().init.method).toBe('GET');
+  });
+
+  it('sends the basic client credential from the page when logged out', async () => {
+    fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: null }));
+    await api('v1/super-categories');
+    expect(lastRequest().url).toBe('/v1/super-categories');
+    expect(lastRequest().headers.Authorization).toBe(`Basic ${btoa('portal-web:s3cret')}`);
+  });
+
+  it('sends the bearer token when logged in', async () => {
+    configureAuth({ token: () => 'jwt-token', onUnauthorized: () => {} });
+    fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: { id: 7 } }));
+    await api('/v1/user/me');
+    expect(lastRequest().headers.Authorization).toBe('Bearer jwt-token');
+  });
+
+  it('encodes the query and sends a JSON body', async () => {
+    fetchMock.mockResolvedValue(respond(201, { message: 'Created', data: { id: 3 } }));
+    await api('/v1/subscriptions', { method: 'POST', body: { planCode: 'basic' }, query: { page: 0, status: undefined, shopAlias: 'my shop' } });
+    const request = lastRequest();
+    expect(request.url).toBe('/v1/subscriptions?page=0&shopAlias=my+shop');
+    expect(request.init.body).toBe('{"planCode":"basic"}');
+    expect(request.headers['Content-Type']).toBe('application/json');
+  });
+
+  it("rejects a 4xx with an ApiError carrying the server's message and status", async () => {
+    fetchMock.mockResolvedValue(respond(422, { message: 'Please enter a business name' }));
+    const error = await api('/v1/shops', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Please enter a business name', status: 422 });
+  });
+
+  it('falls back to the body, then the given fallback, then Error', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Service Unavailable', { status: 503 }));
+    await expect(api('/v1/plans')).rejects.toThrow('Service Unavailable');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    await expect(api('/v1/plans', { fallback: 'Could not load the plans' })).rejects.toThrow('Could not load the plans');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    await expect(api('/v1/plans')).rejects.toThrow(/^Error$/);
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api('/v1/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0 });
+  });
+
+  it('calls onUnauthorized on a 401 when a token was sent', async () => {
+    const onUnauthorized = vi.fn();
+    configureAuth({ token: () => 'expired', onUnauthorized });
+    fetchMock.mockResolvedValue(respond(401, { message: 'Token expired' }));
+    await expect(api('/v1/user/me')).rejects.toThrow('Token expired');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('does not call onUnauthorized on a 401 without a token', async () => {
+    const onUnauthorized = vi.fn();
+    configureAuth({ token: () => null, onUnauthorized });
+    fetchMock.mockResolvedValue(respond(401, { message: 'Invalid Credentials' }));
+    await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toThrow('Invalid Credentials');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

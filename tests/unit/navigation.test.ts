@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { NAMED_ROUTES } from '@/app/named-routes';
+import { FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/app/navigation';
+
+const labels = (entries: NavEntry[] | readonly NavEntry[]) => entries.map((entry) => entry.label);
+
+describe('navigation data (spec section 2 "Navigation")', () => {
+  it('nav bar: Features, Pricing, Templates', () => {
+    expect(labels(NAV_BAR)).toEqual(['Features', 'Pricing', 'Templates']);
+  });
+
+  it('side drawer when logged out: Login/Register, Features, Pricing, Templates', () => {
+    expect(labels(visibleEntries(SIDE_DRAWER, false))).toEqual(['Login/Register', 'Features', 'Pricing', 'Templates']);
+  });
+
+  it('side drawer when logged in adds My Apps, Billing, Payment Methods and Logout, without Login/Register', () => {
+    expect(labels(visibleEntries(SIDE_DRAWER, true))).toEqual(['Features', 'Pricing', 'Templates', 'My Apps', 'Billing', 'Payment Methods', 'Logout']);
+  });
+
+  it('footer Information: Features, Pricing, Templates; logged in also My Apps, Billing, Payment Methods', () => {
+    expect(labels(visibleEntries(FOOTER_INFORMATION, false))).toEqual(['Features', 'Pricing', 'Templates']);
+    expect(labels(visibleEntries(FOOTER_INFORMATION, true))).toEqual(['Features', 'Pricing', 'Templates', 'My Apps', 'Billing', 'Payment Methods']);
+  });
+
+  it('footer Company: About Us, Contact Us, Terms, Privacy Policy, FAQs for everyone', () => {
+    const expected = ['About Us', 'Contact Us', 'Terms', 'Privacy Policy', 'FAQs'];
+    expect(labels(visibleEntries(FOOTER_COMPANY, false))).toEqual(expected);
+    expect(labels(visibleEntries(FOOTER_COMPANY, true))).toEqual(expected);
+  });
+
+  it('links point at the spec routes, the logged-in ones through the named routes', () => {
+    const targets = Object.fromEntries(
+      [...SIDE_DRAWER, ...FOOTER_COMPANY].flatMap((entry) => (entry.kind === 'link' ? [[entry.label, entry.to]] : [])),
+    );
+    expect(targets).toEqual({
+      Features: '/features',
+      Pricing: '/pricing',
+      Templates: '/templates',
+      'My Apps': '/apps',
+      Billing: '/billing',
+      'Payment Methods': '/payment-methods',
+      'About Us': '/about-us',
+      'Contact Us': '/contact-us',
+      Terms: '/terms',
+      'Privacy Policy': '/privacy-policy',
+      FAQs: '/faq',
+    });
+  });
+
+  it('login and logout are actions, not links', () => {
+    const actions = SIDE_DRAWER.flatMap((entry) => (entry.kind === 'action' ? [entry.action] : []));
+    expect(actions).toEqual(['login', 'logout']);
+  });
+});
+
+describe('named routes', () => {
+  it('match the spec', () => {
+    expect(NAMED_ROUTES).toEqual({
+      MyAppsList: '/apps',
+      Billing: '/billing',
+      PaymentMethods: '/payment-methods',
+      CreateTemplate: '/templates/create-template',
+      ShopSetupPage: '/new-app/setup',
+    });
+  });
+});
+
+describe('isNavSolid (solid after 50 px of scrolling)', () => {
+  it.each([
+    [0, false],
+    [49, false],
+    [50, false],
+    [50.5, true],
+    [51, true],
+    [2000, true],
+  ])('scrollY %s -> %s', (scrollY, solid) => {
+    expect(isNavSolid(scrollY)).toBe(solid);
+  });
+});

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Handler = (event: { isUpdate?: boolean }) => void;
+
+const fake = vi.hoisted(() => {
+  class FakeWorkbox {
+    static instances: FakeWorkbox[] = [];
+    static registerFailure: Error | undefined;
+    readonly handlers = new Map<string, Handler[]>();
+    readonly register = vi.fn(() => (FakeWorkbox.registerFailure ? Promise.reject(FakeWorkbox.registerFailure) : Promise.resolve(undefined)));
+    readonly messageSkipWaiting = vi.fn();
+    constructor(
+      readonly scriptUrl: string,
+      readonly options: unknown,
+    ) {
+      FakeWorkbox.instances.push(this);
+    }
+    addEventListener(type: string, handler: Handler): void {
+      this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+    }
+    fire(type: string, event: { isUpdate?: boolean } = {}): void {
+      for (const handler of this.handlers.get(type) ?? []) handler(event);
+    }
+  }
+  return { FakeWorkbox };
+});
+
+vi.mock('workbox-window', () => ({ Workbox: fake.FakeWorkbox }));
+
+async function freshPwa() {
+  vi.resetModules();
+  return import('@/app/pwa');
+}
+
+describe('service worker registration', () => {
+  beforeEach(() => {
+    fake.FakeWorkbox.instances = [];
+    fake.FakeWorkbox.registerFailure = undefined;
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    vi.stubEnv('PROD', true);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('registers /sw.js at scope / once', async () => {
+    const pwa = await freshPwa();
+    pwa.registerServiceWorker();
+    pwa.registerServiceWorker();
+    expect(fake.FakeWorkbox.instances).toHaveLength(1);
+    const [workbox] = fake.FakeWorkbox.instances;
+    expect(workbox?.scriptUrl).toBe('/sw.js');
+    expect(workbox?.options).toEqual({ scope: '/' });
+    expect(workbox?.register).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing outside production builds', async () => {
+    vi.stubEnv('PROD', false);
+    const pwa = await freshPwa();
+    pwa.registerServiceWorker();
+    expect(fake.FakeWorkbox.instances).toHaveLength(0);
+  });
+
+  it('does nothing without service worker support', async () => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    const pwa = await freshPwa();
+    pwa.registerServiceWorker();
+    expect(fake.FakeWorkbox.instances).toHaveLength(0);
+  });
+
+  it('announces offline-ready on the first install only', async () => {
+    const pwa = await freshPwa();
+    const ready = vi.fn();
+    pwa.subscribePwa('offline-ready', ready);
+    pwa.registerServiceWorker();
+    const [workbox] = fake.FakeWorkbox.instances;
+    workbox?.fire('installed', { isUpdate: true });
+    expect(ready).not.toHaveBeenCalled();
+    workbox?.fire('installed', { isUpdate: false });
+    expect(ready).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells late subscribers about a waiting update, and stops after unsubscribe', async () => {
+    const pwa = await freshPwa();
+    pwa.registerServiceWorker();
+    fake.FakeWorkbox.instances[0]?.fire('waiting');
+    const late = vi.fn();
+    const stop = pwa.subscribePwa('update-waiting', late);
+    expect(late).toHaveBeenCalledTimes(1);
+    stop();
+    fake.FakeWorkbox.instances[0]?.fire('waiting');
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('applies an update by messaging SKIP_WAITING and reloading once the new worker controls', async () => {
+    const pwa = await freshPwa();
+    pwa.registerServiceWorker();
+    const [workbox] = fake.FakeWorkbox.instances;
+    pwa.applyUpdate();
+    expect(workbox?.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(workbox?.handlers.get('controlling')).toHaveLength(1);
+  });
+
+  it('only logs a failed registration', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const pwa = await freshPwa();
+    fake.FakeWorkbox.registerFailure = new Error('blocked');
+    expect(() => pwa.registerServiceWorker()).not.toThrow();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Service worker registration failed', fake.FakeWorkbox.registerFailure));
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { ApiError } from '@/api/client';
+import { PERSIST_MAX_AGE_MS, PERSIST_STORAGE_KEY, createPersistOptions, createQueryClient, shouldPersistQuery, shouldRetry } from '@/app/query-client';
+
+describe('shouldRetry', () => {
+  it('never retries a 4xx answer', () => {
+    for (const status of [400, 401, 403, 404, 409, 422, 429]) expect(shouldRetry(0, new ApiError('no', status))).toBe(false);
+  });
+  it('retries network failures and 5xx twice', () => {
+    expect(shouldRetry(0, new ApiError('offline', 0))).toBe(true);
+    expect(shouldRetry(1, new ApiError('down', 503))).toBe(true);
+    expect(shouldRetry(2, new ApiError('down', 503))).toBe(false);
+    expect(shouldRetry(0, new TypeError('boom'))).toBe(true);
+  });
+});
+
+describe('persisted cache', () => {
+  it('persists only successful queries that did not opt out', () => {
+    expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: true } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'pending' } })).toBe(false);
+  });
+
+  it('uses the production key, the build id as buster, 7 days, and never mutations', () => {
+    const options = createPersistOptions(localStorage);
+    expect(PERSIST_STORAGE_KEY).toBe('portal-production');
+    expect(options.buster).toBe('test');
+    expect(options.maxAge).toBe(PERSIST_MAX_AGE_MS);
+    expect(PERSIST_MAX_AGE_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(options.dehydrateOptions?.shouldDehydrateMutation?.({} as never)).toBe(false);
+  });
+
+  it('writes a secret-free snapshot under the production key', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: ['plans'], queryFn: () => [{ id: 1, planCode: 'basic' }] });
+    await client.prefetchQuery({ queryKey: ['payment-session'], queryFn: () => ({ clientSecret: 'pi_secret' }), meta: { persist: false } });
+    await client.prefetchQuery({ queryKey: ['broken'], queryFn: () => Promise.reject(new ApiError('nope', 404)) });
+    const { persister, buster, dehydrateOptions } = createPersistOptions(localStorage);
+    // The persister carries its own query-core copy: the client is the same object at runtime.
+    await persistQueryClientSave({ queryClient: client as never, persister, buster, dehydrateOptions });
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // the sync persister throttles writes by 1 s
+    const stored = JSON.parse(localStorage.getItem(PERSIST_STORAGE_KEY) ?? 'null') as {
+      buster: string;
+      clientState: { queries: { queryKey: unknown[] }[]; mutations: unknown[] };
+    };
+    expect(stored.buster).toBe('test');
+    expect(stored.clientState.queries.map((query) => query.queryKey)).toEqual([['plans']]);
+    expect(stored.clientState.mutations).toEqual([]);
+  });
+
+  it('keeps cached data as long as the persisted copy lives', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.gcTime).toBe(PERSIST_MAX_AGE_MS);
+    expect(defaults?.networkMode).toBe('offlineFirst');
+  });
+});

@@ -1,0 +1,278 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { SnackbarProvider } from 'notistack';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '@contract/accounts';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { getSession, setSession } from '@/features/auth/session';
+
+/** Every route of spec section 2 with a concrete path and the heading its page shows. */
+const SPEC_ROUTES: readonly [path: string, heading: string][] = [
+  ['/', 'Your shop, as a mobile app your customers will love'],
+  ['/features', 'Features'],
+  ['/pricing', 'Pricing'],
+  ['/templates', 'Templates'],
+  ['/templates/create-template', 'Create a template'],
+  ['/templates/tpl-42/edit', 'Edit template'],
+  ['/templates/tpl-42/preview', 'Template preview'],
+  ['/billing', 'Billing'],
+  ['/payment-methods', 'Payment Methods'],
+  ['/new-app/setup', 'Set up your shop'],
+  ['/new-app/category-selection', 'Choose your categories'],
+  ['/new-app/ada-shop/design', 'Design your app'],
+  ['/join-project', 'Join a project'],
+  ['/apps/ada-shop/public', 'Shared project'],
+  ['/notifications', 'Notifications'],
+  ['/apps', 'My Apps'],
+  ['/apps/ada-shop', 'App details'],
+  ['/payments', 'Payments'],
+  ['/payments/ada-shop', 'App payments'],
+  ['/payments/actions/resolution', 'Pending payments'],
+  ['/about-us', 'About Us'],
+  ['/terms', 'Terms'],
+  ['/faq', 'Frequently asked questions'],
+  ['/contact-us', 'Contact Us'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/email/verify', 'Verify your email'],
+  ['/password/reset', 'Reset your password'],
+  ['/account', 'Your account'],
+  ['/test/preview', 'Test preview'],
+];
+
+const PLANS = [{ id: 1, planCode: 'starter', name: 'Starter', amount: 2500, currencyCode: 'USD', description: 'One app' }];
+const SUPER_CATEGORIES = [
+  { id: 1, name: 'electronics' },
+  { id: 2, name: 'fashion' },
+];
+
+function envelope(data: unknown): Response {
+  return new Response(JSON.stringify({ message: 'ok', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answerApi(input: RequestInfo | URL): Promise<Response> {
+  const url = String(input);
+  if (url.startsWith('/v1/plans')) return Promise.resolve(envelope(PLANS));
+  if (url.startsWith('/v1/super-categories')) return Promise.resolve(envelope(SUPER_CATEGORIES));
+  return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
+}
+
+beforeEach(() => {
+  fetchMock.mockImplementation(answerApi);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function createTestRouter(path: string) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  return { router, queryClient };
+}
+
+async function renderApp(path: string) {
+  const { router, queryClient } = createTestRouter(path);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  await act(() => router.load());
+  return router;
+}
+
+describe('route table (spec section 2)', () => {
+  it.each(SPEC_ROUTES)('%s matches a route of its own, not the not-found page', async (path) => {
+    const { router } = createTestRouter(path);
+    await router.load();
+    const matches = router.state.matches;
+    expect(matches.some((match) => match.status === 'notFound')).toBe(false);
+    expect(matches.at(-1)?.routeId).not.toBe('__root__');
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('types and passes the templateId and alias params', async () => {
+    const edit = createTestRouter('/templates/tpl-42/edit').router;
+    await edit.load();
+    expect(edit.state.matches.at(-1)?.params).toEqual({ templateId: 'tpl-42' });
+    const design = createTestRouter('/new-app/ada-shop/design').router;
+    await design.load();
+    expect(design.state.matches.at(-1)?.params).toEqual({ alias: 'ada-shop' });
+  });
+
+  it.each(SPEC_ROUTES)('%s renders its heading inside the shell', async (path, heading) => {
+    await renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for any other path, inside the shell', async () => {
+    const router = await renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
+    expect(router.state.matches.map((match) => match.routeId)).toEqual(['__root__']);
+  });
+
+  it('redirects /new-app to /new-app/setup', async () => {
+    const router = await renderApp('/new-app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new-app/setup'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your shop' })).toBeInTheDocument();
+  });
+});
+
+describe('search parameters', () => {
+  it('parses login-modal and the referral code on any page', async () => {
+    const { router } = createTestRouter('/pricing?login-modal=true&ref=ADA-42');
+    await router.load();
+    expect(router.state.location.search).toMatchObject({ 'login-modal': true, ref: 'ADA-42' });
+  });
+
+  it('drops a bad value and still shows the page', async () => {
+    const router = await renderApp('/features?login-modal=maybe&referrer=%3Cscript%3E');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Features' })).toBeInTheDocument();
+    expect(router.state.location.search).not.toHaveProperty('login-modal', expect.anything());
+    expect(router.state.location.search).not.toHaveProperty('referrer', expect.anything());
+  });
+});
+
+describe('shell', () => {
+  it("logged out: the 'Sign In/Up' link opens the login modal on the current page", async () => {
+    await renderApp('/pricing');
+    const signIn = await screen.findByRole('link', { name: 'Sign In/Up' });
+    expect(signIn).toHaveAttribute('href', '/pricing?login-modal=true');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).queryByRole('link', { name: 'My Apps' })).not.toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/faq');
+  });
+
+  it('logged in: no Sign In/Up, and the footer adds My Apps, Billing and Payment Methods', async () => {
+    setSession({ user: { id: 1, firstName: 'Ada' } as User, token: 'jwt' });
+    await renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Sign In/Up' })).not.toBeInTheDocument();
+    const information = screen.getByRole('navigation', { name: 'Information' });
+    expect(within(information).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Features',
+      'Pricing',
+      'Templates',
+      'My Apps',
+      'Billing',
+      'Payment Methods',
+    ]);
+  });
+
+  it('names the tab after the page and marks the current nav link', async () => {
+    await renderApp('/pricing');
+    await screen.findByRole('heading', { level: 1, name: 'Pricing' });
+    await waitFor(() => expect(document.title).toBe('Pricing | ShopApp Studio'));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The nav bar links are CSS-hidden below the md breakpoint, which jsdom applies.
+    expect(within(nav).getByRole('link', { name: 'Pricing', hidden: true })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Features', hidden: true })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'ShopApp Studio' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('side drawer: Login/Register opens the login modal when logged out', async () => {
+    await renderApp('/features');
+    act(() => screen.getByRole('button', { name: 'Open menu' }).click());
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login/Register', 'Features', 'Pricing', 'Templates']);
+    expect(within(menu).getByRole('link', { name: 'Login/Register' })).toHaveAttribute('href', '/features?login-modal=true');
+  });
+
+  it('side drawer: Logout asks first, then ends the session', async () => {
+    setSession({ user: { id: 1, firstName: 'Ada' } as User, token: 'jwt' });
+    const router = await renderApp('/billing');
+    act(() => screen.getByRole('button', { name: 'Open menu' }).click());
+    const menu = await screen.findByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Features',
+      'Pricing',
+      'Templates',
+      'My Apps',
+      'Billing',
+      'Payment Methods',
+    ]);
+    act(() => within(menu).getByRole('button', { name: 'Logout' }).click());
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
+    expect(getSession().isLoggedIn).toBe(true);
+    act(() => within(dialog).getByRole('button', { name: 'Yes, Logout' }).click());
+    expect(getSession().isLoggedIn).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Sign In/Up' })).toBeInTheDocument();
+  });
+
+  it('FAQ: each question is an h2 holding the button that expands its answer', async () => {
+    await renderApp('/faq');
+    const question = await screen.findByRole('heading', { level: 2, name: 'How am I billed?' });
+    const button = within(question).getByRole('button', { name: 'How am I billed?' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    act(() => button.click());
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/usage is measured in minutes/)).toBeVisible();
+  });
+
+  it('has a skip link to the main landmark', async () => {
+    await renderApp('/');
+    const skip = await screen.findByRole('link', { name: 'Skip to content' });
+    const main = screen.getByRole('main');
+    expect(skip).toHaveAttribute('href', `#${main.id}`);
+  });
+
+  it('shows the plans from GET /v1/plans on the pricing page', async () => {
+    await renderApp('/pricing');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Starter' })).toBeInTheDocument();
+    expect(screen.getByText('USD 25.00 / month')).toBeInTheDocument();
+  });
+
+  it('shows the error text and retries when the plans fail to load', async () => {
+    // The router reports the failed loader on the console; the page itself is what is checked here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ message: 'Plans are resting' }), { status: 400 })));
+    await renderApp('/pricing');
+    expect(await screen.findByText('Plans are resting')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
+    fetchMock.mockImplementation(answerApi);
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    expect(await screen.findByRole('heading', { level: 3, name: 'Starter' })).toBeInTheDocument();
+  });
+
+  it('lists the super-categories as selectable chips', async () => {
+    await renderApp('/new-app/category-selection');
+    const fashion = await screen.findByRole('button', { name: 'Fashion' });
+    expect(fashion).toHaveAttribute('aria-pressed', 'false');
+    act(() => fashion.click());
+    expect(fashion).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 2 selected.');
+  });
+
+  it('shows a loading indicator while a route loads', async () => {
+    let release: () => void = () => {};
+    fetchMock.mockImplementation((input) => {
+      if (!String(input).startsWith('/v1/super-categories')) return answerApi(input);
+      return new Promise((resolve) => {
+        release = () => resolve(envelope(SUPER_CATEGORIES));
+      });
+    });
+    const router = await renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument();
+    act(() => void router.navigate({ to: '/new-app/category-selection' }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByRole('button', { name: 'Fashion' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseLoginModal, parseReferralCode, rootSearchSchema } from '@/app/search';
+
+function validate(input: Record<string, unknown>) {
+  const result = rootSearchSchema['~standard'].validate(input);
+  if (result instanceof Promise) throw new Error('the search schema must be synchronous');
+  if (result.issues) throw new Error(`unexpected issues: ${JSON.stringify(result.issues)}`);
+  return result.value;
+}
+
+describe('root search validation', () => {
+  it.each([
+    [true, true],
+    ['true', true],
+    ['1', true],
+    [1, true],
+    ['', true],
+    [false, false],
+    ['false', false],
+    ['0', false],
+    [0, false],
+  ])('login-modal %j -> %s', (raw, expected) => {
+    expect(parseLoginModal(raw)).toBe(expected);
+    expect(validate({ 'login-modal': raw })['login-modal']).toBe(expected);
+  });
+
+  it.each([['yes'], [2], [{ open: true }], [['true']], [null]])('drops login-modal %j instead of failing', (raw) => {
+    expect(validate({ 'login-modal': raw })['login-modal']).toBeUndefined();
+  });
+
+  it('keeps ref and referrer codes, numbers included', () => {
+    expect(validate({ ref: 'ADA-42', referrer: 12345 })).toMatchObject({ ref: 'ADA-42', referrer: '12345' });
+    expect(parseReferralCode('  abc_1 ')).toBe('abc_1');
+  });
+
+  it.each([[''], ['has space'], ['<script>'], ['x'.repeat(65)], [{ code: 'a' }], [true]])('drops referral code %j', (raw) => {
+    const value = validate({ ref: raw, referrer: raw });
+    expect(value.ref).toBeUndefined();
+    expect(value.referrer).toBeUndefined();
+  });
+
+  it('accepts a search without any of them', () => {
+    expect(validate({})).toEqual({});
+  });
+});
