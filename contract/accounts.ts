@@ -115,3 +115,89 @@ export interface Credit {
 
 export const EMAIL_TYPES = ['EMAIL_CONFIRMATION_EMAIL', 'WELCOME_EMAIL'] as const;
 export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** POST /v1/emails/send: the caller asks for one of their own e-mails again. */
+export const sendEmailSchema = z.object({
+  emailType: z.enum(EMAIL_TYPES),
+  to: emailField,
+  firstName: z.string().trim().max(80).optional(),
+});
+export type SendEmailPayload = z.input<typeof sendEmailSchema>;
+
+/** POST /v1/emails/verify: the token from the verification link. */
+export const verifyEmailSchema = z.object({ token: z.string().trim().min(10).max(512) });
+export type VerifyEmailPayload = z.input<typeof verifyEmailSchema>;
+
+/** POST v1/auth/verify-token: is this session token still good? */
+export const verifyTokenSchema = z.object({ token: z.string().min(1).max(4096) });
+
+/** POST /v1/users/find */
+export const findUserSchema = z.object({ email: emailField });
+
+/** What POST /v1/users/find reveals about another user. */
+export interface PublicUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  profilePix: string | null;
+}
+
+/** Spec section 3 Customer: the billing identity of a user, created from customer fields. */
+export const customerSchema = z.object({
+  firstName: nameField('First Name'),
+  lastName: nameField('Last Name'),
+  email: emailField,
+  phoneNo: phoneField,
+  address: z.string().trim().max(500).optional().nullable(),
+});
+export type CustomerPayload = z.input<typeof customerSchema>;
+
+export interface Customer {
+  id: number;
+  userId: number;
+  /** The gateways' customer reference (spec section 3 Payment request: customerCode). */
+  customerCode: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNo: string;
+  address: string | null;
+  createdAt: string;
+}
+
+/** POST /v1/referrals: the signed-in user was referred by this code. */
+export const createReferralSchema = z.object({ referredByCode: z.string().trim().min(1).max(64) });
+export type CreateReferralPayload = z.input<typeof createReferralSchema>;
+
+/** POST /v1/referrals/send-invite: invite someone by e-mail with the caller's referral link. */
+export const referralInviteSchema = z.object({ email: emailField, firstName: z.string().trim().max(80).optional() });
+export type ReferralInvitePayload = z.input<typeof referralInviteSchema>;
+
+export interface Referral {
+  id: number;
+  referrerUserId: number;
+  referredUserId: number;
+  /** The referred merchant's first name (never their e-mail). */
+  referredFirstName: string;
+  /** When the referrer was credited (after the referred merchant verified their e-mail). */
+  rewardedAt: string | null;
+  /** Minor units credited to the referrer for this referral (0 until rewarded). */
+  rewardAmount: number;
+  createdAt: string;
+}
+
+/** GET /v1/referrals: the caller's code, link and the merchants they referred. */
+export interface ReferralSummary {
+  referralCode: string;
+  referrals: Referral[];
+  /** Minor units earned through referrals so far. */
+  earned: number;
+}
+
+/** Credit added to a referrer when the merchant they referred verifies their e-mail: $5.00. */
+export const REFERRAL_REWARD_MINOR_UNITS = 500;
+
+/** Profile pictures: PUT /v1/user/{userId}/profile-picture with the image bytes as the body. */
+export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
