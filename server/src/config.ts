@@ -38,6 +38,8 @@ const envSchema = z.object({
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   SMTP_URL: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   CLIENT_CREDENTIAL: optionalText.pipe(z.string().regex(/^[^:\s]+:\S+$/, 'must look like "id:secret"').optional()),
   /** Lifetime of a user session token. */
@@ -61,6 +63,9 @@ export interface Config {
   REDIS_URL: string | undefined;
   SMTP_URL: string | undefined;
   PUBLIC_URL: string | undefined;
+  /** Facebook sign-in (both needed); without them facebook grants are refused. */
+  FACEBOOK_APP_ID: string | undefined;
+  FACEBOOK_APP_SECRET: string | undefined;
   JWT_SECRET: string;
   /** "id:secret", sent by the portal as `Authorization: Basic base64(id:secret)` on anonymous calls. */
   CLIENT_CREDENTIAL: string;
@@ -147,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     REDIS_URL: values.REDIS_URL,
     SMTP_URL: values.SMTP_URL,
     PUBLIC_URL: values.PUBLIC_URL,
+    FACEBOOK_APP_ID: values.FACEBOOK_APP_ID,
+    FACEBOOK_APP_SECRET: values.FACEBOOK_APP_SECRET,
     JWT_SECRET: secrets.jwtSecret,
     CLIENT_CREDENTIAL: secrets.clientCredential,
     JWT_TTL_SECONDS: values.JWT_TTL_SECONDS,

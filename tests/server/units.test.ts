@@ -49,7 +49,9 @@ describe('user tokens', () => {
   const config = { JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters', JWT_TTL_SECONDS: 3600 };
 
   it('round-trips the user id', async () => {
-    expect(await verifyUserToken(config, await signUserToken(config, 42))).toBe(42);
+    const session = await verifyUserToken(config, await signUserToken(config, 42));
+    expect(session?.userId).toBe(42);
+    expect(Math.abs((session?.issuedAt ?? 0) - Date.now() / 1000)).toBeLessThanOrEqual(1);
   });
 
   it('rejects expired tokens, other secrets and garbage', async () => {

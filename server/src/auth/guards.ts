@@ -3,14 +3,14 @@
  * credential, user calls a bearer token. They set `request.user` when a session is present.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { User } from '@contract/accounts';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { userRoles, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { isClientCredential, parseAuthorization } from './credentials';
 import { hasRole } from './roles';
 import { verifyUserToken } from './tokens';
+import { findUserRow, rolesOf, toUser } from './users';
 
 export const AUTH_MESSAGES = {
   clientCredential: 'The request is missing a valid client credential.',
@@ -19,10 +19,8 @@ export const AUTH_MESSAGES = {
   forbidden: 'You do not have permission to do this.',
 } as const;
 
-type UserRow = typeof users.$inferSelect;
-
-/** The signed-in user as routes see it: never the password hash. */
-export type SessionUser = Omit<UserRow, 'passwordHash'> & { userroles: { roleId: number }[] };
+/** The signed-in user as routes see it: the contract's User (never the password hash). */
+export type SessionUser = User;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,12 +28,17 @@ declare module 'fastify' {
   }
 }
 
-export async function loadSessionUser(db: Database, userId: number): Promise<SessionUser | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) return null;
-  const roles = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
-  const { passwordHash: _passwordHash, ...user } = row;
-  return { ...user, userroles: roles };
+/**
+ * The user of a session token, or null when the token is bad or expired, the user is gone, or
+ * the token predates users.sessions_valid_after (a password reset ends older sessions).
+ */
+export async function loadSessionUser(deps: { config: Config; db: Database }, token: string): Promise<SessionUser | null> {
+  const session = await verifyUserToken(deps.config, token);
+  const row = session && (await findUserRow(deps.db, session.userId));
+  if (!session || !row) return null;
+  // iat has whole seconds: a token issued in the second of the reset stays valid.
+  if (row.sessionsValidAfter && session.issuedAt < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
+  return toUser(row, await rolesOf(deps.db, row.id));
 }
 
 export interface Guards {
@@ -49,8 +52,7 @@ export interface Guards {
 
 export function createGuards(deps: { config: Config; db: Database }): Guards {
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
-    const userId = await verifyUserToken(deps.config, token);
-    const user = userId === null ? null : await loadSessionUser(deps.db, userId);
+    const user = await loadSessionUser(deps, token);
     if (!user) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
     request.user = user;
   }

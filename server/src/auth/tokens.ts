@@ -20,12 +20,19 @@ export async function signUserToken(
     .sign(key(config));
 }
 
-/** The user id of a valid, unexpired token; null for anything else. */
-export async function verifyUserToken(config: Pick<Config, 'JWT_SECRET'>, token: string): Promise<number | null> {
+export interface UserSession {
+  userId: number;
+  /** When the token was issued, in seconds (JWT iat). */
+  issuedAt: number;
+}
+
+/** The session of a valid, unexpired token; null for anything else. */
+export async function verifyUserToken(config: Pick<Config, 'JWT_SECRET'>, token: string): Promise<UserSession | null> {
   try {
-    const { payload } = await jwtVerify(token, key(config), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(config), { algorithms: ['HS256'], requiredClaims: ['iat'] });
     const userId = Number(payload.sub);
-    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.iat !== 'number') return null;
+    return { userId, issuedAt: payload.iat };
   } catch {
     return null;
   }

@@ -4,7 +4,8 @@
  * is PostgreSQL 18 inside). Relative imports only: drizzle-kit loads this file on its own.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { newReferralCode } from './random-codes';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -50,6 +51,10 @@ export const users = pgTable(
     facebookId: text('facebook_id').unique(),
     /** argon2id hash; null for accounts that only sign in socially. */
     passwordHash: text('password_hash'),
+    /** This user's own code, shared as ?ref=<code>. */
+    referralCode: text('referral_code').notNull().unique().$defaultFn(newReferralCode),
+    /** Session tokens issued before this instant are refused (set by a password reset). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -75,3 +80,95 @@ export const realtimeNodes = pgTable('realtime_nodes', {
   value: jsonb('value').notNull().default(sql`'null'::jsonb`),
   updatedAt: updatedAt(),
 });
+
+/** Spec section 3 Credit: the user's balance in minor units (cents). */
+export const credits = pgTable(
+  'credits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: integer('value').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('credits_value_not_negative', sql`${table.value} >= 0`)],
+);
+
+/** Spec section 3 Customer: a user's billing identity (one per user). */
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerCode: text('customer_code').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phoneNo: text('phone_no').notNull(),
+  address: text('address'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Who referred whom: one referral per referred user; rewarded once, when they verify their e-mail. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerUserId: integer('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: integer('referred_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    rewardAmount: integer('reward_amount').notNull().default(0),
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('referrals_referrer_user_id_idx').on(table.referrerUserId)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** One-time links sent by e-mail; only the sha256 of the token is stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<AccountTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('account_tokens_purpose', sql`${table.purpose} in ('verify-email', 'reset-password')`),
+    index('account_tokens_user_id_idx').on(table.userId),
+  ],
+);
+
+/** Collaborator invites a user has seen (written by the collaborators feature; cleared at login). */
+export const inviteHistory = pgTable(
+  'invite_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopAlias: text('shop_alias').notNull(),
+    inviteToken: text('invite_token').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invite_history_user_id_idx').on(table.userId)],
+);

@@ -20,6 +20,7 @@ export function errorReply(error: FastifyError | HttpError | Error, request: Fas
 
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (error instanceof HttpError || (status >= 400 && status < 500)) {
+    if (error instanceof HttpError) reply.headers(error.headers);
     return reply.code(status).send({ message: error.message } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'request failed');

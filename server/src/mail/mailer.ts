@@ -1,0 +1,68 @@
+/**
+ * Outgoing e-mail. By default every message is written to OUTBOX_DIR (a full MIME .eml and a
+ * .json with its links) and logged, so a fresh machine needs no mail server; with SMTP_URL set
+ * messages go through that server.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import { PRODUCT_NAME } from '../brand';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The sender every message carries; the SMTP server may rewrite it. */
+export const MAIL_FROM = { name: PRODUCT_NAME, address: 'no-reply@shopapp.studio' };
+
+/** The links of a message, in order (from its text part, where they appear unescaped). */
+export function linksOf(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+}
+
+async function writeAtomically(file: string, content: string | Buffer): Promise<void> {
+  const temporary = `${file}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, file);
+}
+
+/** Writes `<timestamp>-<random>.eml` and `.json` into `outboxDir`, and logs the first link. */
+export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: MAIL_FROM, ...message });
+      const links = linksOf(message.text);
+      const base = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`);
+      await mkdir(outboxDir, { recursive: true });
+      // buffer: true makes the message a Buffer (the types also allow a stream).
+      await writeAtomically(`${base}.eml`, info.message as Buffer);
+      await writeAtomically(`${base}.json`, JSON.stringify({ ...message, links }, null, 2) + '\n');
+      log.info(`Email to ${message.to}: ${message.subject} ${links[0] ?? ''}`.trimEnd());
+    },
+  };
+}
+
+/** Sends through the SMTP server of `smtpUrl` (smtp:// or smtps://user:pass@host:port). */
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: MAIL_FROM, ...message });
+    },
+  };
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'OUTBOX_DIR'>, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
+  return config.SMTP_URL ? createSmtpMailer(config.SMTP_URL) : createOutboxMailer(config.OUTBOX_DIR, log);
+}

@@ -1,0 +1,111 @@
+/**
+ * The e-mails the accounts feature sends, as pure functions returning subject, HTML and text.
+ * The HTML is inline-styled (mail clients ignore style sheets) and every interpolated value is
+ * escaped; the text part carries the same words and the plain link.
+ */
+import { PRODUCT_NAME } from '../brand';
+
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND_COLOR = '#3949ab';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Header values stay on one line whatever a name contains. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+interface Layout {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  button: { label: string; url: string };
+  /** A line under the link, e.g. how long it stays valid. */
+  note?: string;
+}
+
+function render({ subject, greeting, paragraphs, button, note }: Layout): MailContent {
+  const url = escapeHtml(button.url);
+  const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#333333;">${escapeHtml(text)}</p>`;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(oneLine(subject))}</title></head>
+<body style="margin:0;padding:0;background-color:#f4f5f7;font-family:Roboto,Helvetica,Arial,sans-serif;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f4f5f7;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;overflow:hidden;">
+<tr><td style="background-color:${BRAND_COLOR};padding:20px 32px;font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(PRODUCT_NAME)}</td></tr>
+<tr><td style="padding:32px;">
+${paragraph(greeting)}
+${paragraphs.map(paragraph).join('\n')}
+<p style="margin:24px 0;text-align:center;"><a href="${url}" style="display:inline-block;background-color:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:12px 28px;border-radius:4px;">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#666666;">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" style="color:${BRAND_COLOR};">${url}</a></p>
+${note ? `<p style="margin:0;font-size:14px;line-height:20px;color:#666666;">${escapeHtml(note)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 32px;background-color:#fafafa;font-size:12px;line-height:18px;color:#999999;">You received this e-mail because of an account at ${escapeHtml(PRODUCT_NAME)}.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+  const text = [greeting, ...paragraphs, `${button.label}: ${button.url}`, ...(note ? [note] : []), `— ${PRODUCT_NAME}`].join('\n\n') + '\n';
+  return { subject: oneLine(subject), html, text };
+}
+
+const hello = (firstName: string) => (oneLine(firstName) ? `Hello ${oneLine(firstName)},` : 'Hello,');
+
+export function verificationEmail(input: { firstName: string; link: string }): MailContent {
+  return render({
+    subject: 'Verify your email',
+    greeting: hello(input.firstName),
+    paragraphs: [`Please confirm that this is your e-mail address to finish setting up your ${PRODUCT_NAME} account.`],
+    button: { label: 'Verify my email', url: input.link },
+    note: 'This link is valid for 7 days. If you did not create an account, you can ignore this e-mail.',
+  });
+}
+
+export function welcomeEmail(input: { firstName: string; link: string }): MailContent {
+  return render({
+    subject: `Welcome to ${PRODUCT_NAME}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Your e-mail is verified and your ${PRODUCT_NAME} account is ready.`,
+      'Pick a template, brand it with your colours and logo, and preview your shop app on your phone.',
+    ],
+    button: { label: 'Start building', url: input.link },
+  });
+}
+
+export function passwordResetEmail(input: { firstName: string; link: string }): MailContent {
+  return render({
+    subject: 'Reset your password',
+    greeting: hello(input.firstName),
+    paragraphs: ['We received a request to reset the password of your account. Choose a new password with the button below.'],
+    button: { label: 'Reset my password', url: input.link },
+    note: 'This link is valid for 1 hour and works once. If you did not ask for it, you can ignore this e-mail: your password stays the same.',
+  });
+}
+
+export function referralInviteEmail(input: { inviterFirstName: string; firstName?: string; link: string }): MailContent {
+  const inviter = oneLine(input.inviterFirstName);
+  return render({
+    subject: `${inviter} invited you to ${PRODUCT_NAME}`,
+    greeting: hello(input.firstName ?? ''),
+    paragraphs: [`${inviter} uses ${PRODUCT_NAME} to build a branded mobile shop app, and invites you to build yours.`],
+    button: { label: 'Accept the invitation', url: input.link },
+  });
+}

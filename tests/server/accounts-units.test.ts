@@ -1,0 +1,134 @@
+/** Pure pieces of the accounts feature: the rate limiter, the mail templates, the mail transports. */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RateLimiter, inMinutes, longestDelay } from '../../server/src/auth/rate-limit';
+import { createOutboxMailer, createSmtpMailer, linksOf } from '../../server/src/mail/mailer';
+import { escapeHtml, passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
+import { removeTempDirs, tempDir } from './harness';
+
+afterAll(removeTempDirs);
+
+describe('RateLimiter', () => {
+  it('allows `limit` hits per window, then tells how long to wait, and starts over in the next window', () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    for (let i = 0; i < 3; i += 1) expect(limiter.take('a')).toBeNull();
+    expect(limiter.take('a')).toBe(60);
+    expect(limiter.take('b')).toBeNull();
+    now += 59_001;
+    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    now += 999;
+    expect(limiter.retryAfterSeconds('a')).toBeNull();
+    expect(limiter.take('a')).toBeNull();
+  });
+
+  it('counts hits without checking, and reset clears a key', () => {
+    const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => 0 });
+    limiter.hit('a');
+    expect(limiter.retryAfterSeconds('a')).toBeNull();
+    limiter.hit('a');
+    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    limiter.reset('a');
+    expect(limiter.retryAfterSeconds('a')).toBeNull();
+  });
+
+  it('words delays in whole minutes, rounded up', () => {
+    expect(inMinutes(1)).toBe('in 1 minute');
+    expect(inMinutes(61)).toBe('in 2 minutes');
+    expect(inMinutes(900)).toBe('in 15 minutes');
+    expect(longestDelay(null, 30, 90)).toBe(90);
+    expect(longestDelay(null, null)).toBeNull();
+  });
+});
+
+describe('mail templates', () => {
+  const link = 'https://shop.example/email/verify?token=abc&x=1';
+  const all = [
+    verificationEmail({ firstName: 'Ada', link }),
+    welcomeEmail({ firstName: 'Ada', link }),
+    passwordResetEmail({ firstName: 'Ada', link }),
+    referralInviteEmail({ inviterFirstName: 'Ada', firstName: 'Bob', link }),
+  ];
+
+  it('have their subjects, a button and the plain link in both parts', () => {
+    expect(all.map((mail) => mail.subject)).toEqual([
+      'Verify your email',
+      'Welcome to ShopApp Studio',
+      'Reset your password',
+      'Ada invited you to ShopApp Studio',
+    ]);
+    for (const mail of all) {
+      expect(mail.html).toContain('href="https://shop.example/email/verify?token=abc&amp;x=1"');
+      expect(mail.html).toContain('ShopApp Studio');
+      expect(mail.text).toContain(link);
+      expect(mail.text).toContain('Hello');
+    }
+  });
+
+  it('escape every interpolated value', () => {
+    const evil = '<script>alert("x")</script>';
+    const mail = referralInviteEmail({ inviterFirstName: `Eve${evil}`, firstName: `Bob${evil}`, link: `https://x.example/?ref="><img src=x>` });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('"><img');
+    expect(mail.html).toContain('Eve&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(verificationEmail({ firstName: 'A&B', link }).html).toContain('Hello A&amp;B,');
+    expect(escapeHtml(`'&"<>`)).toBe('&#39;&amp;&quot;&lt;&gt;');
+  });
+
+  it('keep the subject on one line', () => {
+    expect(referralInviteEmail({ inviterFirstName: 'Ada\r\nBcc: x@y.z', link }).subject).toBe('Ada Bcc: x@y.z invited you to ShopApp Studio');
+  });
+});
+
+describe('mail transports', () => {
+  const message = { to: 'ada@example.com', ...verificationEmail({ firstName: 'Ada', link: 'https://shop.example/email/verify?token=t0k' }) };
+
+  it('the outbox writes a MIME .eml and a .json with the links, and logs the first link', async () => {
+    const outbox = path.join(tempDir(), 'outbox');
+    const lines: string[] = [];
+    await createOutboxMailer(outbox, { info: (line: string) => lines.push(line) } as never).send(message);
+    const files = readdirSync(outbox).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    expect(files[1]).toBe(files[0]?.replace(/\.eml$/, '.json'));
+    const eml = readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
+    expect(eml).toMatch(/^Subject: Verify your email$/m);
+    expect(eml).toMatch(/^To: ada@example.com$/m);
+    expect(eml).toContain('multipart/alternative');
+    const json = JSON.parse(readFileSync(path.join(outbox, files[1] ?? ''), 'utf8'));
+    expect(json).toEqual({ ...message, links: ['https://shop.example/email/verify?token=t0k'] });
+    expect(lines).toEqual(['Email to ada@example.com: Verify your email https://shop.example/email/verify?token=t0k']);
+  });
+
+  it('SMTP delivers the message to the server of SMTP_URL', async () => {
+    const received: { to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.server.address() as { port: number };
+      await createSmtpMailer(`smtp://127.0.0.1:${port}`).send(message);
+      expect(received).toHaveLength(1);
+      expect(received[0]?.to).toEqual(['ada@example.com']);
+      expect(received[0]?.data).toMatch(/^Subject: Verify your email\r?$/m);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('linksOf finds the links of a text in order', () => {
+    expect(linksOf('a https://x.example/a?b=1 and http://y.example/.')).toEqual(['https://x.example/a?b=1', 'http://y.example/.']);
+  });
+});
