@@ -12,12 +12,12 @@ import { createPersistOptions, createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
 import { ToastProvider } from '@/app/ToastProvider';
-import { clearSession, getSession } from '@/features/auth/session';
-
-// Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
-configureAuth({ token: () => getSession().token, onUnauthorized: clearSession });
+import { getSession } from '@/features/auth/session';
+import { endSession } from '@/features/auth/session-lifecycle';
 
 const queryClient = createQueryClient();
+// Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
+configureAuth({ token: () => getSession().token, onUnauthorized: () => endSession(queryClient) });
 const router = createAppRouter(queryClient);
 const persistOptions = createPersistOptions(window.localStorage);
 

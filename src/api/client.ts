@@ -16,6 +16,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Sent as is with its own Content-Type (for example an image upload) instead of a JSON body. */
+  rawBody?: Blob;
   query?: Query;
   /** Text used when the server gives neither a message nor a body (spec section 8). */
   fallback?: string;
@@ -68,14 +70,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     Accept: 'application/json',
     Authorization: token ? `Bearer ${token}` : `Basic ${btoa(clientCredential())}`,
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let body: BodyInit | undefined;
+  if (options.rawBody !== undefined) {
+    headers['Content-Type'] = options.rawBody.type || 'application/octet-stream';
+    body = options.rawBody;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
     });
   } catch (cause) {
@@ -83,10 +92,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(errorText(undefined, options.fallback ?? 'You appear to be offline.'), 0);
   }
 
-  const body = await readBody(response);
+  const responseBody = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(errorText(body, options.fallback), response.status);
+    throw new ApiError(errorText(responseBody, options.fallback), response.status);
   }
-  return (body as Envelope<T>).data;
+  return (responseBody as Envelope<T>).data;
 }

@@ -6,7 +6,15 @@ import { ApiError } from '@/api/client';
 declare module '@tanstack/react-query' {
   interface Register {
     /** `persist: false` keeps a query out of localStorage (anything user-secret or payment related). */
-    queryMeta: { persist?: boolean };
+    queryMeta: {
+      persist?: boolean;
+      /**
+       * `public: true` marks catalogue data that is the same for every visitor (plans,
+       * super-categories): it survives login and logout; every other query is per-user and is
+       * removed when a session starts or ends (src/features/auth/session-lifecycle.ts).
+       */
+      public?: boolean;
+    };
   }
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 /**
  * Search parameters every page accepts (spec sections 1-2): `login-modal` opens the login
- * prompt, `ref`/`referrer` carry a referral code. The router parses values as JSON first, so
+ * prompt (`login-view` picks its view, `redirect` where to go after logging in), `ref`/`referrer` carry a referral code. The router parses values as JSON first, so
  * `?login-modal=true` arrives as a boolean and `?ref=123` as a number. A value that does not fit
  * is dropped, so a bad link still shows its page rather than an error.
  */
@@ -23,6 +23,25 @@ export function parseReferralCode(value: unknown): string | undefined {
   return REFERRAL_CODE.test(code) ? code : undefined;
 }
 
+/**
+ * Where to continue after logging in: a path on this site only. It must start with '/' and not
+ * with '//' or '/\\' (both would leave the site), and hold no control characters.
+ */
+export function parseRedirect(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) return undefined;
+  return value;
+}
+
+export const LOGIN_VIEWS = ['login-register', 'forgot-password'] as const;
+export type LoginView = (typeof LOGIN_VIEWS)[number];
+
+export function parseLoginView(value: unknown): LoginView | undefined {
+  return LOGIN_VIEWS.find((view) => view === value);
+}
+
 const loginModal = z.catch(
   z.optional(z.pipe(z.union([z.boolean(), z.string(), z.number()]), z.transform((value: boolean | string | number) => parseLoginModal(value)))),
   undefined,
@@ -32,8 +51,15 @@ const referralCode = z.catch(
   undefined,
 );
 
+const redirect = z.catch(z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => parseRedirect(value)))), undefined);
+const loginView = z.catch(z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => parseLoginView(value)))), undefined);
+
 export const rootSearchSchema = z.object({
   'login-modal': loginModal,
+  /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
+  'login-view': loginView,
+  /** Set by private routes: the page to continue to after logging in. */
+  redirect,
   ref: referralCode,
   referrer: referralCode,
 });

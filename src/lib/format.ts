@@ -15,3 +15,11 @@ export function formatMoney(minorUnits: number, currencyCode: string): string {
 export function formatMonthlyPrice(minorUnits: number, currencyCode: string): string {
   return `${formatMoney(minorUnits, currencyCode)} / month`;
 }
+
+/** Credit display (spec section 9): value / 100 with 2 decimals, in dollars, e.g. "$5.00". */
+export function formatDollars(minorUnits: number): string {
+  const cents = Math.round(Number.isFinite(minorUnits) ? minorUnits : 0);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -95,4 +95,15 @@ describe('api client', () => {
     await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toThrow('Invalid Credentials');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('sends a raw body as is, with its own Content-Type', async () => {
+    configureAuth({ token: () => 'jwt-token', onUnauthorized: () => {} });
+    fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: { id: 7 } }));
+    const picture = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await api('/v1/user/7/profile-picture', { method: 'PUT', rawBody: picture });
+    expect(lastRequest().init.method).toBe('PUT');
+    expect(lastRequest().init.body).toBe(picture);
+    expect(lastRequest().headers['Content-Type']).toBe('image/png');
+    expect(lastRequest().headers.Authorization).toBe('Bearer jwt-token');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatMonthlyPrice } from '@/lib/format';
+import { formatDollars, formatMoney, formatMonthlyPrice } from '@/lib/format';
 
 describe('formatMoney (currency code plus 2 decimals, from minor units)', () => {
   it.each([
@@ -24,5 +24,18 @@ describe('formatMoney (currency code plus 2 decimals, from minor units)', () => 
 describe('formatMonthlyPrice', () => {
   it('shows the plan amount per month', () => {
     expect(formatMonthlyPrice(2500, 'USD')).toBe('USD 25.00 / month');
+  });
+});
+
+describe('formatDollars (credit: value / 100 with 2 decimals, in dollars)', () => {
+  it.each([
+    [0, '$0.00'],
+    [500, '$5.00'],
+    [1005, '$10.05'],
+    [123456, '$1,234.56'],
+    [-250, '-$2.50'],
+    [Number.NaN, '$0.00'],
+  ])('%s -> %s', (minor, expected) => {
+    expect(formatDollars(minor)).toBe(expected);
   });
 });

@@ -12,6 +12,7 @@ export function superCategoriesQueryOptions() {
     queryKey: ['super-categories'],
     queryFn: ({ signal }) => getSuperCategories(signal),
     staleTime: 30 * 60_000,
+    meta: { public: true },
   });
 }
 

@@ -12,6 +12,7 @@ export function plansQueryOptions() {
     queryKey: ['plans'],
     queryFn: ({ signal }) => getPlans(signal),
     staleTime: 5 * 60_000,
+    meta: { public: true },
   });
 }
 

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResult, LoginPayload } from '@contract/accounts';
+import { api } from '@/api/client';
+
+/** POST /v1/auth/login: e-mail and password, or a Facebook id and access token. */
+export function login(payload: LoginPayload): Promise<AuthResult> {
+  // Spec section 8: the server's message, or 'Invalid Credentials' if none.
+  return api<AuthResult>('/v1/auth/login', { method: 'POST', body: payload, fallback: 'Invalid Credentials' });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Referral } from '@contract/accounts';
+import { api } from '@/api/client';
+
+/** POST /v1/users/{userId}/reward-referrer: idempotent; the server also rewards on verification. */
+export function rewardReferrer(userId: number): Promise<Referral | null> {
+  return api<Referral | null>(`/v1/users/${userId}/reward-referrer`, { method: 'POST' });
+}
+
+export function useRewardReferrer() {
+  return useMutation({ mutationFn: rewardReferrer });
+}

@@ -1,0 +1,56 @@
+import { isValidEmail, isValidName, isValidPassword, isValidPhone } from '@contract/validation';
+
+/** The registration form's fields, in the order they are validated. */
+export interface RegisterValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNo: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export const EMPTY_REGISTER_VALUES: RegisterValues = { firstName: '', lastName: '', email: '', phoneNo: '', password: '', confirmPassword: '' };
+
+/** Whether each field passes its rule (spec section 5; the password rules are ours, in PASSWORD_RULES). */
+export function registerFieldChecks(values: RegisterValues): Record<keyof RegisterValues, boolean> {
+  return {
+    firstName: isValidName(values.firstName),
+    lastName: isValidName(values.lastName),
+    email: isValidEmail(values.email),
+    phoneNo: isValidPhone(values.phoneNo),
+    password: isValidPassword(values.password),
+    confirmPassword: values.confirmPassword !== '' && values.confirmPassword === values.password,
+  };
+}
+
+/**
+ * Spec section 4 "Register button": enabled only when the last validated field is valid and the
+ * privacy-policy box is ticked. Read literally, a valid last field would let an invalid email
+ * through, which section 5 forbids ("an invalid email disables Register"); so every field must
+ * validate, which includes the last one.
+ */
+export function canRegister(values: RegisterValues, agreed: boolean): boolean {
+  return agreed && Object.values(registerFieldChecks(values)).every(Boolean);
+}
+
+/** Forgot-password needs a valid email (spec section 5). */
+export function canRequestReset(email: string): boolean {
+  return isValidEmail(email);
+}
+
+/** Spec section 3: social sign-in sends a random 5-character password. */
+export function randomPassword(length = 5): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Initials for an avatar without a picture. */
+export function initials(user: { firstName?: string | null; lastName?: string | null }): string {
+  return `${user.firstName?.trim()[0] ?? ''}${user.lastName?.trim()[0] ?? ''}`.toUpperCase() || '?';
+}
+
+export function fullName(user: { firstName?: string | null; lastName?: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+}

@@ -1,0 +1,28 @@
+/**
+ * The referral code a visitor arrived with (?ref= or ?referrer=, spec section 4 "Referral"). Kept
+ * in localStorage from the first visit that carries one until the referral is recorded: sent as
+ * referredByCode on registration, or POSTed to /v1/referrals when already signed in.
+ */
+export const REFERRAL_STORAGE_KEY = 'portal-referred-by';
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getStoredReferralCode(): string | null {
+  return storage()?.getItem(REFERRAL_STORAGE_KEY) || null;
+}
+
+/** Keeps the first code seen: a later link does not replace the merchant who referred first. */
+export function rememberReferralCode(code: string | undefined | null): void {
+  if (!code || getStoredReferralCode()) return;
+  storage()?.setItem(REFERRAL_STORAGE_KEY, code);
+}
+
+export function clearReferralCode(): void {
+  storage()?.removeItem(REFERRAL_STORAGE_KEY);
+}

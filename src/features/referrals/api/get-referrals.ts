@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReferralSummary } from '@contract/accounts';
+import { api } from '@/api/client';
+
+/** GET /v1/referrals: the caller's code and the merchants they referred. */
+export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
+  return api<ReferralSummary>('/v1/referrals', { fallback: 'Could not load your referrals', signal });
+}
+
+export const REFERRALS_QUERY_KEY = ['referrals'] as const;
+
+export function referralsQueryOptions() {
+  return queryOptions({ queryKey: REFERRALS_QUERY_KEY, queryFn: ({ signal }) => getReferrals(signal), meta: { persist: false } });
+}
+
+export function useReferrals(enabled = true) {
+  return useQuery({ ...referralsQueryOptions(), enabled });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReferralInvitePayload } from '@contract/accounts';
+import { api } from '@/api/client';
+import { REFERRALS_QUERY_KEY } from './get-referrals';
+
+/** POST /v1/referrals/send-invite: e-mails the caller's referral link. */
+export function sendReferralInvite(payload: ReferralInvitePayload): Promise<null> {
+  return api<null>('/v1/referrals/send-invite', { method: 'POST', body: payload, fallback: 'Could not send the invite' });
+}
+
+export function useSendReferralInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: sendReferralInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: REFERRALS_QUERY_KEY }) });
+}
