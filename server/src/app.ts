@@ -11,10 +11,20 @@ import type { Database, DatabaseHandle } from './db/database';
 import { errorReply } from './http/errors';
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
 import { loggerOptions } from './logger';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { createFacebookVerifier, type SocialVerifier } from './auth/social';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/accounts/routes';
+import { createAccountLimiters } from './modules/accounts/service';
 import { catalogRoutes } from './modules/catalog/routes';
+import { collaboratorRoutes } from './modules/collaborators/routes';
+import { creditRoutes } from './modules/credits/routes';
+import { customerRoutes } from './modules/customers/routes';
 import { healthRoutes } from './modules/health/routes';
+import { referralRoutes } from './modules/referrals/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
-import { isAppRoute } from './web/paths';
+import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -25,6 +35,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   db: Database;
   guards: Guards;
+  mailer: Mailer;
+  socialVerifier: SocialVerifier;
 }
 
 declare module 'fastify' {
@@ -42,6 +54,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Serve DIST_DIR (default on); `npm run dev` leaves the portal to Vite. */
   servePortal?: boolean;
+  /** Where e-mails go (default: OUTBOX_DIR, or SMTP_URL when set); tests pass their own. */
+  mailer?: Mailer;
+  /** Checks social sign-in tokens (default: the Graph API); tests pass a fake. */
+  socialVerifier?: SocialVerifier;
   /** Registers extra routes before the app is sealed (tests use it for guard-only routes). */
   configure?: (app: AppInstance, deps: AppDeps) => void | Promise<void>;
 }
@@ -60,7 +76,14 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.setErrorHandler(errorReply);
   app.decorateRequest('user', null);
 
-  const deps: AppDeps = { config, database: options.db, db: options.db.db, guards: createGuards({ config, db: options.db.db }) };
+  const deps: AppDeps = {
+    config,
+    database: options.db,
+    db: options.db.db,
+    guards: createGuards({ config, db: options.db.db }),
+    mailer: options.mailer ?? createMailer(config, app.log),
+    socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
+  };
 
   const realtime = await attachRealtime(app.server, config, app.log);
   app.decorate('realtime', realtime);
@@ -71,6 +94,21 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   try {
     healthRoutes(app, deps);
     catalogRoutes(app, deps);
+    const limiters = createAccountLimiters();
+    accountRoutes(app, deps, limiters);
+    referralRoutes(app, deps, limiters);
+    customerRoutes(app, deps);
+    creditRoutes(app, deps);
+    collaboratorRoutes(app, deps);
+    // Uploaded files have random names that never change: cacheable forever.
+    await app.register(fastifyStatic, {
+      root: path.join(config.DATA_DIR, 'uploads'),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', CACHE_IMMUTABLE),
+    });
     await options.configure?.(app, deps);
 
     const portal = options.servePortal === false ? null : await registerPortal(app, config);

@@ -110,6 +110,15 @@ describe('static portal rules', () => {
     expect(renderIndexHtml('<html><head><title>x</title></head></html>', 'id:s')).toContain(
       '<meta name="portal-client-credential" content="id:s" />\n  </head>',
     );
+
+  });
+
+  it('fills the Facebook app id the same way, empty when unset', () => {
+    const html = '<head><meta name="portal-client-credential" content=""><meta name="portal-facebook-app-id" content=""></head>';
+    expect(renderIndexHtml(html, 'id:s', '12&34')).toBe(
+      '<head><meta name="portal-client-credential" content="id:s" /><meta name="portal-facebook-app-id" content="12&amp;34" /></head>',
+    );
+    expect(renderIndexHtml('<head></head>', 'id:s')).toContain('<meta name="portal-facebook-app-id" content="" />\n  </head>');
   });
 });
 

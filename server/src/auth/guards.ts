@@ -80,3 +80,9 @@ export function createGuards(deps: { config: Config; db: Database }): Guards {
     },
   };
 }
+
+/** The user a requireUser guard has set (a route without that guard gets a 401, never a crash). */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
+  return request.user;
+}

@@ -24,18 +24,22 @@ export function cacheControlFor(relativePath: string): string {
   return CACHE_SHORT;
 }
 
-const CREDENTIAL_META = /<meta\s+name=["']portal-client-credential["'][^>]*>/i;
-
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/**
- * Fills the client credential into index.html (src/api/client.ts reads it from this meta tag),
- * adding the tag before </head> when the template lacks it.
- */
-export function renderIndexHtml(html: string, clientCredential: string): string {
-  const meta = `<meta name="portal-client-credential" content="${escapeAttribute(clientCredential)}" />`;
-  if (CREDENTIAL_META.test(html)) return html.replace(CREDENTIAL_META, meta);
+/** Sets `<meta name="..." content="...">`, adding the tag before </head> when the template lacks it. */
+function fillMeta(html: string, name: string, content: string): string {
+  const meta = `<meta name="${name}" content="${escapeAttribute(content)}" />`;
+  const existing = new RegExp(`<meta\\s+name=["']${name}["'][^>]*>`, 'i');
+  if (existing.test(html)) return html.replace(existing, meta);
   return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
+}
+
+/**
+ * Fills the client credential and the Facebook app id (empty when unset) into index.html; the
+ * portal reads them from these meta tags (src/api/client.ts, the Facebook sign-in button).
+ */
+export function renderIndexHtml(html: string, clientCredential: string, facebookAppId = ''): string {
+  return fillMeta(fillMeta(html, 'portal-client-credential', clientCredential), 'portal-facebook-app-id', facebookAppId);
 }

@@ -27,11 +27,11 @@ function readIndex(distDir: string): string | null {
 }
 
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
-export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL'>): Promise<Portal | null> {
+export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID'>): Promise<Portal | null> {
   const template = readIndex(config.DIST_DIR);
   if (template === null) return null;
-  // Rendered once: the credential does not change while the server runs.
-  const indexHtml = renderIndexHtml(template, config.CLIENT_CREDENTIAL);
+  // Rendered once: the credential and app id do not change while the server runs.
+  const indexHtml = renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? '');
   const portal: Portal = {
     sendIndex: (reply) => reply.type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(indexHtml),
   };

@@ -1,0 +1,33 @@
+/** Every sentence the accounts feature answers with, in one place (tests import them too). */
+import { inMinutes } from '../../auth/rate-limit';
+
+export const ACCOUNT_MESSAGES = {
+  success: 'Success',
+  emailTaken: 'An account with this email already exists. Please log in.',
+  facebookTaken: 'This Facebook login is already linked to an account. Please log in.',
+  invalidCredentials: 'Invalid email or password',
+  tooManyLogins: (seconds: number) => `Too many login attempts. Please try again ${inMinutes(seconds)}.`,
+  tooManyResetRequests: (seconds: number) => `Too many password reset requests. Please try again ${inMinutes(seconds)}.`,
+  tooManyEmails: (seconds: number) => `Too many emails sent. Please try again ${inMinutes(seconds)}.`,
+  tooManyInvites: (seconds: number) => `Too many invitations sent. Please try again ${inMinutes(seconds)}.`,
+  resetLinkSent: 'A password reset link has been sent to the email provided',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  facebookUnavailable: 'Facebook sign-in is not available.',
+  socialLoginFailed: 'Login failed',
+  facebookNotLinked: 'No account is linked to this Facebook login. Please register.',
+  userNotFound: 'User not found',
+  noUserWithEmail: 'No user found with that email',
+  pictureType: 'The picture must be a PNG, JPEG, WebP or GIF image.',
+  pictureTooLarge: 'The picture must be 2 MB or smaller.',
+  emailSent: 'Email sent',
+  emailNotSent: 'The email could not be sent. Please try again later.',
+  alreadyVerified: 'Your email is already verified',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email is verified',
+  referredNotVerified: 'The referred account has not verified its email yet.',
+  unknownReferralCode: 'Unknown referral code',
+  selfReferral: 'You cannot refer yourself',
+  alreadyReferred: 'You have already been referred',
+  inviteSent: 'Invitation sent',
+} as const;
