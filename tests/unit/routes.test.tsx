@@ -41,6 +41,29 @@ const SPEC_ROUTES: readonly [path: string, heading: string][] = [
   ['/test/preview', 'Test preview'],
 ];
 
+/** Spec section 6: only a logged-in user reaches these; the route-table tests visit them signed in. */
+const PRIVATE_PATHS = new Set([
+  '/templates/create-template',
+  '/templates/tpl-42/edit',
+  '/billing',
+  '/payment-methods',
+  '/new-app/ada-shop/design',
+  '/join-project',
+  '/notifications',
+  '/apps',
+  '/apps/ada-shop',
+  '/payments',
+  '/payments/ada-shop',
+  '/payments/actions/resolution',
+  '/account',
+]);
+
+const ADA = { id: 1, firstName: 'Ada', lastName: 'Obi', email: 'ada@shop.io', requiresVerification: false, referralCode: 'ADA1' } as User;
+
+function signInFor(path: string) {
+  if (PRIVATE_PATHS.has(path)) setSession({ user: ADA, token: 'jwt' });
+}
+
 const PLANS = [{ id: 1, planCode: 'starter', name: 'Starter', amount: 2500, currencyCode: 'USD', description: 'One app' }];
 const SUPER_CATEGORIES = [
   { id: 1, name: 'electronics' },
@@ -57,6 +80,10 @@ function answerApi(input: RequestInfo | URL): Promise<Response> {
   const url = String(input);
   if (url.startsWith('/v1/plans')) return Promise.resolve(envelope(PLANS));
   if (url.startsWith('/v1/super-categories')) return Promise.resolve(envelope(SUPER_CATEGORIES));
+  if (url.startsWith('/v1/user/me')) return Promise.resolve(envelope(ADA));
+  if (url.startsWith('/v1/credits')) return Promise.resolve(envelope({ id: 1, value: 500 }));
+  if (url.startsWith('/v1/referrals')) return Promise.resolve(envelope({ referralCode: 'ADA1', referrals: [], earned: 0 }));
+  if (url.startsWith('/v1/invites-history')) return Promise.resolve(envelope({ deleted: 0 }));
   return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
 }
 
@@ -93,6 +120,7 @@ async function renderApp(path: string) {
 
 describe('route table (spec section 2)', () => {
   it.each(SPEC_ROUTES)('%s matches a route of its own, not the not-found page', async (path) => {
+    signInFor(path);
     const { router } = createTestRouter(path);
     await router.load();
     const matches = router.state.matches;
@@ -102,6 +130,7 @@ describe('route table (spec section 2)', () => {
   });
 
   it('types and passes the templateId and alias params', async () => {
+    setSession({ user: ADA, token: 'jwt' });
     const edit = createTestRouter('/templates/tpl-42/edit').router;
     await edit.load();
     expect(edit.state.matches.at(-1)?.params).toEqual({ templateId: 'tpl-42' });
@@ -111,6 +140,7 @@ describe('route table (spec section 2)', () => {
   });
 
   it.each(SPEC_ROUTES)('%s renders its heading inside the shell', async (path, heading) => {
+    signInFor(path);
     await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();

@@ -1,8 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
-import { clearSession, useSession } from '@/features/auth/session';
+import { SessionEffects } from '@/features/auth/components/SessionEffects';
+import { VerificationBanner } from '@/features/auth/components/VerificationBanner';
+import { useSession } from '@/features/auth/session';
+import { endSession } from '@/features/auth/session-lifecycle';
 import { NavBar } from './NavBar';
 import { RouteProgress } from './RouteProgress';
 import { SiteFooter } from './SiteFooter';
@@ -10,13 +14,28 @@ import { SiteFooter } from './SiteFooter';
 // Modal-based pieces load on first use: they are not needed to show the first page.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
 const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
+const LoginModal = lazy(() => import('@/features/auth/components/LoginModal'));
 
 const MAIN_ID = 'main-content';
 
 /** The root layout: every page renders inside this shell (spec section 2 "Navigation"). */
 export function AppShell() {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user } = useSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const search = useSearch({ from: '__root__' });
+  const loginOpen = search['login-modal'] === true && !isLoggedIn;
+  const closeLogin = () =>
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, redirect: undefined }),
+      replace: true,
+    });
+  // After logging in, continue to the page a private route sent the visitor from, else stay.
+  const continueAfterLogin = () => {
+    if (search.redirect) void navigate({ href: search.redirect, replace: true });
+    else closeLogin();
+  };
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -46,7 +65,10 @@ export function AppShell() {
         Skip to content
       </Box>
       <RouteProgress />
-      <NavBar isLoggedIn={isLoggedIn} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
+      <SessionEffects />
+      <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
+        {isLoggedIn && user?.requiresVerification ? <VerificationBanner user={user} /> : null}
+      </NavBar>
       {drawerUsed ? (
         <Suspense fallback={null}>
           <SideDrawer open={drawerOpen} isLoggedIn={isLoggedIn} onClose={() => setDrawerOpen(false)} onLogout={() => setConfirmLogout(true)} />
@@ -63,10 +85,15 @@ export function AppShell() {
             onCancel={() => setConfirmLogout(false)}
             onConfirm={() => {
               setConfirmLogout(false);
-              clearSession();
+              endSession(queryClient);
               void navigate({ to: '/' });
             }}
           />
+        </Suspense>
+      ) : null}
+      {loginOpen ? (
+        <Suspense fallback={null}>
+          <LoginModal initialView={search['login-view']} onAuthenticated={continueAfterLogin} onClose={closeLogin} />
         </Suspense>
       ) : null}
       <PwaUpdatePrompt />

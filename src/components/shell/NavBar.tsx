@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -7,6 +7,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
 import { NAV_BAR, isNavSolid } from '@/app/navigation';
 import { BRAND } from '@/app/theme';
+import type { User } from '@contract/accounts';
+import { AccountButton } from '@/features/auth/components/AccountButton';
 import { ButtonLink } from '../links';
 import { Logo } from './Logo';
 
@@ -26,14 +28,19 @@ function useNavSolid(): boolean {
 
 interface NavBarProps {
   isLoggedIn: boolean;
+  /** The signed-in user (shown as the account button when logged in). */
+  user?: User | null;
   drawerOpen: boolean;
   onOpenDrawer: () => void;
+  onLogout?: () => void;
+  /** Shown under the bar, inside it (for example the verification banner). */
+  children?: ReactNode;
 }
 
 export const SIDE_DRAWER_ID = 'side-drawer';
 
 /** Spec section 2: logo, Features, Pricing, Templates; transparent at the top, solid after scrolling. */
-export function NavBar({ isLoggedIn, drawerOpen, onOpenDrawer }: NavBarProps) {
+export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = () => {}, children }: NavBarProps) {
   const solid = useNavSolid();
   return (
     <AppBar
@@ -71,6 +78,7 @@ export function NavBar({ isLoggedIn, drawerOpen, onOpenDrawer }: NavBarProps) {
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn && user ? <AccountButton user={user} onLogout={onLogout} /> : null}
         {isLoggedIn ? null : (
           <ButtonLink
             to="."
@@ -95,6 +103,7 @@ export function NavBar({ isLoggedIn, drawerOpen, onOpenDrawer }: NavBarProps) {
           <MenuIcon />
         </IconButton>
       </Toolbar>
+      {children}
     </AppBar>
   );
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '@/features/auth/require-login';
 import { AppPaymentsPage } from '@/features/payments/components/AppPaymentsPage';
 
 export const Route = createFileRoute('/payments/$alias')({
+  beforeLoad: requireLogin,
   component: RouteComponent,
 });
 

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '@/features/auth/require-login';
 import { DesignPage } from '@/features/shops/components/DesignPage';
 
 export const Route = createFileRoute('/new-app/$alias/design')({
+  beforeLoad: requireLogin,
   component: RouteComponent,
 });
 

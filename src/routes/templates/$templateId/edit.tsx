@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { requireLogin } from '@/features/auth/require-login';
 import { EditTemplatePage } from '@/features/templates/components/EditTemplatePage';
 
 export const Route = createFileRoute('/templates/$templateId/edit')({
+  beforeLoad: requireLogin,
   component: RouteComponent,
 });
 

@@ -1,0 +1,68 @@
+import Divider from '@mui/material/Divider';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { createLink } from '@tanstack/react-router';
+import type { User } from '@contract/accounts';
+import { NAMED_ROUTES } from '@/app/named-routes';
+import { formatDollars } from '@/lib/format';
+import { useCredit } from '../api/get-credit';
+
+function MenuItemAnchor(props: MenuItemProps<'a'>) {
+  return <MenuItem component="a" {...props} />;
+}
+const MenuItemLink = createLink(MenuItemAnchor);
+
+interface AccountMenuProps {
+  id: string;
+  anchor: HTMLElement | null;
+  user: User;
+  onClose: () => void;
+  onLogout: () => void;
+}
+
+/** The account dropdown: greeting, available credit, the merchant's pages and Logout. */
+export default function AccountMenu({ id, anchor, user, onClose, onLogout }: AccountMenuProps) {
+  const credit = useCredit();
+  const amount = credit.data ? formatDollars(credit.data.value) : credit.isError ? 'Unavailable' : '…';
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { minWidth: 240 } } }}
+    >
+      <Box sx={{ px: 2, py: 1 }}>
+        <Typography sx={{ fontWeight: 700 }}>Hi, {user.firstName}</Typography>
+        <Typography variant="body2" color="text.secondary" component="p">
+          Available Credits: <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>{amount}</Box>
+        </Typography>
+      </Box>
+      <Divider />
+      <MenuItemLink to={NAMED_ROUTES.MyAppsList} onClick={onClose}>
+        <ListItemText primary="My Apps" />
+      </MenuItemLink>
+      <MenuItemLink to={NAMED_ROUTES.Billing} onClick={onClose}>
+        <ListItemText primary="Billing" />
+      </MenuItemLink>
+      <MenuItemLink to={NAMED_ROUTES.PaymentMethods} onClick={onClose}>
+        <ListItemText primary="Payment Methods" />
+      </MenuItemLink>
+      <MenuItemLink to={NAMED_ROUTES.CreateTemplate} onClick={onClose}>
+        <ListItemText primary="Create Template" />
+      </MenuItemLink>
+      <MenuItemLink to="/account" onClick={onClose}>
+        <ListItemText primary="Account" />
+      </MenuItemLink>
+      <Divider />
+      <MenuItem onClick={onLogout}>
+        <ListItemText primary="Logout" />
+      </MenuItem>
+    </Menu>
+  );
+}

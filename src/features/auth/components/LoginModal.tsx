@@ -1,0 +1,320 @@
+import { useId, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import CloseIcon from '@mui/icons-material/Close';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import type { AuthResult } from '@contract/accounts';
+import { isValidEmail, sanitizePhoneInput } from '@contract/validation';
+import { CONSTANTS } from '@contract/constants';
+import type { LoginView } from '@/app/search';
+import { useForgotPassword } from '../api/forgot-password';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import { EMPTY_REGISTER_VALUES, canRegister, canRequestReset, registerFieldChecks, type RegisterValues } from '../model';
+import { clearReferralCode, getStoredReferralCode } from '../referral-code';
+import { startSession } from '../session-lifecycle';
+import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
+
+interface LoginModalProps {
+  initialView?: LoginView;
+  /** Called after a successful login or registration (the session is already started). */
+  onAuthenticated: () => void;
+  onClose: () => void;
+}
+
+type AuthTab = 'login' | 'register';
+
+/** The app id the server writes into index.html; empty when Facebook is not configured. */
+function facebookAppId(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="portal-facebook-app-id"]')?.content.trim() ?? '';
+}
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function LoginForm({ onSuccess, onForgot }: { onSuccess: (result: AuthResult) => void; onForgot: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate(
+      { grant_type: 'email', email: email.trim(), password },
+      {
+        onSuccess,
+        onError: (error) => enqueueSnackbar(messageOf(error, 'Invalid Credentials'), { variant: 'error' }),
+      },
+    );
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <PasswordField label="Password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <Link component="button" type="button" onClick={onForgot} sx={{ justifySelf: 'start' }}>
+        Forgot password?
+      </Link>
+      <SubmitButton type="submit" size="large" pending={login.isPending} disabled={!email.trim() || !password}>
+        Login
+      </SubmitButton>
+    </Box>
+  );
+}
+
+function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const registration = useRegister();
+  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
+  const [touched, setTouched] = useState<Partial<Record<keyof RegisterValues, boolean>>>({});
+  const [agreed, setAgreed] = useState(false);
+  const checks = registerFieldChecks(values);
+  const checklistId = useId();
+  const set = (field: keyof RegisterValues) => (event: { target: { value: string } }) =>
+    setValues((prev) => ({ ...prev, [field]: field === 'phoneNo' ? sanitizePhoneInput(event.target.value) : event.target.value }));
+  const blur = (field: keyof RegisterValues) => () => setTouched((prev) => ({ ...prev, [field]: true }));
+  const showError = (field: keyof RegisterValues) => Boolean(touched[field]) && !checks[field];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canRegister(values, agreed)) return;
+    registration.mutate(
+      {
+        ...values,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        role: 'user',
+        grant_type: 'email',
+        requiresVerification: true,
+        referredByCode: getStoredReferralCode(),
+      },
+      {
+        onSuccess: (result) => {
+          // Spec section 4 "Referral": the code is cleared once the referral is created.
+          clearReferralCode();
+          enqueueSnackbar('Success', { variant: 'success' });
+          onSuccess(result);
+        },
+        onError: (error) => enqueueSnackbar(messageOf(error, 'Error creating new user'), { variant: 'error' }),
+      },
+    );
+  };
+
+  const emailValid = checks.email;
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={set('firstName')}
+          onBlur={blur('firstName')}
+          error={showError('firstName')}
+          helperText={showError('firstName') ? 'First Name is required' : undefined}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={set('lastName')}
+          onBlur={blur('lastName')}
+          error={showError('lastName')}
+          helperText={showError('lastName') ? 'Last Name is required' : undefined}
+        />
+      </Box>
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        onBlur={blur('email')}
+        color={emailValid ? 'success' : values.email ? 'error' : 'primary'}
+        focused={values.email ? true : undefined}
+        error={values.email !== '' && !emailValid}
+        helperText={values.email === '' ? undefined : emailValid ? 'Looks good' : 'Please enter a valid email address'}
+      />
+      <TextField
+        label="Phone No"
+        type="tel"
+        required
+        autoComplete="tel"
+        value={values.phoneNo}
+        onChange={set('phoneNo')}
+        onBlur={blur('phoneNo')}
+        error={showError('phoneNo')}
+        helperText={showError('phoneNo') ? 'Please enter a valid phone number' : undefined}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CONSTANTS.phoneMaxLength } }}
+      />
+      <PasswordField
+        label="Password"
+        required
+        autoComplete="new-password"
+        value={values.password}
+        onChange={set('password')}
+        onBlur={blur('password')}
+        error={showError('password')}
+        slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
+      />
+      <PasswordChecklist id={checklistId} password={values.password} />
+      <PasswordField
+        label="Confirm Password"
+        required
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onChange={set('confirmPassword')}
+        onBlur={blur('confirmPassword')}
+        error={showError('confirmPassword')}
+        helperText={showError('confirmPassword') ? 'Passwords do not match' : undefined}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />}
+        label={
+          <span>
+            I agree to the{' '}
+            <Link href="/privacy-policy" target="_blank" rel="noopener">
+              Privacy Policy
+            </Link>{' '}
+            and{' '}
+            <Link href="/terms" target="_blank" rel="noopener">
+              Terms
+            </Link>
+          </span>
+        }
+      />
+      <SubmitButton type="submit" size="large" pending={registration.isPending} disabled={!canRegister(values, agreed)}>
+        Register
+      </SubmitButton>
+    </Box>
+  );
+}
+
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const valid = canRequestReset(email);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    forgot.mutate(email.trim(), {
+      onSuccess: () => {
+        enqueueSnackbar('A password reset link has been sent to the email provided', { variant: 'success' });
+        onBack();
+      },
+      onError: (error) => enqueueSnackbar(messageOf(error, 'Error'), { variant: 'error' }),
+    });
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+      <Typography color="text.secondary">Enter the email you registered with and we will send you a link to choose a new password.</Typography>
+      <TextField
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={email !== '' && !isValidEmail(email)}
+        helperText={email !== '' && !isValidEmail(email) ? 'Please enter a valid email address' : undefined}
+      />
+      <SubmitButton type="submit" size="large" pending={forgot.isPending} disabled={!valid}>
+        Send reset link
+      </SubmitButton>
+      <Button onClick={onBack} sx={{ justifySelf: 'start' }}>
+        Back to login
+      </Button>
+    </Box>
+  );
+}
+
+function FacebookButton({ appId, onSuccess }: { appId: string; onSuccess: (result: AuthResult) => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [pending, setPending] = useState(false);
+  const start = async () => {
+    setPending(true);
+    try {
+      const { facebookSignIn } = await import('../facebook');
+      onSuccess(await facebookSignIn(appId));
+    } catch (error) {
+      enqueueSnackbar(messageOf(error, 'Login failed'), { variant: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <SubmitButton variant="outlined" size="large" pending={pending} onClick={() => void start()}>
+      Continue with Facebook
+    </SubmitButton>
+  );
+}
+
+/** Spec section 2 "Login/register modal": Login and Register tabs, and a forgot-password view. */
+export default function LoginModal({ initialView = 'login-register', onAuthenticated, onClose }: LoginModalProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<LoginView>(initialView);
+  const [tab, setTab] = useState<AuthTab>('login');
+  const [appId] = useState(facebookAppId);
+  const titleId = useId();
+
+  const authenticated = (result: AuthResult) => {
+    startSession(queryClient, result);
+    onAuthenticated();
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {view === 'forgot-password' ? 'Forgot password?' : 'Welcome'}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent>
+        {view === 'forgot-password' ? (
+          <ForgotPasswordForm onBack={() => setView('login-register')} />
+        ) : (
+          <>
+            <Tabs value={tab} onChange={(_, value: AuthTab) => setTab(value)} variant="fullWidth" aria-label="Login or register" sx={{ mb: 2 }}>
+              <Tab label="Login" value="login" id="auth-tab-login" aria-controls="auth-panel-login" />
+              <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
+            </Tabs>
+            <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
+              {tab === 'login' ? <LoginForm onSuccess={authenticated} onForgot={() => setView('forgot-password')} /> : <RegisterForm onSuccess={authenticated} />}
+            </div>
+            {appId ? (
+              <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
+                <Divider>or</Divider>
+                <FacebookButton appId={appId} onSuccess={authenticated} />
+              </Box>
+            ) : null}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

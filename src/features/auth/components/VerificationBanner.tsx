@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import { useSnackbar } from 'notistack';
+import type { User } from '@contract/accounts';
+import { useSendEmail } from '../api/send-email';
+import { SubmitButton } from './SubmitButton';
+
+export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
+
+/** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
+export function VerificationBanner({ user }: { user: User }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const send = useSendEmail();
+  const resend = () =>
+    send.mutate(
+      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
+      {
+        onSuccess: () => enqueueSnackbar(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+      },
+    );
+  return (
+    <Alert
+      role="status"
+      severity="warning"
+      variant="filled"
+      sx={{ borderRadius: 0, justifyContent: 'center', alignItems: 'center' }}
+      action={
+        <SubmitButton variant="text" color="inherit" size="small" pending={send.isPending} onClick={resend}>
+          Resend
+        </SubmitButton>
+      }
+    >
+      {VERIFY_BANNER_TEXT}
+    </Alert>
+  );
+}
