@@ -106,9 +106,11 @@ describe('static portal rules', () => {
 
   it('fills the credential into index.html, escaped, adding the tag when missing', () => {
     const html = '<head><meta name="portal-client-credential" content=""></head>';
-    expect(renderIndexHtml(html, 'id:s"<x>&')).toBe('<head><meta name="portal-client-credential" content="id:s&quot;&lt;x&gt;&amp;" /></head>');
+    expect(renderIndexHtml(html, 'id:s"<x>&')).toBe(
+      '<head><meta name="portal-client-credential" content="id:s&quot;&lt;x&gt;&amp;" />  <meta name="portal-facebook-app-id" content="" />\n  </head>',
+    );
     expect(renderIndexHtml('<html><head><title>x</title></head></html>', 'id:s')).toContain(
-      '<meta name="portal-client-credential" content="id:s" />\n  </head>',
+      '<meta name="portal-client-credential" content="id:s" />\n    <meta name="portal-facebook-app-id" content="" />\n  </head>',
     );
 
   });
