@@ -113,9 +113,10 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
 /** Builds an app on `database` (logs off) and readies it. */
 export async function startApp(
   database: DatabaseHandle,
-  options: { config?: Config; configure?: BuildAppOptions['configure'] } = {},
+  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier'> = {},
 ): Promise<AppInstance> {
-  const app = await buildApp({ config: options.config ?? testConfig(), db: database, logger: false, configure: options.configure });
+  const { config, ...rest } = options;
+  const app = await buildApp({ config: config ?? testConfig(), db: database, logger: false, ...rest });
   await app.ready();
   return app;
 }
