@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimiter, inMinutes, longestDelay } from '../../server/src/auth/rate-limit';
+import { createFacebookVerifier } from '../../server/src/auth/social';
 import { createOutboxMailer, createSmtpMailer, linksOf } from '../../server/src/mail/mailer';
 import { escapeHtml, passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
 import { removeTempDirs, tempDir } from './harness';
@@ -130,5 +131,41 @@ describe('mail transports', () => {
 
   it('linksOf finds the links of a text in order', () => {
     expect(linksOf('a https://x.example/a?b=1 and http://y.example/.')).toEqual(['https://x.example/a?b=1', 'http://y.example/.']);
+  });
+});
+
+describe('Facebook verifier', () => {
+  const config = { FACEBOOK_APP_ID: '1234', FACEBOOK_APP_SECRET: 's3cret' };
+  const me = { id: '42', first_name: 'Fiona', last_name: 'Book', email: 'Fiona@Example.com', picture: { data: { url: 'https://pics.example/42.jpg' } } };
+
+  function fakeGraph(debug: object, profile: object = me) {
+    const urls: URL[] = [];
+    const fetchImpl = (async (input: URL) => {
+      urls.push(input);
+      const body = input.pathname.endsWith('/debug_token') ? debug : profile;
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    return { urls, verifier: createFacebookVerifier(config, fetchImpl) };
+  }
+
+  it('checks the token with the app token, then reads the profile', async () => {
+    const { urls, verifier } = fakeGraph({ data: { is_valid: true, app_id: '1234', user_id: '42' } });
+    expect(await verifier.verifyFacebook('user-token')).toEqual({
+      id: '42',
+      firstName: 'Fiona',
+      lastName: 'Book',
+      email: 'fiona@example.com',
+      picture: 'https://pics.example/42.jpg',
+    });
+    expect(urls[0]?.searchParams.get('input_token')).toBe('user-token');
+    expect(urls[0]?.searchParams.get('access_token')).toBe('1234|s3cret');
+    expect(urls[1]?.searchParams.get('fields')).toBe('id,first_name,last_name,email,picture');
+  });
+
+  it('refuses invalid tokens, tokens of another app and a profile of someone else', async () => {
+    expect(await fakeGraph({ data: { is_valid: false, app_id: '1234', user_id: '42' } }).verifier.verifyFacebook('t')).toBeNull();
+    expect(await fakeGraph({ data: { is_valid: true, app_id: '999', user_id: '42' } }).verifier.verifyFacebook('t')).toBeNull();
+    expect(await fakeGraph({ data: { is_valid: true, app_id: '1234', user_id: '7' } }).verifier.verifyFacebook('t')).toBeNull();
+    expect(await createFacebookVerifier({ FACEBOOK_APP_ID: undefined, FACEBOOK_APP_SECRET: undefined }).verifyFacebook('t')).toBeNull();
   });
 });

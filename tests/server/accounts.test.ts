@@ -484,6 +484,26 @@ describe.each(kinds)('accounts on %s', (kind) => {
     });
   });
 
+  describe('when e-mail cannot be sent', () => {
+    it('registration still succeeds (the user can resend); a resend or an invite answers 503', async () => {
+      const failing = await startApp(database, { config, mailer: { send: () => Promise.reject(new Error('SMTP down')) } });
+      try {
+        const email = uniqueEmail();
+        const payload = { firstName: 'A', lastName: 'B', email, phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' };
+        const registered = await failing.inject({ method: 'POST', url: '/v1/auth/register', headers: { authorization: basicAuth() }, payload });
+        expect(registered.statusCode).toBe(200);
+        const { token } = registered.json<{ data: AuthResult }>().data;
+        const resend = await failing.inject({ method: 'POST', url: '/v1/emails/send', headers: bearer(token), payload: { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: email } });
+        expect(resend.statusCode).toBe(503);
+        expect(resend.json()).toEqual({ message: 'The email could not be sent. Please try again later.' });
+        const invite = await failing.inject({ method: 'POST', url: '/v1/referrals/send-invite', headers: bearer(token), payload: { email: uniqueEmail() } });
+        expect(invite.statusCode).toBe(503);
+      } finally {
+        await failing.close();
+      }
+    });
+  });
+
   describe('Facebook sign-in', () => {
     const facebookRegistration = (id: string, accessToken = `fb-${id}`) => ({
       firstName: 'Typed',
