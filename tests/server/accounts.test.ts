@@ -324,6 +324,11 @@ describe.each(kinds)('accounts on %s', (kind) => {
       const tooLarge = await put(Buffer.concat([PNG, Buffer.alloc(PROFILE_PICTURE_MAX_BYTES)]));
       expect(tooLarge.statusCode).toBe(413);
       expect(tooLarge.json()).toEqual({ message: 'The picture must be 2 MB or smaller.' });
+      for (const type of ['text/plain', 'application/json']) {
+        const unsupported = await put(Buffer.from('{}'), type);
+        expect(unsupported.statusCode, type).toBe(415);
+        expect(unsupported.json()).toEqual({ message: 'The picture must be a PNG, JPEG, WebP or GIF image.' });
+      }
       const other = await register();
       expect((await put(PNG, 'image/png', user.id, other.token)).statusCode).toBe(403);
       expect((await app.inject({ method: 'GET', url: '/uploads/avatars/missing.png' })).statusCode).toBe(404);
