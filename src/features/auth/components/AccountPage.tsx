@@ -1,5 +1,195 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { PROFILE_PICTURE_TYPES, type User } from '@contract/accounts';
+import { CONSTANTS } from '@contract/constants';
+import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validation';
 import { PageLayout } from '@/components/PageLayout';
+import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
+import { formatDollars } from '@/lib/format';
+import { useCredit } from '../api/get-credit';
+import { useSendEmail } from '../api/send-email';
+import { useUpdateUser } from '../api/update-user';
+import { profilePictureProblem, useUploadProfilePicture } from '../api/upload-profile-picture';
+import { fullName, initials } from '../model';
+import { useSession } from '../session';
+import { SubmitButton } from './SubmitButton';
 
+function ProfilePicture({ user }: { user: User }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const upload = useUploadProfilePicture();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const issue = profilePictureProblem(file);
+    setProblem(issue);
+    if (issue) return;
+    setPreview(URL.createObjectURL(file));
+    upload.mutate(
+      { userId: user.id, file },
+      {
+        onSuccess: () => enqueueSnackbar('Profile picture updated', { variant: 'success' }),
+        onError: (error) => {
+          setPreview(null);
+          enqueueSnackbar(error.message, { variant: 'error' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Avatar src={preview ?? user.profilePix ?? undefined} alt={fullName(user) || 'Profile picture'} sx={{ width: 88, height: 88, fontSize: '2rem' }}>
+        {initials(user)}
+      </Avatar>
+      <Box sx={{ display: 'grid', gap: 0.5 }}>
+        <input ref={input} type="file" accept={PROFILE_PICTURE_TYPES.join(',')} hidden aria-label="Profile picture file" onChange={choose} />
+        <SubmitButton variant="outlined" pending={upload.isPending} onClick={() => input.current?.click()}>
+          Upload picture
+        </SubmitButton>
+        <Typography variant="body2" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined}>
+          {problem ?? 'PNG, JPEG, WebP or GIF, up to 2 MB.'}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const update = useUpdateUser();
+  const send = useSendEmail();
+  // A stored session from an older build may lack a field: start from ''.
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [lastName, setLastName] = useState(user.lastName ?? '');
+  const [phoneNo, setPhoneNo] = useState(user.phoneNo ?? '');
+  const errors = {
+    firstName: !isValidName(firstName),
+    lastName: !isValidName(lastName),
+    phoneNo: !isValidPhone(phoneNo),
+  };
+  const valid = !errors.firstName && !errors.lastName && !errors.phoneNo;
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    update.mutate(
+      { userId: user.id, changes: { firstName: firstName.trim(), lastName: lastName.trim(), phoneNo: phoneNo.trim() } },
+      {
+        onSuccess: () => enqueueSnackbar('Profile updated', { variant: 'success' }),
+        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+      },
+    );
+  };
+  const resend = () =>
+    send.mutate(
+      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
+      {
+        onSuccess: () => enqueueSnackbar(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+      },
+    );
+
+  return (
+    <Box component="form" noValidate onSubmit={save} aria-label="Profile" sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="First Name"
+          required
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          error={errors.firstName}
+          helperText={errors.firstName ? 'First Name is required' : undefined}
+        />
+        <TextField
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+          error={errors.lastName}
+          helperText={errors.lastName ? 'Last Name is required' : undefined}
+        />
+      </Box>
+      <TextField
+        label="Phone No"
+        type="tel"
+        required
+        autoComplete="tel"
+        value={phoneNo}
+        onChange={(e) => setPhoneNo(sanitizePhoneInput(e.target.value))}
+        error={errors.phoneNo}
+        helperText={errors.phoneNo ? 'Please enter a valid phone number' : undefined}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CONSTANTS.phoneMaxLength } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField label="Email" value={user.email} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 260px' }} />
+        {user.requiresVerification ? (
+          <>
+            <Chip label="Unverified" color="warning" />
+            <SubmitButton variant="text" pending={send.isPending} onClick={resend}>
+              Resend verification email
+            </SubmitButton>
+          </>
+        ) : (
+          <Chip label="Verified" color="success" />
+        )}
+      </Box>
+      <SubmitButton type="submit" pending={update.isPending} disabled={!valid} sx={{ justifySelf: 'start' }}>
+        Save changes
+      </SubmitButton>
+    </Box>
+  );
+}
+
+/** /account: profile, picture, available credit and referrals. */
 export function AccountPage() {
-  return <PageLayout title="Your account" lead="Your profile, contact details and available credit." />;
+  const { user } = useSession();
+  const credit = useCredit(Boolean(user));
+  return (
+    <PageLayout title="Your account" lead="Your profile, contact details and available credit.">
+      {user ? (
+        <Box sx={{ display: 'grid', gap: 3, maxWidth: 760 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+            <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
+              Profile
+            </Typography>
+            <ProfilePicture user={user} />
+            {/* Keyed by id so a different signed-in user starts from their own values. */}
+            <ProfileForm key={user.id} user={user} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
+              Available Credits
+            </Typography>
+            <Typography sx={{ mt: 1, fontSize: '1.75rem', fontWeight: 700 }}>
+              {credit.data ? formatDollars(credit.data.value) : credit.isError ? credit.error.message : '…'}
+            </Typography>
+            {credit.isError ? (
+              <Button onClick={() => void credit.refetch()} sx={{ mt: 1 }}>
+                Retry
+              </Button>
+            ) : null}
+          </Paper>
+          <Divider />
+          <ReferralsSection fallbackCode={user.referralCode} />
+        </Box>
+      ) : null}
+    </PageLayout>
+  );
 }

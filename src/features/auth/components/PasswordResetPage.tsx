@@ -1,5 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { isValidPassword } from '@contract/validation';
+import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
+import { useResetPassword } from '../api/reset-password';
+import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
 
-export function PasswordResetPage() {
-  return <PageLayout title="Reset your password" lead="Choose a new password using the link from your reset email." />;
+/** /password/reset?token=...: choose a new password, then log in with it. */
+export function PasswordResetPage({ token }: { token?: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const checklistId = useId();
+  const mismatch = confirmPassword !== '' && confirmPassword !== password;
+  const valid = isValidPassword(password) && confirmPassword === password;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!token || !valid) return;
+    reset.mutate(
+      { token, password, confirmPassword },
+      {
+        onSuccess: () => {
+          enqueueSnackbar('Your password has been reset. Log in with your new password.', { variant: 'success' });
+          void navigate({ to: '/', search: { 'login-modal': true } });
+        },
+        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <PageLayout title="Reset your password" lead="Choose a new password using the link from your reset email.">
+      {!token ? (
+        <Box sx={{ maxWidth: 560, display: 'grid', gap: 2 }}>
+          <Alert severity="warning">This reset link is incomplete or has expired. Ask for a new link and use it within the time it gives.</Alert>
+          <ButtonLink to="/" search={{ 'login-modal': true, 'login-view': 'forgot-password' }} variant="contained" sx={{ justifySelf: 'start' }}>
+            Request a new link
+          </ButtonLink>
+        </Box>
+      ) : (
+        <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480, display: 'grid', gap: 2 }}>
+          {reset.isError ? <Alert severity="error">{reset.error.message}</Alert> : null}
+          <PasswordField
+            label="New password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
+          />
+          <PasswordChecklist id={checklistId} password={password} />
+          <PasswordField
+            label="Confirm password"
+            required
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+            error={mismatch}
+            helperText={mismatch ? 'Passwords do not match' : undefined}
+          />
+          <SubmitButton type="submit" size="large" pending={reset.isPending} disabled={!valid} sx={{ justifySelf: 'start' }}>
+            Reset password
+          </SubmitButton>
+        </Box>
+      )}
+    </PageLayout>
+  );
 }

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { REFERRAL_REWARD_MINOR_UNITS } from '@contract/accounts';
+import { isValidEmail } from '@contract/validation';
+import { QueryErrorState } from '@/components/QueryErrorState';
+import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { formatDollars } from '@/lib/format';
+import { useReferrals } from '../api/get-referrals';
+import { useSendReferralInvite } from '../api/send-referral-invite';
+
+export function referralLink(code: string, origin = window.location.origin): string {
+  return `${origin}/?ref=${encodeURIComponent(code)}`;
+}
+
+/** The account page's referrals: your link, an invite by email, and who you referred. */
+export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const referrals = useReferrals();
+  const invite = useSendReferralInvite();
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const code = referrals.data?.referralCode ?? fallbackCode;
+  const link = code ? referralLink(code) : '';
+  const emailError = email !== '' && !isValidEmail(email);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      enqueueSnackbar('Referral link copied', { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Could not copy; select the link and copy it instead', { variant: 'error' });
+    }
+  };
+
+  const sendInvite = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) return;
+    invite.mutate(
+      { email: email.trim(), firstName: firstName.trim() || undefined },
+      {
+        onSuccess: () => {
+          enqueueSnackbar(`Invite sent to ${email.trim()}`, { variant: 'success' });
+          setEmail('');
+          setFirstName('');
+        },
+        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <Box component="section" aria-labelledby="referrals-heading" sx={{ display: 'grid', gap: 2 }}>
+      <Typography id="referrals-heading" variant="h2" sx={{ fontSize: '1.5rem' }}>
+        Referrals
+      </Typography>
+      <Typography color="text.secondary">
+        Earn {formatDollars(REFERRAL_REWARD_MINOR_UNITS)} in credit for every merchant who signs up with your link and verifies their email.
+      </Typography>
+      {link ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField label="Your referral link" value={link} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 280px' }} />
+          <Button variant="outlined" onClick={() => void copy()}>
+            Copy
+          </Button>
+        </Box>
+      ) : null}
+      <Box component="form" noValidate onSubmit={sendInvite} aria-label="Invite by email" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <TextField
+          label="Friend's email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError}
+          helperText={emailError ? 'Please enter a valid email address' : undefined}
+          sx={{ flex: '1 1 220px' }}
+        />
+        <TextField label="Friend's first name" value={firstName} onChange={(e) => setFirstName(e.target.value)} sx={{ flex: '1 1 160px' }} />
+        <SubmitButton type="submit" pending={invite.isPending} disabled={!isValidEmail(email)} sx={{ mt: 1 }}>
+          Send invite
+        </SubmitButton>
+      </Box>
+      {referrals.isPending ? (
+        <Skeleton variant="rounded" height={72} />
+      ) : referrals.isError ? (
+        <QueryErrorState message={referrals.error.message} onRetry={() => void referrals.refetch()} />
+      ) : (
+        <Box>
+          <Typography sx={{ fontWeight: 500 }}>
+            {referrals.data.referrals.length === 1 ? '1 merchant referred' : `${referrals.data.referrals.length} merchants referred`}, {formatDollars(referrals.data.earned)} earned
+          </Typography>
+          {referrals.data.referrals.length > 0 ? (
+            <List aria-label="Referred merchants">
+              {referrals.data.referrals.map((referral) => (
+                <ListItem key={referral.id} disableGutters divider>
+                  <ListItemText
+                    primary={referral.referredFirstName}
+                    secondary={referral.rewardedAt ? `Earned ${formatDollars(referral.rewardAmount)}` : 'Waiting for email verification'}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          ) : null}
+        </Box>
+      )}
+    </Box>
+  );
+}
