@@ -1,19 +1,20 @@
 /**
  * Builds the Fastify app: envelope, validation, error handling, auth guards, socket.io, the
- * API modules and the static portal. Used by main.ts, dev.ts and in-process by the tests.
+ * API modules, uploaded files and the static portal. Used by main.ts, dev.ts and in-process by the tests.
  */
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@contract/envelope';
 import { createGuards, type Guards } from './auth/guards';
+import { createFacebookVerifier, type SocialVerifier } from './auth/social';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import { errorReply } from './http/errors';
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
 import { loggerOptions } from './logger';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import { createFacebookVerifier, type SocialVerifier } from './auth/social';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/routes';
 import { createAccountLimiters } from './modules/accounts/service';
@@ -101,8 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     creditRoutes(app, deps);
     collaboratorRoutes(app, deps);
     // Uploaded files have random names that never change: cacheable forever.
+    const uploadsDir = path.join(config.DATA_DIR, 'uploads');
+    mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
-      root: path.join(config.DATA_DIR, 'uploads'),
+      root: uploadsDir,
       prefix: '/uploads/',
       decorateReply: false,
       index: false,

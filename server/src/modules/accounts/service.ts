@@ -3,7 +3,7 @@
  * e-mail verification and password reset, profile updates. HTTP shapes live in routes.ts.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResult, PublicUser, UpdateUserPayload, User, loginSchema, registrationSchema, resetPasswordSchema, sendEmailSchema } from '@contract/accounts';
 import { ROLE } from '@contract/constants';
@@ -53,10 +53,8 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Htt
   return new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
 }
 
-export const isSelfOrSovereign = (actor: User, userId: number) => actor.id === userId || hasRole(actor, ROLE.SOVEREIGN);
-
 export function requireSelfOrSovereign(actor: User, userId: number): void {
-  if (!isSelfOrSovereign(actor, userId)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+  if (actor.id !== userId && !hasRole(actor, ROLE.SOVEREIGN)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
 }
 
 /** Sends a message; a failure is logged and reported as false (the caller decides what it means). */
@@ -101,8 +99,10 @@ function verificationMail(firstName: string, base: string, token: string): MailC
 
 export async function register(deps: AccountsDeps, body: z.output<typeof registrationSchema>, base: string): Promise<AuthResult> {
   const social = body.grant_type === 'facebook' ? await verifiedFacebookProfile(deps, body.facebookId ?? '', body.accessToken ?? '') : null;
+  const device = { avatar: body.avatar ?? null, fcmId: body.fcmId ?? null, deviceId: body.deviceId ?? null };
   const values: typeof users.$inferInsert = social
     ? {
+        ...device,
         firstName: social.firstName || body.firstName,
         lastName: social.lastName || body.lastName,
         // A profile without an e-mail keeps the typed one, which then needs verifying.
@@ -113,6 +113,7 @@ export async function register(deps: AccountsDeps, body: z.output<typeof registr
         requiresVerification: social.email === null,
       }
     : {
+        ...device,
         firstName: body.firstName,
         lastName: body.lastName,
         email: body.email,
@@ -121,7 +122,6 @@ export async function register(deps: AccountsDeps, body: z.output<typeof registr
         passwordHash: await hashPassword(body.password),
         requiresVerification: true,
       };
-  Object.assign(values, { avatar: body.avatar ?? null, fcmId: body.fcmId ?? null, deviceId: body.deviceId ?? null });
 
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, values.email)).limit(1);
   if (existing) throw new HttpError(409, ACCOUNT_MESSAGES.emailTaken);
@@ -190,7 +190,8 @@ export async function resetPassword(deps: AccountsDeps, body: z.output<typeof re
     if (userId === null) throw new HttpError(400, ACCOUNT_MESSAGES.resetLinkInvalid);
     await closeAccountTokens(db, userId, 'reset-password');
     // Sessions opened before now (maybe by whoever knew the old password) end here.
-    await db.update(users).set({ passwordHash, sessionsValidAfter: sql`now()` }).where(eq(users.id, userId));
+    // The app's clock, not the database's: it is compared with token iat, which the app sets.
+    await db.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, userId));
   });
 }
 

@@ -2,8 +2,10 @@
 import { createReferralSchema, referralInviteSchema } from '@contract/accounts';
 import type { AppDeps, AppInstance } from '../../app';
 import { signedInUser } from '../../auth/guards';
+import { findUserRow } from '../../auth/users';
 import { ok } from '../../http/envelope';
 import { ignoreBodies } from '../../http/bodyless';
+import { HttpError } from '../../http/http-error';
 import { publicBase } from '../../http/public-url';
 import type { ZodTypeProvider } from '../../http/validation';
 import { referralInviteEmail } from '../../mail/templates';
@@ -11,8 +13,6 @@ import { userIdParams } from '../accounts/routes';
 import { ACCOUNT_MESSAGES } from '../accounts/messages';
 import { requireSelfOrSovereign, send, tooManyRequests, type AccountLimiters } from '../accounts/service';
 import { createReferral, referralSummary, rewardReferrer } from './service';
-import { findUserRow } from '../../auth/users';
-import { HttpError } from '../../http/http-error';
 
 export function referralRoutes(app: AppInstance, { config, db, guards, mailer }: AppDeps, limiters: Pick<AccountLimiters, 'invitesPerUser'>): void {
   app.post('/v1/referrals', { preHandler: guards.requireUser, schema: { body: createReferralSchema } }, async (request) =>
