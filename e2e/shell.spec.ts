@@ -1,40 +1,52 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResult } from '@contract/accounts';
 import type { Plan } from '@contract/catalog';
 import type { Envelope } from '@contract/envelope';
 import type { BrowserWindow } from './browser';
+import { registerThroughApi, uniqueEmail } from './accounts';
 
-/** Every route of spec section 2 with sample params, and the heading its page opens with. */
-const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp]> = [
-  ['/', /mobile app/i],
-  ['/features', 'Features'],
-  ['/pricing', 'Pricing'],
-  ['/templates', 'Templates'],
-  ['/templates/create-template', 'Create a template'],
-  ['/templates/tpl-1/edit', 'Edit template'],
-  ['/templates/tpl-1/preview', 'Template preview'],
-  ['/billing', 'Billing'],
-  ['/payment-methods', 'Payment Methods'],
-  ['/new-app/setup', 'Set up your shop'],
-  ['/new-app/category-selection', 'Choose your categories'],
-  ['/new-app/ada-shop/design', 'Design your app'],
-  ['/join-project', 'Join a project'],
-  ['/apps/ada-shop/public', 'Shared project'],
-  ['/notifications', 'Notifications'],
-  ['/apps', 'My Apps'],
-  ['/apps/ada-shop', 'App details'],
-  ['/payments', 'Payments'],
-  ['/payments/ada-shop', 'App payments'],
-  ['/payments/actions/resolution', 'Pending payments'],
-  ['/about-us', 'About Us'],
-  ['/terms', 'Terms'],
-  ['/faq', 'Frequently asked questions'],
-  ['/contact-us', 'Contact Us'],
-  ['/privacy-policy', 'Privacy Policy'],
-  ['/email/verify', 'Verify your email'],
-  ['/password/reset', 'Reset your password'],
-  ['/account', 'Your account'],
-  ['/test/preview', 'Test preview'],
+/** Every route of spec section 2 with sample params, the heading its page opens with, and whether it needs a login. */
+const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'public' | 'private']> = [
+  ['/', /mobile app/i, 'public'],
+  ['/features', 'Features', 'public'],
+  ['/pricing', 'Pricing', 'public'],
+  ['/templates', 'Templates', 'public'],
+  ['/templates/create-template', 'Create a template', 'private'],
+  ['/templates/tpl-1/edit', 'Edit template', 'private'],
+  ['/templates/tpl-1/preview', 'Template preview', 'public'],
+  ['/billing', 'Billing', 'private'],
+  ['/payment-methods', 'Payment Methods', 'private'],
+  ['/new-app/setup', 'Set up your shop', 'public'],
+  ['/new-app/category-selection', 'Choose your categories', 'public'],
+  ['/new-app/ada-shop/design', 'Design your app', 'private'],
+  ['/join-project', 'Join a project', 'private'],
+  ['/apps/ada-shop/public', 'Shared project', 'public'],
+  ['/notifications', 'Notifications', 'private'],
+  ['/apps', 'My Apps', 'private'],
+  ['/apps/ada-shop', 'App details', 'private'],
+  ['/payments', 'Payments', 'private'],
+  ['/payments/ada-shop', 'App payments', 'private'],
+  ['/payments/actions/resolution', 'Pending payments', 'private'],
+  ['/about-us', 'About Us', 'public'],
+  ['/terms', 'Terms', 'public'],
+  ['/faq', 'Frequently asked questions', 'public'],
+  ['/contact-us', 'Contact Us', 'public'],
+  ['/privacy-policy', 'Privacy Policy', 'public'],
+  ['/email/verify', 'Verify your email', 'public'],
+  ['/password/reset', 'Reset your password', 'public'],
+  ['/account', 'Your account', 'private'],
+  ['/test/preview', 'Test preview', 'public'],
 ];
+
+/** One merchant for the private routes, signed in by writing the portal's session before each page loads. */
+let session: AuthResult | undefined;
+
+async function signIn(page: Page, request: APIRequestContext): Promise<void> {
+  session ??= await registerThroughApi(request, 'Shell', uniqueEmail('shell'));
+  await page.addInitScript((stored) => {
+    (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('portal-session', stored);
+  }, JSON.stringify(session));
+}
 
 /** The shell of spec section 2: nav bar with its links, footer with Information and Company. */
 async function expectShell(page: Page): Promise<void> {
@@ -49,8 +61,9 @@ async function expectShell(page: Page): Promise<void> {
   }
 }
 
-for (const [path, heading] of ROUTES) {
-  test(`${path} renders "${String(heading)}" inside the shell`, async ({ page }) => {
+for (const [path, heading, access] of ROUTES) {
+  test(`${path} renders "${String(heading)}" inside the shell${access === 'private' ? ' for a signed-in merchant' : ''}`, async ({ page, request }) => {
+    if (access === 'private') await signIn(page, request);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -58,6 +71,16 @@ for (const [path, heading] of ROUTES) {
     await expectShell(page);
   });
 }
+
+test('every private route sends a visitor to the login prompt, remembering where they were going', async ({ page }) => {
+  for (const [path] of ROUTES.filter(([, , access]) => access === 'private')) {
+    await page.goto(path);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/');
+    expect(url.searchParams.get('redirect')).toBe(path);
+  }
+});
 
 test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
   await page.goto('/no/such/page');

@@ -29,7 +29,7 @@ export function PasswordResetPage({ token }: { token?: string }) {
       { token, password, confirmPassword },
       {
         onSuccess: () => {
-          enqueueSnackbar('Your password has been reset. Log in with your new password.', { variant: 'success' });
+          enqueueSnackbar('Your password has been reset. You can now log in.', { variant: 'success' });
           void navigate({ to: '/', search: { 'login-modal': true } });
         },
         onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),

@@ -1,0 +1,166 @@
+/**
+ * Accounts journeys (issue #3) against the real server: registration with the spec's
+ * validation, the verification e-mail read from the outbox, login and logout, password reset
+ * and a referral that credits the referrer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Credit } from '@contract/accounts';
+import type { Envelope } from '@contract/envelope';
+import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
+
+const VERIFY_BANNER = 'Please verify your account. A verification link was sent to your email.';
+
+async function openLoginModal(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Sign In/Up' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+async function registerThroughModal(page: Page, firstName: string, email: string): Promise<void> {
+  await openLoginModal(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('First Name').fill(firstName);
+  await dialog.getByLabel('Last Name').fill('Okafor');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone No').fill('08031234567');
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+  const register = dialog.getByRole('button', { name: 'Register' });
+  await expect(register).toBeDisabled();
+  await dialog.getByRole('checkbox').check();
+  await expect(register).toBeEnabled();
+  await register.click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function login(page: Page, email: string, password: string): Promise<void> {
+  await openLoginModal(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(password);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  return page.getByRole('menu');
+}
+
+test('register, see the verification banner, open the e-mailed link, and the banner is gone', async ({ page }) => {
+  const email = uniqueEmail('ada');
+  await page.goto('/');
+  await registerThroughModal(page, 'Ada', email);
+  await expect(page.getByText(VERIFY_BANNER)).toBeVisible();
+
+  const link = await linkFromEmail(email, /verify/i);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText('Your email is verified')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(VERIFY_BANNER)).toHaveCount(0);
+});
+
+test('log in, see the account menu, and log out after confirming', async ({ page, request }) => {
+  const email = uniqueEmail('bola');
+  await registerThroughApi(request, 'Bola', email);
+  await page.goto('/');
+  await login(page, email, PASSWORD);
+
+  const menu = await openAccountMenu(page);
+  await expect(menu.getByText('Hi, Bola')).toBeVisible();
+  await expect(menu.getByText('Available Credits')).toBeVisible();
+  await expect(menu.getByText('$0.00')).toBeVisible();
+  for (const label of ['My Apps', 'Billing', 'Payment Methods', 'Create Template']) {
+    await expect(menu.getByRole('menuitem', { name: label })).toBeVisible();
+  }
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure you want to log out?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Sign In/Up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+});
+
+test('a wrong password shows the server message and keeps the modal open', async ({ page, request }) => {
+  const email = uniqueEmail('chidi');
+  await registerThroughApi(request, 'Chidi', email);
+  await page.goto('/');
+  await openLoginModal(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill('NotThePassword1');
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});
+
+test('forgot password, reset it from the e-mailed link, and log in with the new one', async ({ page, request }) => {
+  const email = uniqueEmail('dayo');
+  await registerThroughApi(request, 'Dayo', email);
+  await page.goto('/');
+  await openLoginModal(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Forgot password?' }).or(dialog.getByRole('link', { name: 'Forgot password?' })).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('A password reset link has been sent to the email provided')).toBeVisible();
+
+  const link = new URL(await linkFromEmail(email, /reset/i));
+  await page.goto(link.pathname + link.search);
+  const newPassword = 'Brand-new-2026';
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Your password has been reset. You can now log in.')).toBeVisible();
+
+  await page.goto('/');
+  await login(page, email, newPassword);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  // The link works once.
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('Another-one-2026');
+  await page.getByLabel('Confirm password').fill('Another-one-2026');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired. Please request a new one.' }).first()).toBeVisible();
+});
+
+test('a referral link credits the referrer once the new merchant verifies', async ({ page, request, browser }) => {
+  const referrerEmail = uniqueEmail('efe');
+  const referrer = await registerThroughApi(request, 'Efe', referrerEmail);
+
+  const newcomer = uniqueEmail('funke');
+  await page.goto(`/features?ref=${referrer.user.referralCode}`);
+  await page.goto('/');
+  await registerThroughModal(page, 'Funke', newcomer);
+  const link = new URL(await linkFromEmail(newcomer, /verify/i));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText('Your email is verified')).toBeVisible();
+
+  const credit = await request.post('/v1/credits', { headers: { Authorization: `Bearer ${referrer.token}` } });
+  expect(((await credit.json()) as Envelope<Credit>).data.value).toBe(500);
+
+  // The referrer sees it in the account menu.
+  const context = await browser.newContext();
+  const referrerPage = await context.newPage();
+  await referrerPage.goto('/');
+  await login(referrerPage, referrerEmail, PASSWORD);
+  const menu = await openAccountMenu(referrerPage);
+  await expect(menu.getByText('$5.00')).toBeVisible();
+  await context.close();
+});
+
+test('a private page sends a visitor to the login prompt and continues there after login', async ({ page, request }) => {
+  const email = uniqueEmail('gozie');
+  await registerThroughApi(request, 'Gozie', email);
+  await page.goto('/billing');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+});
