@@ -1,6 +1,3 @@
-// zod/mini: the same Standard Schema validation at a fraction of the bytes, since every page loads it.
-import { z } from 'zod/mini';
-
 /**
  * Search parameters every page accepts (spec sections 1-2): `login-modal` opens the login
  * prompt (`login-view` picks its view, `redirect` where to go after logging in), `ref`/`referrer` carry a referral code. The router parses values as JSON first, so
@@ -42,26 +39,32 @@ export function parseLoginView(value: unknown): LoginView | undefined {
   return LOGIN_VIEWS.find((view) => view === value);
 }
 
-const loginModal = z.catch(
-  z.optional(z.pipe(z.union([z.boolean(), z.string(), z.number()]), z.transform((value: boolean | string | number) => parseLoginModal(value)))),
-  undefined,
-);
-const referralCode = z.catch(
-  z.optional(z.pipe(z.union([z.string(), z.number()]), z.transform((value: string | number) => parseReferralCode(value)))),
-  undefined,
-);
-
-const redirect = z.catch(z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => parseRedirect(value)))), undefined);
-const loginView = z.catch(z.optional(z.pipe(z.unknown(), z.transform((value: unknown) => parseLoginView(value)))), undefined);
-
-export const rootSearchSchema = z.object({
-  'login-modal': loginModal,
+export interface RootSearch {
+  'login-modal'?: boolean;
   /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
-  'login-view': loginView,
+  'login-view'?: LoginView;
   /** Set by private routes: the page to continue to after logging in. */
-  redirect,
-  ref: referralCode,
-  referrer: referralCode,
-});
+  redirect?: string;
+  ref?: string;
+  referrer?: string;
+}
 
-export type RootSearch = z.output<typeof rootSearchSchema>;
+/**
+ * The root route's `validateSearch`: a plain function rather than a schema library, since every
+ * page loads it (a validator library would add ~14 kB gzip to the homepage's initial JS). Never
+ * throws; keys whose value does not fit are left out.
+ */
+export function validateRootSearch(search: Record<string, unknown>): RootSearch {
+  const result: RootSearch = {};
+  const loginModal = parseLoginModal(search['login-modal']);
+  if (loginModal !== undefined) result['login-modal'] = loginModal;
+  const loginView = parseLoginView(search['login-view']);
+  if (loginView !== undefined) result['login-view'] = loginView;
+  const redirect = parseRedirect(search.redirect);
+  if (redirect !== undefined) result.redirect = redirect;
+  const ref = parseReferralCode(search.ref);
+  if (ref !== undefined) result.ref = ref;
+  const referrer = parseReferralCode(search.referrer);
+  if (referrer !== undefined) result.referrer = referrer;
+  return result;
+}

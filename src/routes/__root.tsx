@@ -1,11 +1,11 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/router';
-import { rootSearchSchema } from '@/app/search';
+import { validateRootSearch } from '@/app/search';
 import { AppShell } from '@/components/shell/AppShell';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  validateSearch: rootSearchSchema,
+  validateSearch: validateRootSearch,
   // Spec section 4: plans are always loaded at startup. Not awaited, so no page waits for them.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(plansQueryOptions());

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoginModal, parseReferralCode, rootSearchSchema } from '@/app/search';
+import { parseLoginModal, parseReferralCode, validateRootSearch } from '@/app/search';
 
 function validate(input: Record<string, unknown>) {
-  const result = rootSearchSchema['~standard'].validate(input);
-  if (result instanceof Promise) throw new Error('the search schema must be synchronous');
-  if (result.issues) throw new Error(`unexpected issues: ${JSON.stringify(result.issues)}`);
-  return result.value;
+  return validateRootSearch(input);
 }
 
 describe('root search validation', () => {

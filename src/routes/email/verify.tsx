@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { tokenSearchSchema } from '@/features/auth/token-search';
+import { validateTokenSearch } from '@/features/auth/token-search';
 import { EmailVerifyPage } from '@/features/auth/components/EmailVerifyPage';
 
 export const Route = createFileRoute('/email/verify')({
-  validateSearch: tokenSearchSchema,
+  validateSearch: validateTokenSearch,
   component: RouteComponent,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { tokenSearchSchema } from '@/features/auth/token-search';
+import { validateTokenSearch } from '@/features/auth/token-search';
 import { PasswordResetPage } from '@/features/auth/components/PasswordResetPage';
 
 export const Route = createFileRoute('/password/reset')({
-  validateSearch: tokenSearchSchema,
+  validateSearch: validateTokenSearch,
   component: RouteComponent,
 });
 
