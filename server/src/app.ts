@@ -71,6 +71,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
     bodyLimit: 1024 * 1024,
+    // Named proxies only: trusting everyone would let any client forge its address.
+    trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -49,6 +49,12 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   ),
   SKIP_BUILD: z.preprocess((v) => v === '1' || v === 'true', z.boolean()),
+  /**
+   * Behind a reverse proxy: the proxies' addresses or subnets, comma-separated ("loopback",
+   * "10.0.0.0/8", ...), whose X-Forwarded-For is believed, so the per-IP login limits count
+   * visitors, not the proxy. Unset: the socket address is the visitor.
+   */
+  TRUST_PROXY: optionalText.pipe(z.string().regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must be comma-separated addresses or subnets').optional()),
 });
 
 export interface Config {
@@ -72,6 +78,7 @@ export interface Config {
   JWT_TTL_SECONDS: number;
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   SKIP_BUILD: boolean;
+  TRUST_PROXY: string | undefined;
 }
 
 interface StoredSecrets {
@@ -159,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_TTL_SECONDS: values.JWT_TTL_SECONDS,
     LOG_LEVEL: values.LOG_LEVEL,
     SKIP_BUILD: values.SKIP_BUILD,
+    TRUST_PROXY: values.TRUST_PROXY,
   };
 }
 

@@ -198,6 +198,25 @@ describe.each(kinds)('accounts on %s', (kind) => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     });
 
+    it('counts failures per visitor address behind a trusted proxy (TRUST_PROXY)', async () => {
+      const proxied = await startApp(database, { config: testConfig({ TRUST_PROXY: 'loopback' }) });
+      try {
+        const attempt = (forwardedFor: string) =>
+          proxied.inject({
+            method: 'POST',
+            url: '/v1/auth/login',
+            headers: { authorization: basicAuth(), 'x-forwarded-for': forwardedFor },
+            payload: { grant_type: 'email', email: uniqueEmail('guess'), password: 'Wrong0000' },
+          });
+        for (let i = 0; i < 20; i += 1) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
+        expect((await attempt('203.0.113.7')).statusCode).toBe(429);
+        // Another visitor behind the same proxy is not blocked.
+        expect((await attempt('203.0.113.8')).statusCode).toBe(401);
+      } finally {
+        await proxied.close();
+      }
+    });
+
     it('verify-token answers the user for a good token and 401 otherwise', async () => {
       const { user, token } = await register();
       const good = await call('POST', '/v1/auth/verify-token', null, { token });
