@@ -23,7 +23,7 @@ export default function PwaUpdatePrompt(): null {
     const stopReady = subscribePwa('offline-ready', () => {
       enqueueSnackbar('Ready to work offline.', { key: 'pwa-offline-ready', preventDuplicate: true, variant: 'success' });
     });
-    registerServiceWorker();
+    void registerServiceWorker();
     return () => {
       stopWaiting();
       stopReady();

@@ -2,8 +2,11 @@
  * Service worker registration (workbox-window) and the two moments the page tells the
  * user about: a new version waiting, and the first install being ready offline.
  * Failures are only logged (spec section 8).
+ *
+ * workbox-window is imported only after the window's load event: registering a service worker
+ * is never needed for the first paint, so it stays out of the homepage's initial JS.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 export type PwaEvent = 'update-waiting' | 'offline-ready';
 type Listener = () => void;
@@ -12,6 +15,7 @@ const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set()
 /** Events already seen: a late subscriber still hears about them. */
 const happened = new Set<PwaEvent>();
 let workbox: Workbox | undefined;
+let registration: Promise<void> | undefined;
 
 function emit(event: PwaEvent): void {
   happened.add(event);
@@ -27,15 +31,33 @@ export function subscribePwa(event: PwaEvent, listener: Listener): () => void {
   };
 }
 
-/** Registers /sw.js once, in production builds only (the dev server has no service worker). */
-export function registerServiceWorker(): void {
-  if (workbox || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => emit('update-waiting'));
-  workbox.addEventListener('installed', (event) => {
-    if (!event.isUpdate) emit('offline-ready');
-  });
-  workbox.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+/** Resolves once the page has loaded (at once if it already has). */
+function pageLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+/**
+ * Registers /sw.js once, in production builds only (the dev server has no service worker),
+ * after the page has loaded. The promise settles once registration has been started; it never
+ * rejects (failures are logged).
+ */
+export function registerServiceWorker(): Promise<void> {
+  if (registration) return registration;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return Promise.resolve();
+  registration = pageLoaded()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => {
+      const instance = new Workbox('/sw.js', { scope: '/' });
+      workbox = instance;
+      instance.addEventListener('waiting', () => emit('update-waiting'));
+      instance.addEventListener('installed', (event) => {
+        if (!event.isUpdate) emit('offline-ready');
+      });
+      instance.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+    })
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  return registration;
 }
 
 /** Activates the waiting version and reloads once it controls the page. */

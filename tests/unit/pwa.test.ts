@@ -46,8 +46,8 @@ describe('service worker registration', () => {
 
   it('registers /sw.js at scope / once', async () => {
     const pwa = await freshPwa();
-    pwa.registerServiceWorker();
-    pwa.registerServiceWorker();
+    await pwa.registerServiceWorker();
+    await pwa.registerServiceWorker();
     expect(fake.FakeWorkbox.instances).toHaveLength(1);
     const [workbox] = fake.FakeWorkbox.instances;
     expect(workbox?.scriptUrl).toBe('/sw.js');
@@ -73,7 +73,7 @@ describe('service worker registration', () => {
     const pwa = await freshPwa();
     const ready = vi.fn();
     pwa.subscribePwa('offline-ready', ready);
-    pwa.registerServiceWorker();
+    await pwa.registerServiceWorker();
     const [workbox] = fake.FakeWorkbox.instances;
     workbox?.fire('installed', { isUpdate: true });
     expect(ready).not.toHaveBeenCalled();
@@ -83,7 +83,7 @@ describe('service worker registration', () => {
 
   it('tells late subscribers about a waiting update, and stops after unsubscribe', async () => {
     const pwa = await freshPwa();
-    pwa.registerServiceWorker();
+    await pwa.registerServiceWorker();
     fake.FakeWorkbox.instances[0]?.fire('waiting');
     const late = vi.fn();
     const stop = pwa.subscribePwa('update-waiting', late);
@@ -95,7 +95,7 @@ describe('service worker registration', () => {
 
   it('applies an update by messaging SKIP_WAITING and reloading once the new worker controls', async () => {
     const pwa = await freshPwa();
-    pwa.registerServiceWorker();
+    await pwa.registerServiceWorker();
     const [workbox] = fake.FakeWorkbox.instances;
     pwa.applyUpdate();
     expect(workbox?.messageSkipWaiting).toHaveBeenCalledTimes(1);
