@@ -40,31 +40,27 @@ export function parseLoginView(value: unknown): LoginView | undefined {
 }
 
 export interface RootSearch {
-  'login-modal'?: boolean;
+  'login-modal'?: boolean | undefined;
   /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
-  'login-view'?: LoginView;
+  'login-view'?: LoginView | undefined;
   /** Set by private routes: the page to continue to after logging in. */
-  redirect?: string;
-  ref?: string;
-  referrer?: string;
+  redirect?: string | undefined;
+  ref?: string | undefined;
+  referrer?: string | undefined;
 }
 
 /**
  * The root route's `validateSearch`: a plain function rather than a schema library, since every
  * page loads it (a validator library would add ~14 kB gzip to the homepage's initial JS). Never
- * throws; keys whose value does not fit are left out.
+ * throws. Every key is returned, `undefined` when its value does not fit: the router merges the
+ * result over the raw search, so an explicit `undefined` is what drops a bad value from the URL.
  */
 export function validateRootSearch(search: Record<string, unknown>): RootSearch {
-  const result: RootSearch = {};
-  const loginModal = parseLoginModal(search['login-modal']);
-  if (loginModal !== undefined) result['login-modal'] = loginModal;
-  const loginView = parseLoginView(search['login-view']);
-  if (loginView !== undefined) result['login-view'] = loginView;
-  const redirect = parseRedirect(search.redirect);
-  if (redirect !== undefined) result.redirect = redirect;
-  const ref = parseReferralCode(search.ref);
-  if (ref !== undefined) result.ref = ref;
-  const referrer = parseReferralCode(search.referrer);
-  if (referrer !== undefined) result.referrer = referrer;
-  return result;
+  return {
+    'login-modal': parseLoginModal(search['login-modal']),
+    'login-view': parseLoginView(search['login-view']),
+    redirect: parseRedirect(search.redirect),
+    ref: parseReferralCode(search.ref),
+    referrer: parseReferralCode(search.referrer),
+  };
 }
