@@ -1,26 +1,58 @@
-import type { ReactNode } from 'react';
-import { styled } from '@mui/material/styles';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import { CONSTANTS } from '@contract/constants';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { onToastHostRequested, requestToastHost } from './toast';
 
-// notistack's default green, orange and blue fail AA with white text; these pass (>= 4.5:1).
-const AccessibleContent = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-success': { backgroundColor: '#1E6B32' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#B3261E' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#8A4B00' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#1238C4' },
-});
+/** Runs `callback` once the page has loaded and the browser is idle; returns the cancel. */
+function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancelled = false;
+  let cancelIdle = () => {};
+  const schedule = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(callback, { timeout: 3000 });
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(callback, 200);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+    cancelIdle();
+  };
+}
 
-/** Spec section 8: toasts appear top-right and last 6 seconds. */
+/**
+ * Makes `toast()` (src/app/toast.ts) work below it. notistack is not part of the first paint:
+ * its host is imported once the page is idle after loading, or earlier on the first toast.
+ * The host is rendered beside the children, so loading it never remounts the app.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const [Host, setHost] = useState<ComponentType | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    const stopListening = onToastHostRequested(() => {
+      import('./ToastHost')
+        .then(({ ToastHost }) => {
+          if (active) setHost(() => ToastHost);
+        })
+        .catch((error: unknown) => console.warn('Toasts could not be loaded', error));
+    });
+    const cancelIdle = afterLoadWhenIdle(requestToastHost);
+    return () => {
+      active = false;
+      stopListening();
+      cancelIdle();
+    };
+  }, []);
+
   return (
-    <SnackbarProvider
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      autoHideDuration={CONSTANTS.toastDurationMs}
-      maxSnack={3}
-      Components={{ default: AccessibleContent, success: AccessibleContent, error: AccessibleContent, warning: AccessibleContent, info: AccessibleContent }}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {Host ? <Host /> : null}
+    </>
   );
 }

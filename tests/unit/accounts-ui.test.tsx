@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { SnackbarProvider } from 'notistack';
+import { ToastProvider } from '@/app/ToastProvider';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/accounts';
 import { createQueryClient } from '@/app/query-client';
@@ -74,9 +74,9 @@ async function renderApp(path: string) {
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   render(
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
+      <ToastProvider>
         <RouterProvider router={router} />
-      </SnackbarProvider>
+      </ToastProvider>
     </QueryClientProvider>,
   );
   await act(() => router.load());

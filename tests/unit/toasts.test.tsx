@@ -1,14 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/app/toast';
 import { ToastProvider } from '@/app/ToastProvider';
 
 function Toast({ message, variant, onClose }: { message: string; variant: 'success' | 'error'; onClose?: (reason: string) => void }) {
-  const { enqueueSnackbar } = useSnackbar();
   useEffect(() => {
-    enqueueSnackbar(message, { variant, onClose: (_event, reason) => onClose?.(reason) });
-  }, [enqueueSnackbar, message, variant, onClose]);
+    toast(message, { variant, onClose: (_event, reason) => onClose?.(reason) });
+  }, [message, variant, onClose]);
   return null;
 }
 
@@ -18,6 +17,8 @@ afterEach(() => {
 
 describe('toasts (spec section 8: top-right, 6 seconds)', () => {
   it('shows a toast in the top-right corner and closes it after 6000 ms', async () => {
+    // notistack is loaded lazily; load it before the clock is faked so the toast can await it.
+    await import('@/app/ToastHost');
     vi.useFakeTimers();
     const onClose = vi.fn();
     render(

@@ -7,7 +7,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import { PROFILE_PICTURE_TYPES, type User } from '@contract/accounts';
 import { CONSTANTS } from '@contract/constants';
 import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validation';
@@ -23,7 +23,6 @@ import { useSession } from '../session';
 import { SubmitButton } from './SubmitButton';
 
 function ProfilePicture({ user }: { user: User }) {
-  const { enqueueSnackbar } = useSnackbar();
   const upload = useUploadProfilePicture();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -42,10 +41,10 @@ function ProfilePicture({ user }: { user: User }) {
     upload.mutate(
       { userId: user.id, file },
       {
-        onSuccess: () => enqueueSnackbar('Profile picture updated', { variant: 'success' }),
+        onSuccess: () => toast('Profile picture updated', { variant: 'success' }),
         onError: (error) => {
           setPreview(null);
-          enqueueSnackbar(error.message, { variant: 'error' });
+          toast(error.message, { variant: 'error' });
         },
       },
     );
@@ -70,7 +69,6 @@ function ProfilePicture({ user }: { user: User }) {
 }
 
 function ProfileForm({ user }: { user: User }) {
-  const { enqueueSnackbar } = useSnackbar();
   const update = useUpdateUser();
   const send = useSendEmail();
   // A stored session from an older build may lack a field: start from ''.
@@ -90,8 +88,8 @@ function ProfileForm({ user }: { user: User }) {
     update.mutate(
       { userId: user.id, changes: { firstName: firstName.trim(), lastName: lastName.trim(), phoneNo: phoneNo.trim() } },
       {
-        onSuccess: () => enqueueSnackbar('Profile updated', { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onSuccess: () => toast('Profile updated', { variant: 'success' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };
@@ -99,8 +97,8 @@ function ProfileForm({ user }: { user: User }) {
     send.mutate(
       { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
       {
-        onSuccess: () => enqueueSnackbar(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
 

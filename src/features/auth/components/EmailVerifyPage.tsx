@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import { NAMED_ROUTES } from '@/app/named-routes';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
@@ -15,7 +15,6 @@ import { SubmitButton } from './SubmitButton';
 
 /** /email/verify?token=...: confirms the address once, then rewards the referrer (if any). */
 export function EmailVerifyPage({ token }: { token?: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   const { isLoggedIn, user } = useSession();
   const verify = useVerifyEmail();
   const send = useSendEmail();
@@ -39,8 +38,8 @@ export function EmailVerifyPage({ token }: { token?: string }) {
     send.mutate(
       { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
       {
-        onSuccess: () => enqueueSnackbar(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   const resendButton =

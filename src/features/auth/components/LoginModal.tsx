@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import type { AuthResult } from '@contract/accounts';
 import { isValidEmail, sanitizePhoneInput } from '@contract/validation';
 import { CONSTANTS } from '@contract/constants';
@@ -51,7 +51,6 @@ function messageOf(error: unknown, fallback: string): string {
 }
 
 function LoginForm({ onSuccess, onForgot }: { onSuccess: (result: AuthResult) => void; onForgot: () => void }) {
-  const { enqueueSnackbar } = useSnackbar();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -61,7 +60,7 @@ function LoginForm({ onSuccess, onForgot }: { onSuccess: (result: AuthResult) =>
       { grant_type: 'email', email: email.trim(), password },
       {
         onSuccess,
-        onError: (error) => enqueueSnackbar(messageOf(error, 'Invalid Credentials'), { variant: 'error' }),
+        onError: (error) => toast(messageOf(error, 'Invalid Credentials'), { variant: 'error' }),
       },
     );
   };
@@ -80,7 +79,6 @@ function LoginForm({ onSuccess, onForgot }: { onSuccess: (result: AuthResult) =>
 }
 
 function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }) {
-  const { enqueueSnackbar } = useSnackbar();
   const registration = useRegister();
   const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
   const [touched, setTouched] = useState<Partial<Record<keyof RegisterValues, boolean>>>({});
@@ -110,10 +108,10 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         onSuccess: (result) => {
           // Spec section 4 "Referral": the code is cleared once the referral is created.
           clearReferralCode();
-          enqueueSnackbar('Success', { variant: 'success' });
+          toast('Success', { variant: 'success' });
           onSuccess(result);
         },
-        onError: (error) => enqueueSnackbar(messageOf(error, 'Error creating new user'), { variant: 'error' }),
+        onError: (error) => toast(messageOf(error, 'Error creating new user'), { variant: 'error' }),
       },
     );
   };
@@ -212,7 +210,6 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
 }
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const { enqueueSnackbar } = useSnackbar();
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
   const valid = canRequestReset(email);
@@ -221,10 +218,10 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     if (!valid) return;
     forgot.mutate(email.trim(), {
       onSuccess: () => {
-        enqueueSnackbar('A password reset link has been sent to the email provided', { variant: 'success' });
+        toast('A password reset link has been sent to the email provided', { variant: 'success' });
         onBack();
       },
-      onError: (error) => enqueueSnackbar(messageOf(error, 'Error'), { variant: 'error' }),
+      onError: (error) => toast(messageOf(error, 'Error'), { variant: 'error' }),
     });
   };
   return (
@@ -251,7 +248,6 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 }
 
 function FacebookButton({ appId, onSuccess }: { appId: string; onSuccess: (result: AuthResult) => void }) {
-  const { enqueueSnackbar } = useSnackbar();
   const [pending, setPending] = useState(false);
   const start = async () => {
     setPending(true);
@@ -259,7 +255,7 @@ function FacebookButton({ appId, onSuccess }: { appId: string; onSuccess: (resul
       const { facebookSignIn } = await import('../facebook');
       onSuccess(await facebookSignIn(appId));
     } catch (error) {
-      enqueueSnackbar(messageOf(error, 'Login failed'), { variant: 'error' });
+      toast(messageOf(error, 'Login failed'), { variant: 'error' });
     } finally {
       setPending(false);
     }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useNavigate } from '@tanstack/react-router';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import { isValidPassword } from '@contract/validation';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
@@ -13,7 +13,6 @@ import { SubmitButton } from './SubmitButton';
 
 /** /password/reset?token=...: choose a new password, then log in with it. */
 export function PasswordResetPage({ token }: { token?: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
@@ -29,10 +28,10 @@ export function PasswordResetPage({ token }: { token?: string }) {
       { token, password, confirmPassword },
       {
         onSuccess: () => {
-          enqueueSnackbar('Your password has been reset. You can now log in.', { variant: 'success' });
+          toast('Your password has been reset. You can now log in.', { variant: 'success' });
           void navigate({ to: '/', search: { 'login-modal': true } });
         },
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };

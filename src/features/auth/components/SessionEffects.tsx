@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import { ApiError } from '@/api/client';
 import { createReferral } from '@/features/referrals/api/create-referral';
 import { REFERRALS_QUERY_KEY } from '@/features/referrals/api/get-referrals';
@@ -19,7 +19,6 @@ import { endSession } from '../session-lifecycle';
 export function SessionEffects() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const { enqueueSnackbar } = useSnackbar();
   const { isLoggedIn } = useSession();
   const me = useMe(isLoggedIn);
   useCredit(isLoggedIn);
@@ -35,8 +34,8 @@ export function SessionEffects() {
     if (!me.error) return;
     if (me.error instanceof ApiError && me.error.status === 0) return;
     endSession(queryClient);
-    enqueueSnackbar("Error while getting user's account", { variant: 'error' });
-  }, [me.error, queryClient, enqueueSnackbar]);
+    toast("Error while getting user's account", { variant: 'error' });
+  }, [me.error, queryClient]);
 
   // Referral: remember ?ref= / ?referrer= until registration; a signed-in visitor records it now.
   const { ref, referrer } = useSearch({ from: '__root__' });

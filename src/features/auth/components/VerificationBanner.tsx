@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import type { User } from '@contract/accounts';
 import { useSendEmail } from '../api/send-email';
 import { SubmitButton } from './SubmitButton';
@@ -8,14 +8,13 @@ export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification li
 
 /** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
 export function VerificationBanner({ user }: { user: User }) {
-  const { enqueueSnackbar } = useSnackbar();
   const send = useSendEmail();
   const resend = () =>
     send.mutate(
       { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
       {
-        onSuccess: () => enqueueSnackbar(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   return (

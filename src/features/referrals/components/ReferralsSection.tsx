@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
+import { toast } from '@/app/toast';
 import { REFERRAL_REWARD_MINOR_UNITS } from '@contract/accounts';
 import { isValidEmail } from '@contract/validation';
 import { QueryErrorState } from '@/components/QueryErrorState';
@@ -22,7 +22,6 @@ export function referralLink(code: string, origin = window.location.origin): str
 
 /** The account page's referrals: your link, an invite by email, and who you referred. */
 export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
-  const { enqueueSnackbar } = useSnackbar();
   const referrals = useReferrals();
   const invite = useSendReferralInvite();
   const [email, setEmail] = useState('');
@@ -34,9 +33,9 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      enqueueSnackbar('Referral link copied', { variant: 'success' });
+      toast('Referral link copied', { variant: 'success' });
     } catch {
-      enqueueSnackbar('Could not copy; select the link and copy it instead', { variant: 'error' });
+      toast('Could not copy; select the link and copy it instead', { variant: 'error' });
     }
   };
 
@@ -47,11 +46,11 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
       { email: email.trim(), firstName: firstName.trim() || undefined },
       {
         onSuccess: () => {
-          enqueueSnackbar(`Invite sent to ${email.trim()}`, { variant: 'success' });
+          toast(`Invite sent to ${email.trim()}`, { variant: 'success' });
           setEmail('');
           setFirstName('');
         },
-        onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };
