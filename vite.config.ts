@@ -42,7 +42,24 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The homepage's libraries in a few larger chunks instead of ~36 small ones (fewer
+          // requests, better compression). `$initial` keeps each group to what the entry loads
+          // statically: library code used only by lazy routes still splits with those routes.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'mui', test: /[\\/]node_modules[\\/](@mui|@emotion)[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/v1': `http://127.0.0.1:${API_PORT}`,
