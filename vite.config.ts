@@ -25,7 +25,14 @@ export default defineConfig({
   },
   plugins: [
     // The router plugin must come before react() (TOOLCHAIN.md).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Pending components split too (the default splits component, errorComponent and
+      // notFoundComponent only): the router loads them with the route's chunk, so they are
+      // ready by the time defaultPendingMs has passed, and the entry does not carry them.
+      codeSplittingOptions: { defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
+    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

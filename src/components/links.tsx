@@ -1,6 +1,5 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import MuiLink, { type LinkProps as MuiLinkProps } from '@mui/material/Link';
-import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItemButton';
 import { createLink } from '@tanstack/react-router';
 
 /**
@@ -13,10 +12,6 @@ function ButtonAnchor(props: ButtonProps<'a'>) {
 function TextAnchor(props: MuiLinkProps) {
   return <MuiLink {...props} />;
 }
-function ListItemAnchor(props: ListItemButtonProps<'a'>) {
-  return <ListItemButton component="a" {...props} />;
-}
 
 export const ButtonLink = createLink(ButtonAnchor);
 export const TextLink = createLink(TextAnchor);
-export const ListItemLink = createLink(ListItemAnchor);

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
 import { SessionEffects } from '@/features/auth/components/SessionEffects';
-import { VerificationBanner } from '@/features/auth/components/VerificationBanner';
 import { useSession } from '@/features/auth/session';
 import { endSession } from '@/features/auth/session-lifecycle';
 import { NavBar } from './NavBar';
@@ -15,6 +14,8 @@ import { SiteFooter } from './SiteFooter';
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
 const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
 const LoginModal = lazy(() => import('@/features/auth/components/LoginModal'));
+// Only for a signed-in user who still has to verify: not part of a visitor's first paint.
+const VerificationBanner = lazy(() => import('@/features/auth/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
 
 const MAIN_ID = 'main-content';
 
@@ -67,7 +68,11 @@ export function AppShell() {
       <RouteProgress />
       <SessionEffects />
       <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
-        {isLoggedIn && user?.requiresVerification ? <VerificationBanner user={user} /> : null}
+        {isLoggedIn && user?.requiresVerification ? (
+          <Suspense fallback={null}>
+            <VerificationBanner user={user} />
+          </Suspense>
+        ) : null}
       </NavBar>
       {drawerUsed ? (
         <Suspense fallback={null}>

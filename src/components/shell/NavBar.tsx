@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -8,9 +8,11 @@ import { Link } from '@tanstack/react-router';
 import { NAV_BAR, isNavSolid } from '@/app/navigation';
 import { BRAND } from '@/app/theme';
 import type { User } from '@contract/accounts';
-import { AccountButton } from '@/features/auth/components/AccountButton';
 import { ButtonLink } from '../links';
 import { Logo } from './Logo';
+
+// Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
+const AccountButton = lazy(() => import('@/features/auth/components/AccountButton').then((module) => ({ default: module.AccountButton })));
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -78,7 +80,11 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {isLoggedIn && user ? <AccountButton user={user} onLogout={onLogout} /> : null}
+        {isLoggedIn && user ? (
+          <Suspense fallback={<Box sx={{ width: 44, height: 44 }} />}>
+            <AccountButton user={user} onLogout={onLogout} />
+          </Suspense>
+        ) : null}
         {isLoggedIn ? null : (
           <ButtonLink
             to="."

@@ -7,7 +7,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { CONSTANTS } from '@contract/constants';
 import { SIDE_DRAWER, visibleEntries } from '@/app/navigation';
-import { ListItemLink } from '../links';
+import { ListItemLink } from '../list-item-link';
 import { Logo } from './Logo';
 import { SIDE_DRAWER_ID } from './NavBar';
 
