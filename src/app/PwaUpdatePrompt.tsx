@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { applyUpdate, registerServiceWorker, subscribePwa } from './pwa';
 import { toast } from './toast';
+import { whenSettled } from './when-settled';
 
 /** Registers the service worker and shows its update and offline-ready toasts. Renders nothing itself. */
 export default function PwaUpdatePrompt(): null {
@@ -21,8 +22,10 @@ export default function PwaUpdatePrompt(): null {
     const stopReady = subscribePwa('offline-ready', () => {
       toast('Ready to work offline.', { key: 'pwa-offline-ready', preventDuplicate: true, variant: 'success' });
     });
-    void registerServiceWorker();
+    // Not part of the first paint: register once the page has settled.
+    const cancelRegister = whenSettled(() => void registerServiceWorker());
     return () => {
+      cancelRegister();
       stopWaiting();
       stopReady();
     };
