@@ -52,7 +52,12 @@ test('register, see the verification banner, open the e-mailed link, and the ban
   const email = uniqueEmail('ada');
   await page.goto('/');
   await registerThroughModal(page, 'Ada', email);
-  await expect(page.getByText(VERIFY_BANNER)).toBeVisible();
+  const banner = page.getByRole('status').filter({ hasText: VERIFY_BANNER });
+  await expect(banner).toBeVisible();
+  // The banner sits under the fixed nav bar and pushes the page down instead of covering it.
+  const bannerBox = await banner.boundingBox();
+  const headingBox = await page.getByRole('heading', { level: 1 }).boundingBox();
+  expect(headingBox?.y ?? 0).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0));
 
   const link = await linkFromEmail(email, /verify/i);
   await page.goto(new URL(link).pathname + new URL(link).search);

@@ -40,6 +40,8 @@ export function AppShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
+  // The fixed bar grows by the banner's height; the page starts that much lower.
+  const [bannerHeight, setBannerHeight] = useState(0);
   const openDrawer = () => {
     setDrawerUsed(true);
     setDrawerOpen(true);
@@ -70,7 +72,7 @@ export function AppShell() {
       <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
         {isLoggedIn && user?.requiresVerification ? (
           <Suspense fallback={null}>
-            <VerificationBanner user={user} />
+            <VerificationBanner user={user} onHeightChange={setBannerHeight} />
           </Suspense>
         ) : null}
       </NavBar>
@@ -79,7 +81,7 @@ export function AppShell() {
           <SideDrawer open={drawerOpen} isLoggedIn={isLoggedIn} onClose={() => setDrawerOpen(false)} onLogout={() => setConfirmLogout(true)} />
         </Suspense>
       ) : null}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerHeight}px` }}>
         <Outlet />
       </Box>
       <SiteFooter isLoggedIn={isLoggedIn} />

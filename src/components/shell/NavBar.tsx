@@ -35,7 +35,7 @@ interface NavBarProps {
   drawerOpen: boolean;
   onOpenDrawer: () => void;
   onLogout?: () => void;
-  /** Shown under the bar, inside it (for example the verification banner). */
+  /** Shown under the bar, inside it (for example the verification banner); the bar is then solid. */
   children?: ReactNode;
 }
 
@@ -43,7 +43,9 @@ export const SIDE_DRAWER_ID = 'side-drawer';
 
 /** Spec section 2: logo, Features, Pricing, Templates; transparent at the top, solid after scrolling. */
 export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = () => {}, children }: NavBarProps) {
-  const solid = useNavSolid();
+  const scrolled = useNavSolid();
+  // A banner under the bar covers the top of the page: a transparent bar would put white text on it.
+  const solid = scrolled || Boolean(children);
   return (
     <AppBar
       position="fixed"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import { toast } from '@/app/toast';
 import type { User } from '@contract/accounts';
@@ -6,9 +7,27 @@ import { SubmitButton } from './SubmitButton';
 
 export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
 
+interface VerificationBannerProps {
+  user: User;
+  /** Its height in px as it changes (0 once gone), so the page can start below it. */
+  onHeightChange: (height: number) => void;
+}
+
 /** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
-export function VerificationBanner({ user }: { user: User }) {
+export function VerificationBanner({ user, onHeightChange }: VerificationBannerProps) {
   const send = useSendEmail();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => onHeightChange(element.offsetHeight));
+    observer.observe(element);
+    onHeightChange(element.offsetHeight);
+    return () => {
+      observer.disconnect();
+      onHeightChange(0);
+    };
+  }, [onHeightChange]);
   const resend = () =>
     send.mutate(
       { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
@@ -19,6 +38,7 @@ export function VerificationBanner({ user }: { user: User }) {
     );
   return (
     <Alert
+      ref={ref}
       role="status"
       severity="warning"
       variant="filled"
