@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendEmailPayload } from '@contract/accounts';
+import type { SendEmailPayload, User } from '@contract/accounts';
 import { api } from '@/api/client';
+import { toast } from '@/app/toast';
 
 /** POST /v1/emails/send: for example "Resend verification email". */
 export function sendEmail(payload: SendEmailPayload): Promise<null> {
@@ -9,4 +10,18 @@ export function sendEmail(payload: SendEmailPayload): Promise<null> {
 
 export function useSendEmail() {
   return useMutation({ mutationFn: sendEmail });
+}
+
+/** "Resend verification email": sends the confirmation link to `user` and toasts the outcome. */
+export function useResendVerification() {
+  const send = useSendEmail();
+  const resend = (user: User) =>
+    send.mutate(
+      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
+      {
+        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
+      },
+    );
+  return { resend, isPending: send.isPending };
 }

@@ -15,7 +15,7 @@ import { PageLayout } from '@/components/PageLayout';
 import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
 import { formatDollars } from '@/lib/format';
 import { useCredit } from '../api/get-credit';
-import { useSendEmail } from '../api/send-email';
+import { useResendVerification } from '../api/send-email';
 import { useUpdateUser } from '../api/update-user';
 import { profilePictureProblem, useUploadProfilePicture } from '../api/upload-profile-picture';
 import { fullName, initials } from '../model';
@@ -70,7 +70,7 @@ function ProfilePicture({ user }: { user: User }) {
 
 function ProfileForm({ user }: { user: User }) {
   const update = useUpdateUser();
-  const send = useSendEmail();
+  const verification = useResendVerification();
   // A stored session from an older build may lack a field: start from ''.
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [lastName, setLastName] = useState(user.lastName ?? '');
@@ -93,14 +93,6 @@ function ProfileForm({ user }: { user: User }) {
       },
     );
   };
-  const resend = () =>
-    send.mutate(
-      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
-      {
-        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => toast(error.message, { variant: 'error' }),
-      },
-    );
 
   return (
     <Box component="form" noValidate onSubmit={save} aria-label="Profile" sx={{ display: 'grid', gap: 2 }}>
@@ -140,7 +132,7 @@ function ProfileForm({ user }: { user: User }) {
         {user.requiresVerification ? (
           <>
             <Chip label="Unverified" color="warning" />
-            <SubmitButton variant="text" pending={send.isPending} onClick={resend}>
+            <SubmitButton variant="text" pending={verification.isPending} onClick={() => verification.resend(user)}>
               Resend verification email
             </SubmitButton>
           </>

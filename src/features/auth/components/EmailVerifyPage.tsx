@@ -3,11 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { toast } from '@/app/toast';
 import { NAMED_ROUTES } from '@/app/named-routes';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { useSendEmail } from '../api/send-email';
+import { useResendVerification } from '../api/send-email';
 import { rewardReferrer } from '../api/reward-referrer';
 import { useVerifyEmail } from '../api/verify-email';
 import { useSession } from '../session';
@@ -17,7 +16,7 @@ import { SubmitButton } from './SubmitButton';
 export function EmailVerifyPage({ token }: { token?: string }) {
   const { isLoggedIn, user } = useSession();
   const verify = useVerifyEmail();
-  const send = useSendEmail();
+  const verification = useResendVerification();
   const started = useRef(false);
   const { mutate } = verify;
 
@@ -33,18 +32,9 @@ export function EmailVerifyPage({ token }: { token?: string }) {
     });
   }, [token, mutate]);
 
-  const resend = () =>
-    user &&
-    send.mutate(
-      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
-      {
-        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => toast(error.message, { variant: 'error' }),
-      },
-    );
   const resendButton =
     isLoggedIn && user ? (
-      <SubmitButton variant="outlined" pending={send.isPending} onClick={resend}>
+      <SubmitButton variant="outlined" pending={verification.isPending} onClick={() => verification.resend(user)}>
         Resend
       </SubmitButton>
     ) : null;

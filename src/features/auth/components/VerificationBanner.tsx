@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
-import { toast } from '@/app/toast';
 import type { User } from '@contract/accounts';
-import { useSendEmail } from '../api/send-email';
+import { useResendVerification } from '../api/send-email';
 import { SubmitButton } from './SubmitButton';
 
 export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
@@ -15,7 +14,7 @@ interface VerificationBannerProps {
 
 /** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
 export function VerificationBanner({ user, onHeightChange }: VerificationBannerProps) {
-  const send = useSendEmail();
+  const verification = useResendVerification();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -28,14 +27,6 @@ export function VerificationBanner({ user, onHeightChange }: VerificationBannerP
       onHeightChange(0);
     };
   }, [onHeightChange]);
-  const resend = () =>
-    send.mutate(
-      { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: user.email, firstName: user.firstName },
-      {
-        onSuccess: () => toast(`A new verification link was sent to ${user.email}`, { variant: 'success' }),
-        onError: (error) => toast(error.message, { variant: 'error' }),
-      },
-    );
   return (
     <Alert
       ref={ref}
@@ -44,7 +35,7 @@ export function VerificationBanner({ user, onHeightChange }: VerificationBannerP
       variant="filled"
       sx={{ borderRadius: 0, justifyContent: 'center', alignItems: 'center' }}
       action={
-        <SubmitButton variant="text" color="inherit" size="small" pending={send.isPending} onClick={resend}>
+        <SubmitButton variant="text" color="inherit" size="small" pending={verification.isPending} onClick={() => verification.resend(user)}>
           Resend
         </SubmitButton>
       }
