@@ -52,6 +52,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server preloads each route's chunks (server/src/web/route-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

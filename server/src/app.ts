@@ -121,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const rendersPortal = (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(pathname);
-      if (rendersPortal && portal) return portal.sendIndex(reply);
+      if (rendersPortal && portal) return portal.sendIndex(reply, pathname);
       if (rendersPortal && options.servePortal !== false) return reply.code(503).send(PORTAL_NOT_BUILT);
       return reply.code(404).send(NOT_FOUND);
     });

@@ -57,7 +57,18 @@ function writeDist(distDir: string): void {
   writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Portal"}\n');
   writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  mkdirSync(path.join(distDir, '.vite'), { recursive: true });
+  writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
 }
+
+/** A build manifest: the entry and two split route components sharing a chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbC123.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_PlanList-2.js': { file: 'assets/PlanList-2.js', imports: ['_react-1.js'] },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-3.js', imports: ['index.html', '_PlanList-2.js'] },
+  'src/routes/templates/$templateId/edit.tsx?tsr-split=component': { file: 'assets/edit-4.js', imports: ['index.html'] },
+};
 
 afterAll(removeTempDirs);
 
@@ -284,6 +295,17 @@ describe.each(kinds)('the app on %s', (kind) => {
         expect(response.headers['cache-control']).toBe('no-cache');
         expect(response.body).toContain(`<meta name="portal-client-credential" content="${config.CLIENT_CREDENTIAL}" />`);
       }
+    });
+
+    it("preloads the requested route's own chunks, and keeps the build manifest private", async () => {
+      const preloads = async (url: string) =>
+        [...(await app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(await preloads('/')).toEqual(['/assets/routes-3.js', '/assets/PlanList-2.js']);
+      expect(await preloads('/templates/42/edit')).toEqual(['/assets/edit-4.js']);
+      expect(await preloads('/no/such/page')).toEqual([]);
+      // The service worker precaches /index.html for every route: it names no route's chunks.
+      expect(await preloads('/index.html')).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
     });
 
     it('caches hashed assets forever and revalidates the service worker and manifest', async () => {

@@ -10,9 +10,11 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../app';
 import type { Config } from '../config';
 import { CACHE_REVALIDATE, cacheControlFor, renderIndexHtml } from './paths';
+import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 
 export interface Portal {
-  sendIndex(reply: FastifyReply): FastifyReply;
+  /** index.html for an app route: filled in, with modulepreloads for that route's own chunks. */
+  sendIndex(reply: FastifyReply, pathname: string): FastifyReply;
 }
 
 /** Encoded siblings written by precompress.ts share the caching rule of their source file. */
@@ -32,9 +34,22 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
   const indexHtml = renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? '');
-  const portal: Portal = {
-    sendIndex: (reply) => reply.type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(indexHtml),
+  const manifest = readBuildManifest(config.DIST_DIR);
+  const routes = manifest ? routePreloads(manifest) : [];
+  // One page per distinct preload set: bounded by the number of routes.
+  const pages = new Map<string, string>();
+  const pageFor = (pathname: string): string => {
+    const files = preloadsFor(routes, pathname);
+    const key = files.join(' ');
+    let html = pages.get(key);
+    if (html === undefined) {
+      html = withModulePreloads(indexHtml, files);
+      pages.set(key, html);
+    }
+    return html;
   };
+  const sendHtml = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(html);
+  const portal: Portal = { sendIndex: (reply, pathname) => sendHtml(reply, pageFor(pathname)) };
 
   await app.register(fastifyStatic, {
     root: config.DIST_DIR,
@@ -43,14 +58,16 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     wildcard: true,
     cacheControl: false,
     preCompressed: true,
-    // The raw template has an empty credential: index.html is only served rendered.
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // The raw template has an empty credential: index.html is only served rendered. The build
+    // manifest is for the server only.
+    allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(config.DIST_DIR, filePath).split(path.sep).join('/').replace(ENCODED_SUFFIX, '');
       reply.header('cache-control', cacheControlFor(relative));
     },
   });
-  app.get('/', (_request, reply) => portal.sendIndex(reply));
-  app.get('/index.html', (_request, reply) => portal.sendIndex(reply));
+  app.get('/', (_request, reply) => portal.sendIndex(reply, '/'));
+  // The service worker precaches this one for every route: it carries no route's preloads.
+  app.get('/index.html', (_request, reply) => sendHtml(reply, indexHtml));
   return portal;
 }
