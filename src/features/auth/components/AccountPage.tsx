@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/app/toast';
 import { PROFILE_PICTURE_TYPES, type User } from '@contract/accounts';
-import { CONSTANTS } from '@contract/constants';
 import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validation';
 import { PageLayout } from '@/components/PageLayout';
 import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
@@ -20,6 +19,7 @@ import { useUpdateUser } from '../api/update-user';
 import { profilePictureProblem, useUploadProfilePicture } from '../api/upload-profile-picture';
 import { fullName, initials } from '../model';
 import { useSession } from '../session';
+import { NameFields, PhoneField } from './ProfileFields';
 import { SubmitButton } from './SubmitButton';
 
 function ProfilePicture({ user }: { user: User }) {
@@ -96,37 +96,11 @@ function ProfileForm({ user }: { user: User }) {
 
   return (
     <Box component="form" noValidate onSubmit={save} aria-label="Profile" sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
-          error={errors.firstName}
-          helperText={errors.firstName ? 'First Name is required' : undefined}
-        />
-        <TextField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
-          error={errors.lastName}
-          helperText={errors.lastName ? 'Last Name is required' : undefined}
-        />
-      </Box>
-      <TextField
-        label="Phone No"
-        type="tel"
-        required
-        autoComplete="tel"
-        value={phoneNo}
-        onChange={(e) => setPhoneNo(sanitizePhoneInput(e.target.value))}
-        error={errors.phoneNo}
-        helperText={errors.phoneNo ? 'Please enter a valid phone number' : undefined}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CONSTANTS.phoneMaxLength } }}
+      <NameFields
+        firstName={{ value: firstName, onChange: (e) => setFirstName(e.target.value), invalid: errors.firstName }}
+        lastName={{ value: lastName, onChange: (e) => setLastName(e.target.value), invalid: errors.lastName }}
       />
+      <PhoneField value={phoneNo} onChange={(e) => setPhoneNo(sanitizePhoneInput(e.target.value))} invalid={errors.phoneNo} />
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <TextField label="Email" value={user.email} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 260px' }} />
         {user.requiresVerification ? (

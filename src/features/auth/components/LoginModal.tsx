@@ -20,7 +20,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/app/toast';
 import type { AuthResult } from '@contract/accounts';
 import { isValidEmail, sanitizePhoneInput } from '@contract/validation';
-import { CONSTANTS } from '@contract/constants';
 import type { LoginView } from '@/app/search';
 import { useForgotPassword } from '../api/forgot-password';
 import { useLogin } from '../api/login';
@@ -28,9 +27,10 @@ import { useRegister } from '../api/register';
 import { EMPTY_REGISTER_VALUES, canRegister, canRequestReset, registerFieldChecks, type RegisterValues } from '../model';
 import { clearReferralCode, getStoredReferralCode } from '../referral-code';
 import { startSession } from '../session-lifecycle';
-import { PasswordChecklist } from './PasswordChecklist';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField, PasswordField } from './PasswordField';
+import { NameFields, PhoneField } from './ProfileFields';
 import { SubmitButton } from './SubmitButton';
+import { ValidatedTextField } from './ValidatedTextField';
 
 interface LoginModalProps {
   initialView?: LoginView;
@@ -84,11 +84,11 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
   const [touched, setTouched] = useState<Partial<Record<keyof RegisterValues, boolean>>>({});
   const [agreed, setAgreed] = useState(false);
   const checks = registerFieldChecks(values);
-  const checklistId = useId();
   const set = (field: keyof RegisterValues) => (event: { target: { value: string } }) =>
     setValues((prev) => ({ ...prev, [field]: field === 'phoneNo' ? sanitizePhoneInput(event.target.value) : event.target.value }));
   const blur = (field: keyof RegisterValues) => () => setTouched((prev) => ({ ...prev, [field]: true }));
   const showError = (field: keyof RegisterValues) => Boolean(touched[field]) && !checks[field];
+  const field = (name: keyof RegisterValues) => ({ value: values[name], onChange: set(name), onBlur: blur(name), invalid: showError(name) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,28 +119,7 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
   const emailValid = checks.email;
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={set('firstName')}
-          onBlur={blur('firstName')}
-          error={showError('firstName')}
-          helperText={showError('firstName') ? 'First Name is required' : undefined}
-        />
-        <TextField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={set('lastName')}
-          onBlur={blur('lastName')}
-          error={showError('lastName')}
-          helperText={showError('lastName') ? 'Last Name is required' : undefined}
-        />
-      </Box>
+      <NameFields firstName={field('firstName')} lastName={field('lastName')} />
       <TextField
         label="Email"
         type="email"
@@ -154,19 +133,8 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         error={values.email !== '' && !emailValid}
         helperText={values.email === '' ? undefined : emailValid ? 'Looks good' : 'Please enter a valid email address'}
       />
-      <TextField
-        label="Phone No"
-        type="tel"
-        required
-        autoComplete="tel"
-        value={values.phoneNo}
-        onChange={set('phoneNo')}
-        onBlur={blur('phoneNo')}
-        error={showError('phoneNo')}
-        helperText={showError('phoneNo') ? 'Please enter a valid phone number' : undefined}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CONSTANTS.phoneMaxLength } }}
-      />
-      <PasswordField
+      <PhoneField {...field('phoneNo')} />
+      <NewPasswordField
         label="Password"
         required
         autoComplete="new-password"
@@ -174,9 +142,7 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         onChange={set('password')}
         onBlur={blur('password')}
         error={showError('password')}
-        slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
       />
-      <PasswordChecklist id={checklistId} password={values.password} />
       <PasswordField
         label="Confirm Password"
         required
@@ -227,15 +193,15 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">Enter the email you registered with and we will send you a link to choose a new password.</Typography>
-      <TextField
+      <ValidatedTextField
         label="Email"
         type="email"
         required
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        error={email !== '' && !isValidEmail(email)}
-        helperText={email !== '' && !isValidEmail(email) ? 'Please enter a valid email address' : undefined}
+        invalid={email !== '' && !isValidEmail(email)}
+        message="Please enter a valid email address"
       />
       <SubmitButton type="submit" size="large" pending={forgot.isPending} disabled={!valid}>
         Send reset link

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,8 +7,7 @@ import { isValidPassword } from '@contract/validation';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordChecklist } from './PasswordChecklist';
-import { PasswordField } from './PasswordField';
+import { NewPasswordField, PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
 
 /** /password/reset?token=...: choose a new password, then log in with it. */
@@ -17,7 +16,6 @@ export function PasswordResetPage({ token }: { token?: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const checklistId = useId();
   const mismatch = confirmPassword !== '' && confirmPassword !== password;
   const valid = isValidPassword(password) && confirmPassword === password;
 
@@ -48,15 +46,7 @@ export function PasswordResetPage({ token }: { token?: string }) {
       ) : (
         <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480, display: 'grid', gap: 2 }}>
           {reset.isError ? <Alert severity="error">{reset.error.message}</Alert> : null}
-          <PasswordField
-            label="New password"
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            slotProps={{ htmlInput: { 'aria-describedby': checklistId } }}
-          />
-          <PasswordChecklist id={checklistId} password={password} />
+          <NewPasswordField label="New password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <PasswordField
             label="Confirm password"
             required
