@@ -1,99 +1,32 @@
-import { StrictMode } from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { ToastProvider } from '@/app/ToastProvider';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@contract/accounts';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '@/features/auth/session';
+import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser } from './support/fake-api';
 
-const ADA: User = {
-  id: 1,
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@shop.io',
-  phoneNo: '08031234567',
-  profilePix: null,
-  avatar: null,
-  fcmId: null,
-  deviceId: null,
-  role: 'user',
-  requiresVerification: true,
-  facebookId: null,
-  userroles: [],
-  referralCode: 'ADA1',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const ok = (data: unknown) => json(200, { message: 'ok', data });
-
-let handler: (url: string, init: RequestInit | undefined) => Response | undefined = () => undefined;
-const fetchMock = vi.fn<typeof fetch>();
-
-function defaultAnswer(url: string): Response {
-  if (url.startsWith('/v1/plans') || url.startsWith('/v1/super-categories')) return ok([]);
-  if (url.startsWith('/v1/user/me')) return ok(getSession().user);
-  if (url.startsWith('/v1/credits')) return ok({ id: 1, value: 1250 });
-  if (url.startsWith('/v1/referrals')) {
-    return ok({
-      referralCode: 'ADA1',
-      earned: 500,
-      referrals: [{ id: 3, referrerUserId: 1, referredUserId: 2, referredFirstName: 'Bola', rewardedAt: '2026-01-01', rewardAmount: 500, createdAt: '2026-01-01' }],
-    });
-  }
-  return json(404, { message: 'Not found' });
-}
-
-function calls(path: string, method = 'POST') {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(path) && (init?.method ?? 'GET') === method);
-}
-
-beforeEach(() => {
-  handler = () => undefined;
-  fetchMock.mockImplementation((input, init) => Promise.resolve(handler(String(input), init) ?? defaultAnswer(String(input))));
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('scrollTo', vi.fn());
+const ADA = sampleUser({ requiresVerification: true });
+const { handle, calls } = installFakeApi({
+  '/v1/user/me': () => getSession().user,
+  '/v1/credits': { id: 1, value: 1250 },
+  '/v1/referrals': {
+    referralCode: 'ADA1',
+    earned: 500,
+    referrals: [{ id: 3, referrerUserId: 1, referredUserId: 2, referredFirstName: 'Bola', rewardedAt: '2026-01-01', rewardAmount: 500, createdAt: '2026-01-01' }],
+  },
 });
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-async function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-  await act(() => router.load());
-  return { router, queryClient };
-}
 
 describe('/email/verify', () => {
   it('verifies once (StrictMode), updates the session user and rewards the referrer', async () => {
     setSession({ user: ADA, token: 'jwt' });
-    handler = (url) => {
+    handle((url) => {
       if (url.startsWith('/v1/emails/verify')) return ok({ ...ADA, requiresVerification: false });
       if (url.startsWith('/v1/users/1/reward-referrer')) return json(500, { message: 'ignored' });
       return undefined;
-    };
-    await renderApp('/email/verify?token=tok-1234567890');
+    });
+    await renderApp('/email/verify?token=tok-1234567890', { strict: true });
     expect(await screen.findByText('Your email is verified')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start a new app' })).toHaveAttribute('href', '/new-app/setup');
     expect(calls('/v1/emails/verify')).toHaveLength(1);
-    expect(JSON.parse(String(calls('/v1/emails/verify')[0]?.[1]?.body))).toEqual({ token: 'tok-1234567890' });
+    expect(bodyOf(calls('/v1/emails/verify')[0])).toEqual({ token: 'tok-1234567890' });
     await waitFor(() => expect(getSession().user?.requiresVerification).toBe(false));
     await waitFor(() => expect(calls('/v1/users/1/reward-referrer')).toHaveLength(1));
     expect(screen.queryByText('Please verify your account. A verification link was sent to your email.')).not.toBeInTheDocument();
@@ -101,12 +34,12 @@ describe('/email/verify', () => {
 
   it("shows the server's message and a Resend action for a bad link when logged in", async () => {
     setSession({ user: ADA, token: 'jwt' });
-    handler = (url) => {
+    handle((url) => {
       if (url.startsWith('/v1/emails/verify')) return json(400, { message: 'This verification link has expired' });
       if (url.startsWith('/v1/emails/send')) return ok(null);
       return undefined;
-    };
-    await renderApp('/email/verify?token=tok-1234567890');
+    });
+    await renderApp('/email/verify?token=tok-1234567890', { strict: true });
     expect(await screen.findByText('This verification link has expired')).toBeInTheDocument();
     const main = screen.getByRole('main');
     act(() => within(main).getByRole('button', { name: 'Resend' }).click());
@@ -116,14 +49,14 @@ describe('/email/verify', () => {
 
 describe('/password/reset', () => {
   it('explains a missing token and offers a new link in the forgot-password view', async () => {
-    await renderApp('/password/reset');
+    await renderApp('/password/reset', { strict: true });
     const link = await screen.findByRole('link', { name: 'Request a new link' });
     expect(link.getAttribute('href')).toContain('login-view=forgot-password');
   });
 
   it('resets the password with the checklist, then opens the login modal', async () => {
-    handler = (url) => (url.startsWith('/v1/auth/reset-password') ? ok(null) : undefined);
-    const { router } = await renderApp('/password/reset?token=reset-1234567890');
+    handle((url) => (url.startsWith('/v1/auth/reset-password') ? ok(null) : undefined));
+    const { router } = await renderApp('/password/reset?token=reset-1234567890', { strict: true });
     await screen.findByRole('heading', { level: 1, name: 'Reset your password' });
     const submit = screen.getByRole('button', { name: 'Reset password' });
     expect(submit).toBeDisabled();
@@ -134,7 +67,7 @@ describe('/password/reset', () => {
     act(() => submit.click());
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toMatchObject({ 'login-modal': true });
-    expect(JSON.parse(String(calls('/v1/auth/reset-password')[0]?.[1]?.body))).toEqual({ token: 'reset-1234567890', password: 'secret123', confirmPassword: 'secret123' });
+    expect(bodyOf(calls('/v1/auth/reset-password')[0])).toEqual({ token: 'reset-1234567890', password: 'secret123', confirmPassword: 'secret123' });
     expect(await screen.findByRole('dialog', { name: 'Welcome' })).toBeInTheDocument();
   });
 });
@@ -142,8 +75,8 @@ describe('/password/reset', () => {
 describe('/account', () => {
   it('edits the profile, shows the credit and the referrals', async () => {
     setSession({ user: ADA, token: 'jwt' });
-    handler = (url, init) => (url.startsWith('/v1/user/1') && init?.method === 'PUT' ? ok({ ...ADA, firstName: 'Adaeze' }) : undefined);
-    await renderApp('/account');
+    handle((url, init) => (url.startsWith('/v1/user/1') && init?.method === 'PUT' ? ok({ ...ADA, firstName: 'Adaeze' }) : undefined));
+    await renderApp('/account', { strict: true });
     await screen.findByRole('heading', { level: 1, name: 'Your account' });
     expect(await screen.findByText('$12.50')).toBeInTheDocument();
     expect(screen.getByText('Unverified')).toBeInTheDocument();
@@ -158,9 +91,9 @@ describe('/account', () => {
 
   it('checks the picture type and size before uploading, then sends the image as the body', async () => {
     setSession({ user: ADA, token: 'jwt' });
-    handler = (url, init) => (url.startsWith('/v1/user/1/profile-picture') && init?.method === 'PUT' ? ok({ ...ADA, profilePix: '/pictures/1.png' }) : undefined);
+    handle((url, init) => (url.startsWith('/v1/user/1/profile-picture') && init?.method === 'PUT' ? ok({ ...ADA, profilePix: '/pictures/1.png' }) : undefined));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
-    await renderApp('/account');
+    await renderApp('/account', { strict: true });
     const input = await screen.findByLabelText('Profile picture file');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.svg', { type: 'image/svg+xml' })] } });
     expect(await screen.findByText('Choose a PNG, JPEG, WebP or GIF image.')).toBeInTheDocument();

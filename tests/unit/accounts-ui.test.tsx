@@ -1,87 +1,11 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { ToastProvider } from '@/app/ToastProvider';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@contract/accounts';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { REFERRAL_STORAGE_KEY } from '@/features/auth/referral-code';
 import { getSession, setSession } from '@/features/auth/session';
+import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser } from './support/fake-api';
 
-const ADA: User = {
-  id: 1,
-  firstName: 'Ada',
-  lastName: 'Obi',
-  email: 'ada@shop.io',
-  phoneNo: '08031234567',
-  profilePix: null,
-  avatar: null,
-  fcmId: null,
-  deviceId: null,
-  role: 'user',
-  requiresVerification: false,
-  facebookId: null,
-  userroles: [],
-  referralCode: 'ADA1',
-};
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const ok = (data: unknown) => json(200, { message: 'ok', data });
-
-type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
-let handler: Handler = () => undefined;
-const fetchMock = vi.fn<typeof fetch>();
-
-function defaultAnswer(url: string): Response {
-  if (url.startsWith('/v1/plans')) return ok([]);
-  if (url.startsWith('/v1/super-categories')) return ok([]);
-  if (url.startsWith('/v1/user/me')) return ok(ADA);
-  if (url.startsWith('/v1/credits')) return ok({ id: 1, value: 500 });
-  if (url.startsWith('/v1/invites-history')) return ok({ deleted: 0 });
-  if (url.startsWith('/v1/referrals')) return ok({ referralCode: 'ADA1', referrals: [], earned: 0 });
-  return json(404, { message: 'Not found' });
-}
-
-function calls(path: string, method = 'POST') {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url).startsWith(path) && (init?.method ?? 'GET') === method);
-}
-
-function bodyOf(call: Parameters<typeof fetch> | undefined): Record<string, unknown> {
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
-}
-
-beforeEach(() => {
-  handler = () => undefined;
-  fetchMock.mockImplementation((input, init) => {
-    const url = String(input);
-    return Promise.resolve(handler(url, init) ?? defaultAnswer(url));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-async function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  await act(() => router.load());
-  return { router, queryClient };
-}
+const ADA = sampleUser();
+const { fetchMock, answer, handle, calls } = installFakeApi();
 
 function type(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
@@ -117,7 +41,7 @@ describe('login/register modal (spec section 2)', () => {
   });
 
   it("toggles the forgot-password view: needs a valid email, then toasts the spec's text", async () => {
-    handler = (url) => (url.startsWith('/v1/auth/forgot-password') ? ok(null) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/forgot-password') ? ok(null) : undefined));
     await renderApp('/?login-modal=true');
     const dialog = await screen.findByRole('dialog', { name: 'Welcome' });
     act(() => within(dialog).getByRole('button', { name: 'Forgot password?' }).click());
@@ -142,7 +66,7 @@ describe('login/register modal (spec section 2)', () => {
   });
 
   it('login failure without a server message toasts Invalid Credentials', async () => {
-    handler = (url) => (url.startsWith('/v1/auth/login') ? new Response('', { status: 401 }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/login') ? new Response('', { status: 401 }) : undefined));
     await renderApp('/?login-modal=true');
     await screen.findByRole('dialog', { name: 'Welcome' });
     type(/^Email/, 'ada@shop.io');
@@ -153,7 +77,7 @@ describe('login/register modal (spec section 2)', () => {
   });
 
   it("login failure shows the server's message", async () => {
-    handler = (url) => (url.startsWith('/v1/auth/login') ? json(401, { message: 'Invalid email or password' }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/login') ? json(401, { message: 'Invalid email or password' }) : undefined));
     await renderApp('/?login-modal=true');
     await screen.findByRole('dialog', { name: 'Welcome' });
     type(/^Email/, 'ada@shop.io');
@@ -200,7 +124,7 @@ describe('login/register modal (spec section 2)', () => {
 
   it("register success: toast 'Success', the session starts, the referral code is sent and cleared", async () => {
     localStorage.setItem(REFERRAL_STORAGE_KEY, 'BOB-7');
-    handler = (url) => (url.startsWith('/v1/auth/register') ? ok({ user: { ...ADA, requiresVerification: true }, token: 'jwt' }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/register') ? ok({ user: { ...ADA, requiresVerification: true }, token: 'jwt' }) : undefined));
     await openRegister();
     fillRegistration();
     act(() => screen.getByRole('checkbox', { name: /I agree/ }).click());
@@ -222,7 +146,7 @@ describe('login/register modal (spec section 2)', () => {
   });
 
   it("register failure without a message toasts 'Error creating new user'", async () => {
-    handler = (url) => (url.startsWith('/v1/auth/register') ? new Response('', { status: 500 }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/register') ? new Response('', { status: 500 }) : undefined));
     await openRegister();
     fillRegistration();
     act(() => screen.getByRole('checkbox', { name: /I agree/ }).click());
@@ -232,7 +156,7 @@ describe('login/register modal (spec section 2)', () => {
   });
 
   it("register failure shows the server's message (duplicate email)", async () => {
-    handler = (url) => (url.startsWith('/v1/auth/register') ? json(409, { message: 'An account with this email already exists' }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/register') ? json(409, { message: 'An account with this email already exists' }) : undefined));
     await openRegister();
     fillRegistration();
     act(() => screen.getByRole('checkbox', { name: /I agree/ }).click());
@@ -257,7 +181,7 @@ describe('login/register modal (spec section 2)', () => {
 
 describe('private routes (spec section 6)', () => {
   it('send a visitor to the homepage with the login modal, then on to the page after logging in', async () => {
-    handler = (url) => (url.startsWith('/v1/auth/login') ? ok({ user: ADA, token: 'jwt' }) : undefined);
+    handle((url) => (url.startsWith('/v1/auth/login') ? ok({ user: ADA, token: 'jwt' }) : undefined));
     const { router } = await renderApp('/billing');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toMatchObject({ 'login-modal': true, redirect: '/billing' });
@@ -320,7 +244,7 @@ describe('logged-in shell', () => {
   });
 
   it("logs out with 'Error while getting user's account' when the profile fails to load", async () => {
-    handler = (url) => (url.startsWith('/v1/user/me') ? json(500, { message: 'Boom' }) : undefined);
+    handle((url) => (url.startsWith('/v1/user/me') ? json(500, { message: 'Boom' }) : undefined));
     setSession({ user: ADA, token: 'jwt' });
     await renderApp('/');
     expect(await screen.findByText("Error while getting user's account")).toBeInTheDocument();
@@ -331,7 +255,7 @@ describe('logged-in shell', () => {
     fetchMock.mockImplementation((input, init) => {
       const url = String(input);
       if (url.startsWith('/v1/user/me')) return Promise.reject(new TypeError('Failed to fetch'));
-      return Promise.resolve(handler(url, init) ?? defaultAnswer(url));
+      return answer(url, init);
     });
     setSession({ user: ADA, token: 'jwt' });
     await renderApp('/');
@@ -342,11 +266,11 @@ describe('logged-in shell', () => {
 
   it('shows the verification banner with Resend while the user requires verification', async () => {
     const unverified = { ...ADA, requiresVerification: true };
-    handler = (url) => {
+    handle((url) => {
       if (url.startsWith('/v1/user/me')) return ok(unverified);
       if (url.startsWith('/v1/emails/send')) return ok(null);
       return undefined;
-    };
+    });
     setSession({ user: unverified, token: 'jwt' });
     await renderApp('/');
     const banner = await screen.findByText('Please verify your account. A verification link was sent to your email.');
@@ -365,7 +289,7 @@ describe('referral code and OAuth handshake on any page', () => {
   });
 
   it('records the referral for a logged-in user and clears the code, even when refused', async () => {
-    handler = (url) => (url.startsWith('/v1/referrals') ? json(409, { message: 'Already referred' }) : undefined);
+    handle((url) => (url.startsWith('/v1/referrals') ? json(409, { message: 'Already referred' }) : undefined));
     setSession({ user: ADA, token: 'jwt' });
     await renderApp('/?referrer=BOB-7');
     await waitFor(() => expect(calls('/v1/referrals')).toHaveLength(1));

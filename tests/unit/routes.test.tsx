@@ -1,12 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { ToastProvider } from '@/app/ToastProvider';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/accounts';
-import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
 import { getSession, setSession } from '@/features/auth/session';
+import { createTestRouter, installFakeApi, ok, renderApp, sampleUser } from './support/fake-api';
 
 /** Every route of spec section 2 with a concrete path and the heading its page shows. */
 const SPEC_ROUTES: readonly [path: string, heading: string][] = [
@@ -58,7 +54,7 @@ const PRIVATE_PATHS = new Set([
   '/account',
 ]);
 
-const ADA = { id: 1, firstName: 'Ada', lastName: 'Obi', email: 'ada@shop.io', requiresVerification: false, referralCode: 'ADA1' } as User;
+const ADA = sampleUser();
 
 function signInFor(path: string) {
   if (PRIVATE_PATHS.has(path)) setSession({ user: ADA, token: 'jwt' });
@@ -70,53 +66,7 @@ const SUPER_CATEGORIES = [
   { id: 2, name: 'fashion' },
 ];
 
-function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ message: 'ok', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function answerApi(input: RequestInfo | URL): Promise<Response> {
-  const url = String(input);
-  if (url.startsWith('/v1/plans')) return Promise.resolve(envelope(PLANS));
-  if (url.startsWith('/v1/super-categories')) return Promise.resolve(envelope(SUPER_CATEGORIES));
-  if (url.startsWith('/v1/user/me')) return Promise.resolve(envelope(ADA));
-  if (url.startsWith('/v1/credits')) return Promise.resolve(envelope({ id: 1, value: 500 }));
-  if (url.startsWith('/v1/referrals')) return Promise.resolve(envelope({ referralCode: 'ADA1', referrals: [], earned: 0 }));
-  if (url.startsWith('/v1/invites-history')) return Promise.resolve(envelope({ deleted: 0 }));
-  return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
-}
-
-beforeEach(() => {
-  fetchMock.mockImplementation(answerApi);
-  vi.stubGlobal('fetch', fetchMock);
-  vi.stubGlobal('scrollTo', vi.fn());
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-function createTestRouter(path: string) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  return { router, queryClient };
-}
-
-async function renderApp(path: string) {
-  const { router, queryClient } = createTestRouter(path);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  await act(() => router.load());
-  return router;
-}
+const { fetchMock, answer } = installFakeApi({ '/v1/plans': PLANS, '/v1/super-categories': SUPER_CATEGORIES });
 
 describe('route table (spec section 2)', () => {
   it.each(SPEC_ROUTES)('%s matches a route of its own, not the not-found page', async (path) => {
@@ -148,14 +98,14 @@ describe('route table (spec section 2)', () => {
   });
 
   it('shows the not-found page for any other path, inside the shell', async () => {
-    const router = await renderApp('/no/such/page');
+    const { router } = await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
     expect(router.state.matches.map((match) => match.routeId)).toEqual(['__root__']);
   });
 
   it('redirects /new-app to /new-app/setup', async () => {
-    const router = await renderApp('/new-app');
+    const { router } = await renderApp('/new-app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-app/setup'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your shop' })).toBeInTheDocument();
   });
@@ -169,7 +119,7 @@ describe('search parameters', () => {
   });
 
   it('drops a bad value and still shows the page', async () => {
-    const router = await renderApp('/features?login-modal=maybe&referrer=%3Cscript%3E');
+    const { router } = await renderApp('/features?login-modal=maybe&referrer=%3Cscript%3E');
     expect(await screen.findByRole('heading', { level: 1, name: 'Features' })).toBeInTheDocument();
     expect(router.state.location.search).not.toHaveProperty('login-modal', expect.anything());
     expect(router.state.location.search).not.toHaveProperty('referrer', expect.anything());
@@ -223,7 +173,7 @@ describe('shell', () => {
 
   it('side drawer: Logout asks first, then ends the session', async () => {
     setSession({ user: { id: 1, firstName: 'Ada' } as User, token: 'jwt' });
-    const router = await renderApp('/billing');
+    const { router } = await renderApp('/billing');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
@@ -274,7 +224,7 @@ describe('shell', () => {
     await renderApp('/pricing');
     expect(await screen.findByText('Plans are resting')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
-    fetchMock.mockImplementation(answerApi);
+    fetchMock.mockImplementation(answer);
     act(() => screen.getByRole('button', { name: 'Retry' }).click());
     expect(await screen.findByRole('heading', { level: 3, name: 'Starter' })).toBeInTheDocument();
   });
@@ -291,12 +241,12 @@ describe('shell', () => {
   it('shows a loading indicator while a route loads', async () => {
     let release: () => void = () => {};
     fetchMock.mockImplementation((input) => {
-      if (!String(input).startsWith('/v1/super-categories')) return answerApi(input);
+      if (!String(input).startsWith('/v1/super-categories')) return answer(input);
       return new Promise((resolve) => {
-        release = () => resolve(envelope(SUPER_CATEGORIES));
+        release = () => resolve(ok(SUPER_CATEGORIES));
       });
     });
-    const router = await renderApp('/');
+    const { router } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument();
     act(() => void router.navigate({ to: '/new-app/category-selection' }));
