@@ -12,9 +12,11 @@ import { createPersistOptions, createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
 import { ToastProvider } from '@/app/ToastProvider';
+import { rememberReferralFromUrl } from '@/features/auth/referral-code';
 import { getSession } from '@/features/auth/session';
 import { endSession } from '@/features/auth/session-lifecycle';
 
+rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();
 // Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
 configureAuth({ token: () => getSession().token, onUnauthorized: () => endSession(queryClient) });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseRedirect, validateRootSearch } from '@/app/search';
 import { EMPTY_REGISTER_VALUES, canRegister, canRequestReset, initials, randomPassword, registerFieldChecks, type RegisterValues } from '@/features/auth/model';
 import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/auth/oauth-handshake';
-import { REFERRAL_STORAGE_KEY, clearReferralCode, getStoredReferralCode, rememberReferralCode } from '@/features/auth/referral-code';
+import { REFERRAL_STORAGE_KEY, clearReferralCode, getStoredReferralCode, rememberReferralCode, rememberReferralFromUrl } from '@/features/auth/referral-code';
 import { profilePictureProblem } from '@/features/auth/api/upload-profile-picture';
 
 const VALID: RegisterValues = {
@@ -133,6 +133,18 @@ describe('referral code storage (spec section 4 "Referral")', () => {
     expect(localStorage.getItem(REFERRAL_STORAGE_KEY)).toBe('ADA-1');
     clearReferralCode();
     expect(getStoredReferralCode()).toBeNull();
+  });
+
+  it('takes ?ref= or ?referrer= of the opening address, ignoring malformed codes', () => {
+    rememberReferralFromUrl('?login-modal=true');
+    expect(getStoredReferralCode()).toBeNull();
+    rememberReferralFromUrl('?ref=%3Cscript%3E');
+    expect(getStoredReferralCode()).toBeNull();
+    rememberReferralFromUrl('?referrer=0123e45');
+    expect(getStoredReferralCode()).toBe('0123e45');
+    clearReferralCode();
+    rememberReferralFromUrl('?ref=Ye7cpgkC&referrer=OTHER');
+    expect(getStoredReferralCode()).toBe('Ye7cpgkC');
   });
 });
 

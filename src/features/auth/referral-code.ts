@@ -1,3 +1,5 @@
+import { parseReferralCode } from '@/app/search';
+
 /**
  * The referral code a visitor arrived with (?ref= or ?referrer=, spec section 4 "Referral"). Kept
  * in localStorage from the first visit that carries one until the referral is recorded: sent as
@@ -25,4 +27,14 @@ export function rememberReferralCode(code: string | undefined | null): void {
 
 export function clearReferralCode(): void {
   storage()?.removeItem(REFERRAL_STORAGE_KEY);
+}
+
+/**
+ * Remembers the code of the address the portal was opened with, before anything renders: a
+ * visitor who follows a referral link and moves on at once must still count as referred. Later
+ * in-app navigations with ?ref= are caught by SessionEffects.
+ */
+export function rememberReferralFromUrl(search: string): void {
+  const params = new URLSearchParams(search);
+  rememberReferralCode(parseReferralCode(params.get('ref') ?? undefined) ?? parseReferralCode(params.get('referrer') ?? undefined));
 }
