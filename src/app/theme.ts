@@ -1,17 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-
-/**
- * Brand colours. Every text/background pair used by the shell meets WCAG AA (4.5:1):
- * white on `primary.main` is 5.9:1, white on `brand.ink` 16:1, `text.secondary` on white 7:1.
- */
-export const BRAND = {
-  primary: '#1B4DFF',
-  primaryDark: '#1238C4',
-  ink: '#0B1437',
-  inkSoft: '#1A2A6C',
-  surface: '#F5F7FF',
-  footerText: '#E3E8FF',
-} as const;
+import { BRAND } from '@contract/brand';
 
 const focusRing = {
   // A dark ring with a white gap stays visible on the light pages and the dark bands alike.

@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { BRAND } from '@/app/theme';
-import { PRODUCT_NAME } from '@/app/product';
+import { BRAND } from '@contract/brand';
+import { PRODUCT_NAME } from '@contract/brand';
 
 interface PageLayoutProps {
   /** The page's h1, also used for the document title. */

@@ -8,7 +8,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { PRODUCT_NAME } from '../brand';
+import { PRODUCT_NAME } from '@contract/brand';
 import type { Config } from '../config';
 
 export interface MailMessage {

@@ -3,7 +3,7 @@
  * The HTML is inline-styled (mail clients ignore style sheets) and every interpolated value is
  * escaped; the text part carries the same words and the plain link.
  */
-import { PRODUCT_NAME } from '../brand';
+import { PRODUCT_NAME } from '@contract/brand';
 
 export interface MailContent {
   subject: string;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { PRODUCT_NAME } from '@/app/product';
-import { BRAND } from '@/app/theme';
+import { PRODUCT_NAME } from '@contract/brand';
+import { BRAND } from '@contract/brand';
 
 /** The product mark (same drawing as public/favicon.svg) and name. */
 export function Logo() {

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
 import { NAV_BAR, isNavSolid } from '@/app/navigation';
-import { BRAND } from '@/app/theme';
+import { BRAND } from '@contract/brand';
 import type { User } from '@contract/accounts';
 import { ButtonLink } from '../links';
 import { Logo } from './Logo';

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { FOOTER_COMPANY, FOOTER_INFORMATION, visibleEntries, type NavEntry } from '@/app/navigation';
-import { PRODUCT_NAME } from '@/app/product';
-import { BRAND } from '@/app/theme';
+import { PRODUCT_NAME } from '@contract/brand';
+import { BRAND } from '@contract/brand';
 import { TextLink } from '../links';
 import { Logo } from './Logo';
 

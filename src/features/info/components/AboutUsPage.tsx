@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { PageLayout } from '@/components/PageLayout';
-import { PRODUCT_NAME } from '@/app/product';
+import { PRODUCT_NAME } from '@contract/brand';
 
 export function AboutUsPage() {
   return (

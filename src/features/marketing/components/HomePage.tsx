@@ -3,8 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { NAMED_ROUTES } from '@/app/named-routes';
-import { PRODUCT_NAME } from '@/app/product';
-import { BRAND } from '@/app/theme';
+import { BRAND, HERO, HERO_BACKGROUND, PRODUCT_NAME } from '@contract/brand';
 import { ButtonLink } from '@/components/links';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { PlanList } from '@/features/plans/components/PlanList';
@@ -36,25 +35,24 @@ function Hero() {
     <Box
       sx={{
         color: '#FFFFFF',
-        background: `radial-gradient(circle at 85% 10%, ${BRAND.primary} 0%, transparent 45%), linear-gradient(160deg, ${BRAND.ink} 0%, ${BRAND.inkSoft} 100%)`,
+        background: HERO_BACKGROUND,
         pt: { xs: 14, md: 20 },
         pb: { xs: 8, md: 14 },
       }}
     >
       <Container maxWidth="lg">
         <Typography variant="h1" sx={{ fontSize: { xs: '2.25rem', md: '3.5rem' }, maxWidth: 820 }}>
-          Your shop, as a mobile app your customers will love
+          {HERO.title}
         </Typography>
         <Typography component="p" sx={{ mt: 2, maxWidth: 640, fontSize: { xs: '1.125rem', md: '1.25rem' }, color: BRAND.footerText }}>
-          Design a branded e-commerce app from a template, preview it live on your phone, order it, and pay only for the
-          minutes it runs.
+          {HERO.lead}
         </Typography>
         <Box sx={{ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           <ButtonLink to={NAMED_ROUTES.ShopSetupPage} variant="contained" size="large" sx={{ backgroundColor: '#FFFFFF', color: BRAND.ink, '&:hover': { backgroundColor: BRAND.surface } }}>
-            Get Started
+            {HERO.primaryAction}
           </ButtonLink>
           <ButtonLink to="/features" variant="outlined" size="large" color="inherit" sx={{ borderColor: 'rgba(255,255,255,0.7)' }}>
-            See the features
+            {HERO.secondaryAction}
           </ButtonLink>
         </Box>
       </Container>
