@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Plan, SuperCategory } from '@contract/catalog';
+import { HERO } from '@contract/brand';
 import { ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { AppDeps, AppInstance } from '../../server/src/app';
 import { AUTH_MESSAGES } from '../../server/src/auth/guards';
@@ -47,13 +48,15 @@ function testRoutes(app: AppInstance, { guards }: AppDeps): void {
 }
 
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" />
-<meta name="portal-client-credential" content="" /><title>Portal</title></head>
+<meta name="portal-client-credential" content="" /><title>Portal</title>
+<link rel="stylesheet" crossorigin href="/assets/index-AbC123.css"></head>
 <body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>`;
 
 function writeDist(distDir: string): void {
   mkdirSync(path.join(distDir, 'assets'), { recursive: true });
   writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('portal '.repeat(400))});\n`);
+  writeFileSync(path.join(distDir, 'assets', 'index-AbC123.css'), '@font-face{font-family:Roboto}');
   writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Portal"}\n');
   writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
@@ -306,6 +309,18 @@ describe.each(kinds)('the app on %s', (kind) => {
       // The service worker precaches /index.html for every route: it names no route's chunks.
       expect(await preloads('/index.html')).toEqual([]);
       expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    });
+
+    it('paints the homepage from the HTML alone: its first screen inside #root, the font faces inlined', async () => {
+      const home = (await app.inject({ method: 'GET', url: '/?ref=abc' })).body;
+      expect(home).toContain(`<h1>${HERO.title}</h1>`);
+      expect(home).toContain('<style>@font-face{font-family:Roboto}</style>');
+      expect(home).not.toContain('index-AbC123.css');
+      for (const url of ['/pricing', '/index.html']) {
+        const page = (await app.inject({ method: 'GET', url })).body;
+        expect(page, url).toContain('<div id="root"></div>');
+        expect(page, url).toContain('<style>@font-face{font-family:Roboto}</style>');
+      }
     });
 
     it('caches hashed assets forever and revalidates the service worker and manifest', async () => {

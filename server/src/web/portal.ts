@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../app';
 import type { Config } from '../config';
 import { CACHE_REVALIDATE, cacheControlFor, renderIndexHtml } from './paths';
+import { homeShellHtml, withAppShell, withInlineStylesheets } from './app-shell';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 
 export interface Portal {
@@ -20,9 +21,9 @@ export interface Portal {
 /** Encoded siblings written by precompress.ts share the caching rule of their source file. */
 const ENCODED_SUFFIX = /\.(br|gz)$/;
 
-function readIndex(distDir: string): string | null {
+function readText(file: string): string | null {
   try {
-    return readFileSync(path.join(distDir, 'index.html'), 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     return null;
   }
@@ -30,15 +31,19 @@ function readIndex(distDir: string): string | null {
 
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
 export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID'>): Promise<Portal | null> {
-  const template = readIndex(config.DIST_DIR);
+  const template = readText(path.join(config.DIST_DIR, 'index.html'));
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
-  const indexHtml = renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? '');
+  const indexHtml = withInlineStylesheets(renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? ''), (file) =>
+    readText(path.join(config.DIST_DIR, file)),
+  );
   const manifest = readBuildManifest(config.DIST_DIR);
   const routes = manifest ? routePreloads(manifest) : [];
+  const home = withAppShell(withModulePreloads(indexHtml, preloadsFor(routes, '/')), homeShellHtml());
   // One page per distinct preload set: bounded by the number of routes.
   const pages = new Map<string, string>();
   const pageFor = (pathname: string): string => {
+    if (pathname === '/') return home;
     const files = preloadsFor(routes, pathname);
     const key = files.join(' ');
     let html = pages.get(key);
