@@ -154,6 +154,18 @@ describe('staleReason', () => {
     setTime(path.join(root, 'src', 'routes', 'index.tsx'), 10);
     expect(staleReason(root, dist)).toBe(`${path.join('src', 'routes', 'index.tsx')} changed since the last build`);
   });
+
+  it('is stale when the shared contract changed after the build', () => {
+    const { root, dist } = repo();
+    mkdirSync(dist);
+    mkdirSync(path.join(root, 'contract'));
+    writeFileSync(path.join(dist, 'index.html'), '<html></html>');
+    writeFileSync(path.join(root, 'contract', 'brand.ts'), 'export {}');
+    for (const file of [path.join(root, 'src', 'routes', 'index.tsx'), path.join(root, 'vite.config.ts')]) setTime(file, 60);
+    setTime(path.join(dist, 'index.html'), 30);
+    setTime(path.join(root, 'contract', 'brand.ts'), 10);
+    expect(staleReason(root, dist)).toBe(`${path.join('contract', 'brand.ts')} changed since the last build`);
+  });
 });
 
 describe('misc', () => {

@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** What a build depends on, relative to the repository root. */
-const BUILD_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+/** What a build depends on, relative to the repository root (contract/: the portal imports it). */
+const BUILD_INPUTS = ['src', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestChange(target: string, since: number): string | null {
   if (!existsSync(target)) return null;
