@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A call that got no answer (offline, server down): status 0. */
+export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions {
@@ -89,7 +92,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
-    throw new ApiError(errorText(undefined, options.fallback ?? 'You appear to be offline.'), 0);
+    // No answer at all: the caller's fallback describes a refusal ('Invalid Credentials'), not this.
+    throw new ApiError(OFFLINE_MESSAGE, 0);
   }
 
   const responseBody = await readBody(response);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, configureAuth } from '@/api/client';
+import { ApiError, OFFLINE_MESSAGE, api, configureAuth } from '@/api/client';
 
 function respond(status: number, body: unknown): Response {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -75,9 +75,10 @@ describe('api client', () => {
     await expect(api('/v1/plans')).rejects.toThrow(/^Error$/);
   });
 
-  it('turns a network failure into an ApiError with status 0', async () => {
+  it('turns a network failure into an ApiError with status 0 that says so, whatever the fallback', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api('/v1/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0 });
+    await expect(api('/v1/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0, message: OFFLINE_MESSAGE });
+    await expect(api('/v1/auth/login', { method: 'POST', body: {}, fallback: 'Invalid Credentials' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
   });
 
   it('calls onUnauthorized on a 401 when a token was sent', async () => {

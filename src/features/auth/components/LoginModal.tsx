@@ -46,6 +46,7 @@ function facebookAppId(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="portal-facebook-app-id"]')?.content.trim() ?? '';
 }
 
+/** The Facebook flow can fail outside the API client (the SDK, the popup): its own fallback. */
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
@@ -60,7 +61,8 @@ function LoginForm({ onSuccess, onForgot }: { onSuccess: (result: AuthResult) =>
       { grant_type: 'email', email: email.trim(), password },
       {
         onSuccess,
-        onError: (error) => toast(messageOf(error, 'Invalid Credentials'), { variant: 'error' }),
+        // The api's fallback already gives 'Invalid Credentials' when the server says nothing.
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };
@@ -111,7 +113,7 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
           toast('Success', { variant: 'success' });
           onSuccess(result);
         },
-        onError: (error) => toast(messageOf(error, 'Error creating new user'), { variant: 'error' }),
+        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };
@@ -187,7 +189,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         toast('A password reset link has been sent to the email provided', { variant: 'success' });
         onBack();
       },
-      onError: (error) => toast(messageOf(error, 'Error'), { variant: 'error' }),
+      onError: (error) => toast(error.message, { variant: 'error' }),
     });
   };
   return (
