@@ -169,3 +169,37 @@ test('a private page sends a visitor to the login prompt and continues there aft
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
 });
+
+/** A 1x1 PNG. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('the account page edits the profile and uploads a picture that the portal then shows', async ({ page, request }) => {
+  const email = uniqueEmail('hauwa');
+  await registerThroughApi(request, 'Hauwa', email);
+  await page.goto('/');
+  await login(page, email, PASSWORD);
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await profile.getByLabel('First Name').fill('Hauwa-Amina');
+  await profile.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+
+  const chooser = page.getByLabel('Profile picture file');
+  await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'PNG, JPEG, WebP or GIF' })).toBeVisible();
+  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await expect(page.getByText('Profile picture updated')).toBeVisible();
+
+  // The server kept both: a reload shows the new name and the stored picture from /uploads.
+  await page.reload();
+  await expect(profile.getByLabel('First Name')).toHaveValue('Hauwa-Amina');
+  const picture = page.getByRole('img', { name: /Hauwa-Amina/ }).first();
+  await expect(picture).toHaveAttribute('src', /^\/uploads\/avatars\/[\w-]+\.png$/);
+  const served = await request.get((await picture.getAttribute('src')) ?? '');
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  const menu = await openAccountMenu(page);
+  await expect(menu.getByText('Hi, Hauwa-Amina')).toBeVisible();
+});
