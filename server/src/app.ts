@@ -97,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   try {
     healthRoutes(app, deps);
     catalogRoutes(app, deps);
-    const limiters = createAccountLimiters();
+    const limiters = createAccountLimiters(realtime.redis);
     accountRoutes(app, deps, limiters);
     referralRoutes(app, deps, limiters);
     customerRoutes(app, deps);

@@ -8,7 +8,7 @@ import { createServer, type Plugin } from 'vite';
 import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig } from './config';
 import { DatabaseOpenError, openDatabase } from './db/database';
-import { RealtimeOpenError } from './realtime/socket';
+import { RedisOpenError } from './redis';
 import { renderIndexHtml } from './web/paths';
 
 const VITE_DEFAULT_PORT = 5173;
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof RealtimeOpenError) {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof RedisOpenError) {
     console.error(error.message);
     process.exit(1);
   }

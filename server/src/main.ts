@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildApp, type AppInstance } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, redactUrl, type Config } from './config';
 import { DatabaseOpenError, openDatabase, type DatabaseHandle } from './db/database';
-import { RealtimeOpenError } from './realtime/socket';
+import { RedisOpenError } from './redis';
 import { buildPortal, staleReason } from './web/build';
 import { precompressDist } from './web/precompress';
 
@@ -61,7 +61,7 @@ async function open(config: Config): Promise<{ database: DatabaseHandle; app: Ap
     return { database, app: await buildApp({ config, db: database }) };
   } catch (error) {
     await database.close();
-    if (error instanceof RealtimeOpenError) fail(error.message);
+    if (error instanceof RedisOpenError) fail(error.message);
     throw error;
   }
 }

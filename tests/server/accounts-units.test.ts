@@ -12,27 +12,27 @@ import { removeTempDirs, tempDir } from './harness';
 afterAll(removeTempDirs);
 
 describe('RateLimiter', () => {
-  it('allows `limit` hits per window, then tells how long to wait, and starts over in the next window', () => {
+  it('allows `limit` hits per window, then tells how long to wait, and starts over in the next window', async () => {
     let now = 1_000_000;
     const limiter = new RateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
-    for (let i = 0; i < 3; i += 1) expect(limiter.take('a')).toBeNull();
-    expect(limiter.take('a')).toBe(60);
-    expect(limiter.take('b')).toBeNull();
+    for (let i = 0; i < 3; i += 1) expect(await limiter.take('a')).toBeNull();
+    expect(await limiter.take('a')).toBe(60);
+    expect(await limiter.take('b')).toBeNull();
     now += 59_001;
-    expect(limiter.retryAfterSeconds('a')).toBe(1);
+    expect(await limiter.retryAfterSeconds('a')).toBe(1);
     now += 999;
-    expect(limiter.retryAfterSeconds('a')).toBeNull();
-    expect(limiter.take('a')).toBeNull();
+    expect(await limiter.retryAfterSeconds('a')).toBeNull();
+    expect(await limiter.take('a')).toBeNull();
   });
 
-  it('counts hits without checking, and reset clears a key', () => {
+  it('counts hits without checking, and reset clears a key', async () => {
     const limiter = new RateLimiter({ limit: 2, windowMs: 1000, now: () => 0 });
-    limiter.hit('a');
-    expect(limiter.retryAfterSeconds('a')).toBeNull();
-    limiter.hit('a');
-    expect(limiter.retryAfterSeconds('a')).toBe(1);
-    limiter.reset('a');
-    expect(limiter.retryAfterSeconds('a')).toBeNull();
+    await limiter.hit('a');
+    expect(await limiter.retryAfterSeconds('a')).toBeNull();
+    await limiter.hit('a');
+    expect(await limiter.retryAfterSeconds('a')).toBe(1);
+    await limiter.reset('a');
+    expect(await limiter.retryAfterSeconds('a')).toBeNull();
   });
 
   it('words delays in whole minutes, rounded up', () => {

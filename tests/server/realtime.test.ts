@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../server/src/app';
 import type { DatabaseHandle } from '../../server/src/db/database';
-import { RealtimeOpenError } from '../../server/src/realtime/socket';
+import { RedisOpenError } from '../../server/src/redis';
 import { TEST_REDIS_URL, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
 
 const redisUp = await redisAnswers();
@@ -101,7 +101,7 @@ describe.runIf(redisUp)('socket.io with the Redis adapter', () => {
 
 it('an unreachable REDIS_URL fails the start with one line naming it', async () => {
   const started = Date.now();
-  await expect(startApp(database, { config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }) })).rejects.toThrow(RealtimeOpenError);
+  await expect(startApp(database, { config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }) })).rejects.toThrow(RedisOpenError);
   await expect(startApp(database, { config: testConfig({ REDIS_URL: 'redis://127.0.0.1:1' }) })).rejects.toThrow(
     /^Cannot connect to Redis at REDIS_URL=redis:\/\/127\.0\.0\.1:1/,
   );

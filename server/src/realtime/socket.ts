@@ -6,25 +6,19 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
-import { redactUrl, type Config } from '../config';
+import type { Config } from '../config';
+import { connectRedis, type RedisClient } from '../redis';
 
 export interface Realtime {
   io: Server;
+  /** The Redis connection when REDIS_URL is set (also used for shared rate limits), else null. */
+  redis: RedisClient | null;
   emitToRoom(room: string, event: string, payload: unknown): void;
   /** Disconnects every client of this process (before the HTTP server closes). */
   disconnectClients(): void;
   /** Closes the adapter and the Redis connections. */
   close(): Promise<void>;
-}
-
-/** Thrown when REDIS_URL is set but Redis does not answer; the message is one line. */
-export class RealtimeOpenError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RealtimeOpenError';
-  }
 }
 
 const MAX_ROOM_LENGTH = 200;
@@ -37,39 +31,6 @@ type Ack = (result: { ok: boolean; message?: string }) => void;
 
 function asAck(value: unknown): Ack {
   return typeof value === 'function' ? (value as Ack) : () => {};
-}
-
-async function connectRedis(url: string, log: FastifyBaseLogger) {
-  let connected = false;
-  let down = false;
-  const pub = createClient({
-    url,
-    socket: {
-      connectTimeout: 5000,
-      // At start a missing Redis is an error to report; once running, keep reconnecting.
-      reconnectStrategy: (retries, cause) => (connected ? Math.min(100 * 2 ** retries, 5000) : retries >= 2 ? cause : 200),
-    },
-  });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    client.on('error', (error: Error) => {
-      if (connected && !down) log.warn(`Redis connection lost (${error.message}); reconnecting`);
-      down = true;
-    });
-    client.on('ready', () => {
-      if (connected && down) log.info('Redis connection restored');
-      down = false;
-    });
-  }
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (cause) {
-    pub.destroy();
-    sub.destroy();
-    throw new RealtimeOpenError(`Cannot connect to Redis at REDIS_URL=${redactUrl(url)}: ${(cause as Error).message || 'no answer'}`);
-  }
-  connected = true;
-  return { pub, sub };
 }
 
 export async function attachRealtime(server: HttpServer, config: Pick<Config, 'REDIS_URL'>, log: FastifyBaseLogger): Promise<Realtime> {
@@ -92,6 +53,7 @@ export async function attachRealtime(server: HttpServer, config: Pick<Config, 'R
 
   return {
     io,
+    redis: redis?.pub ?? null,
     emitToRoom: (room, event, payload) => {
       io.to(room).emit(event, payload);
     },

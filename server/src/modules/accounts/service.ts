@@ -9,13 +9,14 @@ import type { AuthResult, PublicUser, UpdateUserPayload, User, loginSchema, regi
 import { ROLE } from '@contract/constants';
 import type { z } from 'zod';
 import { AUTH_MESSAGES } from '../../auth/guards';
-import { RateLimiter, longestDelay } from '../../auth/rate-limit';
+import { createLimiter, longestDelay } from '../../auth/rate-limit';
 import { hasRole } from '../../auth/roles';
 import type { SocialProfile, SocialVerifier } from '../../auth/social';
 import { signUserToken } from '../../auth/tokens';
 import { loadUser, rolesOf, toUser } from '../../auth/users';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { RedisClient } from '../../redis';
 import { isUniqueViolation } from '../../db/errors';
 import { credits, userRoles, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
@@ -36,15 +37,15 @@ export interface AccountsDeps {
   log: FastifyBaseLogger;
 }
 
-/** Per-process limits (spec: slow down password guessing and mail flooding). */
-export function createAccountLimiters() {
+/** Limits that slow down password guessing and mail flooding: in Redis when REDIS_URL is set, so every process shares them. */
+export function createAccountLimiters(redis: RedisClient | null) {
   return {
-    loginPerEmail: new RateLimiter({ limit: 5, windowMs: 15 * MINUTE }),
-    loginPerIp: new RateLimiter({ limit: 20, windowMs: 15 * MINUTE }),
-    resetPerEmail: new RateLimiter({ limit: 5, windowMs: 60 * MINUTE }),
-    resetPerIp: new RateLimiter({ limit: 20, windowMs: 60 * MINUTE }),
-    emailsPerUser: new RateLimiter({ limit: 5, windowMs: 60 * MINUTE }),
-    invitesPerUser: new RateLimiter({ limit: 10, windowMs: 60 * MINUTE }),
+    loginPerEmail: createLimiter(redis, 'login-email', { limit: 5, windowMs: 15 * MINUTE }),
+    loginPerIp: createLimiter(redis, 'login-ip', { limit: 20, windowMs: 15 * MINUTE }),
+    resetPerEmail: createLimiter(redis, 'reset-email', { limit: 5, windowMs: 60 * MINUTE }),
+    resetPerIp: createLimiter(redis, 'reset-ip', { limit: 20, windowMs: 60 * MINUTE }),
+    emailsPerUser: createLimiter(redis, 'emails-user', { limit: 5, windowMs: 60 * MINUTE }),
+    invitesPerUser: createLimiter(redis, 'invites-user', { limit: 10, windowMs: 60 * MINUTE }),
   };
 }
 export type AccountLimiters = ReturnType<typeof createAccountLimiters>;
@@ -155,26 +156,24 @@ export async function login(deps: AccountsDeps, limiters: AccountLimiters, body:
     return authResult(deps.config, user);
   }
 
-  const blocked = longestDelay(limiters.loginPerEmail.retryAfterSeconds(body.email), limiters.loginPerIp.retryAfterSeconds(ip));
+  const blocked = longestDelay(await limiters.loginPerEmail.retryAfterSeconds(body.email), await limiters.loginPerIp.retryAfterSeconds(ip));
   if (blocked !== null) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyLogins(blocked), blocked);
 
   const [row] = await deps.db.select().from(users).where(eq(users.email, body.email)).limit(1);
   decoyHash ??= hashPassword('decoy-password-1');
   const valid = await verify(row?.passwordHash ?? (await decoyHash), body.password);
   if (!row || !row.passwordHash || !valid) {
-    limiters.loginPerEmail.hit(body.email);
-    limiters.loginPerIp.hit(ip);
+    await Promise.all([limiters.loginPerEmail.hit(body.email), limiters.loginPerIp.hit(ip)]);
     throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
   }
-  limiters.loginPerEmail.reset(body.email);
+  await limiters.loginPerEmail.reset(body.email);
   return authResult(deps.config, toUser(row, await rolesOf(deps.db, row.id)));
 }
 
 export async function forgotPassword(deps: AccountsDeps, limiters: AccountLimiters, email: string, ip: string, base: string): Promise<void> {
-  const blocked = longestDelay(limiters.resetPerEmail.retryAfterSeconds(email), limiters.resetPerIp.retryAfterSeconds(ip));
+  const blocked = longestDelay(await limiters.resetPerEmail.retryAfterSeconds(email), await limiters.resetPerIp.retryAfterSeconds(ip));
   if (blocked !== null) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyResetRequests(blocked), blocked);
-  limiters.resetPerEmail.hit(email);
-  limiters.resetPerIp.hit(ip);
+  await Promise.all([limiters.resetPerEmail.hit(email), limiters.resetPerIp.hit(ip)]);
 
   const [row] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!row) return;
@@ -219,7 +218,7 @@ export async function sendAccountEmail(
   if (body.to !== actor.email && !hasRole(actor, ROLE.SOVEREIGN)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
   const [recipient] = await deps.db.select().from(users).where(eq(users.email, body.to)).limit(1);
   if (!recipient) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
-  const blocked = limiters.emailsPerUser.take(String(actor.id));
+  const blocked = await limiters.emailsPerUser.take(String(actor.id));
   if (blocked !== null) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyEmails(blocked), blocked);
   const firstName = body.firstName || recipient.firstName;
   if (body.emailType === 'WELCOME_EMAIL') return send(deps, recipient.email, welcomeEmail({ firstName, link: `${base}/` }));

@@ -26,7 +26,7 @@ export function referralRoutes(app: AppInstance, { config, db, guards, mailer }:
 
   app.post('/v1/referrals/send-invite', { preHandler: guards.requireUser, schema: { body: referralInviteSchema } }, async (request) => {
     const user = signedInUser(request);
-    const blocked = limiters.invitesPerUser.take(String(user.id));
+    const blocked = await limiters.invitesPerUser.take(String(user.id));
     if (blocked !== null) throw tooManyRequests(ACCOUNT_MESSAGES.tooManyInvites(blocked), blocked);
     const link = `${publicBase(config, request)}/?ref=${encodeURIComponent(user.referralCode)}`;
     await send({ mailer, log: request.log }, request.body.email, referralInviteEmail({ inviterFirstName: user.firstName, firstName: request.body.firstName, link }));
