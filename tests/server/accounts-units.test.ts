@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RateLimiter, inMinutes, longestDelay } from '../../server/src/auth/rate-limit';
 import { createFacebookVerifier } from '../../server/src/auth/social';
 import { createOutboxMailer, createSmtpMailer, linksOf } from '../../server/src/mail/mailer';
-import { escapeHtml, passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
+import { escapeHtml } from '../../server/src/html';
+import { passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
 import { removeTempDirs, tempDir } from './harness';
 
 afterAll(removeTempDirs);

@@ -3,7 +3,8 @@
  * The HTML is inline-styled (mail clients ignore style sheets) and every interpolated value is
  * escaped; the text part carries the same words and the plain link.
  */
-import { PRODUCT_NAME } from '@contract/brand';
+import { BRAND, PRODUCT_NAME } from '@contract/brand';
+import { escapeHtml } from '../html';
 
 export interface MailContent {
   subject: string;
@@ -11,16 +12,6 @@ export interface MailContent {
   text: string;
 }
 
-const BRAND_COLOR = '#3949ab';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Header values stay on one line whatever a name contains. */
 function oneLine(value: string): string {
@@ -46,13 +37,13 @@ function render({ subject, greeting, paragraphs, button, note }: Layout): MailCo
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f4f5f7;padding:24px 0;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background-color:#ffffff;border-radius:8px;overflow:hidden;">
-<tr><td style="background-color:${BRAND_COLOR};padding:20px 32px;font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(PRODUCT_NAME)}</td></tr>
+<tr><td style="background-color:${BRAND.primary};padding:20px 32px;font-size:20px;font-weight:bold;color:#ffffff;">${escapeHtml(PRODUCT_NAME)}</td></tr>
 <tr><td style="padding:32px;">
 ${paragraph(greeting)}
 ${paragraphs.map(paragraph).join('\n')}
-<p style="margin:24px 0;text-align:center;"><a href="${url}" style="display:inline-block;background-color:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:12px 28px;border-radius:4px;">${escapeHtml(button.label)}</a></p>
+<p style="margin:24px 0;text-align:center;"><a href="${url}" style="display:inline-block;background-color:${BRAND.primary};color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:12px 28px;border-radius:4px;">${escapeHtml(button.label)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#666666;">If the button does not work, copy this link into your browser:</p>
-<p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" style="color:${BRAND_COLOR};">${url}</a></p>
+<p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" style="color:${BRAND.primary};">${url}</a></p>
 ${note ? `<p style="margin:0;font-size:14px;line-height:20px;color:#666666;">${escapeHtml(note)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 32px;background-color:#fafafa;font-size:12px;line-height:18px;color:#999999;">You received this e-mail because of an account at ${escapeHtml(PRODUCT_NAME)}.</td></tr>

@@ -6,10 +6,7 @@
  * the service worker's precached index.html (every route offline) carries none.
  */
 import { BRAND, HERO, HERO_BACKGROUND, PRODUCT_NAME } from '@contract/brand';
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '../html';
 
 // Mirrors the MUI theme (src/app/theme.ts), the nav bar and the homepage hero's sizes, so the
 // swap to the React page moves nothing.

@@ -1,4 +1,5 @@
 /** Pure rules of the static portal: which paths are app routes, caching, the served index.html. */
+import { escapeHtml } from '../html';
 
 /** Paths the portal never owns: the API, socket.io, uploads and the health check. */
 const SERVER_PATHS = ['/v1', '/socket.io', '/uploads', '/healthz'];
@@ -24,13 +25,9 @@ export function cacheControlFor(relativePath: string): string {
   return CACHE_SHORT;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** Sets `<meta name="..." content="...">`, adding the tag before </head> when the template lacks it. */
 function fillMeta(html: string, name: string, content: string): string {
-  const meta = `<meta name="${name}" content="${escapeAttribute(content)}" />`;
+  const meta = `<meta name="${name}" content="${escapeHtml(content)}" />`;
   const existing = new RegExp(`<meta\\s+name=["']${name}["'][^>]*>`, 'i');
   if (existing.test(html)) return html.replace(existing, meta);
   return html.replace(/<\/head>/i, `  ${meta}\n  </head>`);
