@@ -35,6 +35,16 @@ export const SIDE_DRAWER: readonly NavEntry[] = [
   { kind: 'action', action: 'logout', label: 'Logout', loggedIn: true },
 ];
 
+/** The account dropdown of the top bar, after its greeting and credit (spec section 2). */
+export const ACCOUNT_MENU: readonly NavEntry[] = [
+  myApps,
+  billing,
+  paymentMethods,
+  { kind: 'link', label: 'Create Template', to: NAMED_ROUTES.CreateTemplate, loggedIn: true },
+  { kind: 'link', label: 'Account', to: '/account', loggedIn: true },
+  { kind: 'action', action: 'logout', label: 'Logout', loggedIn: true },
+];
+
 export const FOOTER_INFORMATION: readonly NavEntry[] = [features, pricing, templates, myApps, billing, paymentMethods];
 
 export const FOOTER_COMPANY: readonly NavEntry[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NAMED_ROUTES } from '@/app/named-routes';
-import { FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/app/navigation';
+import { ACCOUNT_MENU, FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/app/navigation';
 
 const labels = (entries: NavEntry[] | readonly NavEntry[]) => entries.map((entry) => entry.label);
 
@@ -20,6 +20,11 @@ describe('navigation data (spec section 2 "Navigation")', () => {
   it('footer Information: Features, Pricing, Templates; logged in also My Apps, Billing, Payment Methods', () => {
     expect(labels(visibleEntries(FOOTER_INFORMATION, false))).toEqual(['Features', 'Pricing', 'Templates']);
     expect(labels(visibleEntries(FOOTER_INFORMATION, true))).toEqual(['Features', 'Pricing', 'Templates', 'My Apps', 'Billing', 'Payment Methods']);
+  });
+
+  it('account dropdown: My Apps, Billing, Payment Methods, Create Template, then our Account page, then Logout', () => {
+    expect(labels(visibleEntries(ACCOUNT_MENU, true))).toEqual(['My Apps', 'Billing', 'Payment Methods', 'Create Template', 'Account', 'Logout']);
+    expect(ACCOUNT_MENU.find((entry) => entry.label === 'Create Template')).toMatchObject({ kind: 'link', to: NAMED_ROUTES.CreateTemplate });
   });
 
   it('footer Company: About Us, Contact Us, Terms, Privacy Policy, FAQs for everyone', () => {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { createLink } from '@tanstack/react-router';
 import type { User } from '@contract/accounts';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { ACCOUNT_MENU } from '@/app/navigation';
 import { formatDollars } from '@/lib/format';
 import { useCredit } from '../api/get-credit';
 
@@ -44,25 +44,21 @@ export default function AccountMenu({ id, anchor, user, onClose, onLogout }: Acc
         </Typography>
       </Box>
       <Divider />
-      <MenuItemLink to={NAMED_ROUTES.MyAppsList} onClick={onClose}>
-        <ListItemText primary="My Apps" />
-      </MenuItemLink>
-      <MenuItemLink to={NAMED_ROUTES.Billing} onClick={onClose}>
-        <ListItemText primary="Billing" />
-      </MenuItemLink>
-      <MenuItemLink to={NAMED_ROUTES.PaymentMethods} onClick={onClose}>
-        <ListItemText primary="Payment Methods" />
-      </MenuItemLink>
-      <MenuItemLink to={NAMED_ROUTES.CreateTemplate} onClick={onClose}>
-        <ListItemText primary="Create Template" />
-      </MenuItemLink>
-      <MenuItemLink to="/account" onClick={onClose}>
-        <ListItemText primary="Account" />
-      </MenuItemLink>
-      <Divider />
-      <MenuItem onClick={onLogout}>
-        <ListItemText primary="Logout" />
-      </MenuItem>
+      {ACCOUNT_MENU.map((entry) =>
+        entry.kind === 'link' ? (
+          <MenuItemLink key={entry.label} to={entry.to} onClick={onClose}>
+            <ListItemText primary={entry.label} />
+          </MenuItemLink>
+        ) : (
+          // The only action here is Logout: set apart below the pages.
+          [
+            <Divider key="divider" />,
+            <MenuItem key={entry.label} onClick={onLogout}>
+              <ListItemText primary={entry.label} />
+            </MenuItem>,
+          ]
+        ),
+      )}
     </Menu>
   );
 }
