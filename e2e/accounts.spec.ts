@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Credit } from '@contract/accounts';
 import type { Envelope } from '@contract/envelope';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
+import type { BrowserWindow } from './browser';
 
 const VERIFY_BANNER = 'Please verify your account. A verification link was sent to your email.';
 
@@ -202,4 +203,29 @@ test('the account page edits the profile and uploads a picture that the portal t
   expect(served.headers()['content-type']).toBe('image/png');
   const menu = await openAccountMenu(page);
   await expect(menu.getByText('Hi, Hauwa-Amina')).toBeVisible();
+});
+
+test('an expired session logs the portal out with a clear message and asks to log in again', async ({ page, request }) => {
+  const email = uniqueEmail('ify');
+  const { user } = await registerThroughApi(request, 'Ify', email);
+  // A session whose token the server no longer accepts (expired, or revoked by a password reset).
+  await page.addInitScript((stored) => {
+    const browser = globalThis as unknown as BrowserWindow;
+    if (!browser.sessionStorage.getItem('seeded')) {
+      browser.sessionStorage.setItem('seeded', '1');
+      browser.localStorage.setItem('portal-session', stored);
+    }
+  }, JSON.stringify({ user, token: 'expired.token.value' }));
+  await page.goto('/account');
+  await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In/Up' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  // The private page sends the merchant to the login prompt, and back to it after logging in.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
 });

@@ -15,7 +15,14 @@ interface Registration {
   getNotifications(): Promise<ShownNotification[]>;
 }
 
+interface WebStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
 export interface BrowserWindow {
+  localStorage: WebStorage;
+  sessionStorage: WebStorage;
   navigator: {
     serviceWorker: {
       ready: Promise<Registration>;

@@ -11,16 +11,33 @@ import { configureAuth } from '@/api/client';
 import { createPersistOptions, createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
+import { toast } from '@/app/toast';
 import { ToastProvider } from '@/app/ToastProvider';
 import { rememberReferralFromUrl } from '@/features/auth/referral-code';
-import { getSession } from '@/features/auth/session';
+import { getSession, subscribeToSession } from '@/features/auth/session';
 import { endSession } from '@/features/auth/session-lifecycle';
 
 rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();
 // Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
-configureAuth({ token: () => getSession().token, onUnauthorized: () => endSession(queryClient) });
+configureAuth({
+  token: () => getSession().token,
+  onUnauthorized: (message) => {
+    // Several calls can fail together on one expired token: end the session and say why once.
+    if (!getSession().isLoggedIn) return;
+    endSession(queryClient);
+    toast(message, { variant: 'error' });
+  },
+});
 const router = createAppRouter(queryClient);
+// However a session ends (logout, an expired token, another tab), the page on screen re-runs its
+// login check: a private one sends the merchant to the login prompt, and back after logging in.
+let wasLoggedIn = getSession().isLoggedIn;
+subscribeToSession(() => {
+  const { isLoggedIn } = getSession();
+  if (wasLoggedIn && !isLoggedIn) void router.invalidate();
+  wasLoggedIn = isLoggedIn;
+});
 const persistOptions = createPersistOptions(window.localStorage);
 
 const container = document.getElementById('root');

@@ -29,9 +29,9 @@ export interface RequestOptions {
 
 /** Where the bearer token comes from; set by the auth feature, read on every call. */
 let tokenSource: () => string | null = () => null;
-let onUnauthorized: () => void = () => {};
+let onUnauthorized: (message: string) => void = () => {};
 
-export function configureAuth(options: { token: () => string | null; onUnauthorized: () => void }): void {
+export function configureAuth(options: { token: () => string | null; onUnauthorized: (message: string) => void }): void {
   tokenSource = options.token;
   onUnauthorized = options.onUnauthorized;
 }
@@ -98,8 +98,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   const responseBody = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized();
-    throw new ApiError(errorText(responseBody, options.fallback), response.status);
+    const message = errorText(responseBody, options.fallback);
+    if (response.status === 401 && token) onUnauthorized(message);
+    throw new ApiError(message, response.status);
   }
   return (responseBody as Envelope<T>).data;
 }

@@ -86,7 +86,7 @@ describe('api client', () => {
     configureAuth({ token: () => 'expired', onUnauthorized });
     fetchMock.mockResolvedValue(respond(401, { message: 'Token expired' }));
     await expect(api('/v1/user/me')).rejects.toThrow('Token expired');
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('Token expired');
   });
 
   it('does not call onUnauthorized on a 401 without a token', async () => {

@@ -63,7 +63,8 @@ export function clearSession(): void {
   notify();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` on every change of the session, in this tab or another. */
+export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) listener();
@@ -76,5 +77,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, getSession, () => LOGGED_OUT);
+  return useSyncExternalStore(subscribeToSession, getSession, () => LOGGED_OUT);
 }
