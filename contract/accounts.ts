@@ -3,19 +3,19 @@
  * portal forms and the server routes so both apply the same rules and messages.
  */
 import { z } from 'zod';
-import { isValidEmail, isValidName, isValidPassword, isValidPhone } from './validation';
+import { FIELD_MESSAGES, isValidEmail, isValidName, isValidPassword, isValidPhone } from './validation';
 
 export const emailField = z
-  .string({ error: 'Please enter a valid email address' })
+  .string({ error: FIELD_MESSAGES.email })
   .trim()
-  .refine(isValidEmail, 'Please enter a valid email address')
+  .refine(isValidEmail, FIELD_MESSAGES.email)
   .transform((value) => value.toLowerCase());
 
-const phoneField = z.string({ error: 'Please enter a valid phone number' }).trim().refine(isValidPhone, 'Please enter a valid phone number');
-const nameField = (label: string) => z.string({ error: `${label} is required` }).trim().refine(isValidName, `${label} is required`);
+const phoneField = z.string({ error: FIELD_MESSAGES.phone }).trim().refine(isValidPhone, FIELD_MESSAGES.phone);
+const nameField = (label: string) => z.string({ error: FIELD_MESSAGES.required(label) }).trim().refine(isValidName, FIELD_MESSAGES.required(label));
 const passwordField = z
-  .string({ error: 'Please enter a password' })
-  .refine(isValidPassword, 'Password must be at least 8 characters with a letter and a number');
+  .string({ error: FIELD_MESSAGES.passwordMissing })
+  .refine(isValidPassword, FIELD_MESSAGES.password);
 
 export const GRANT_TYPES = ['email', 'facebook'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
@@ -45,11 +45,11 @@ export const registrationSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.grant_type === 'email') {
-      if (!isValidPhone(value.phoneNo)) ctx.addIssue({ code: 'custom', path: ['phoneNo'], message: 'Please enter a valid phone number' });
+      if (!isValidPhone(value.phoneNo)) ctx.addIssue({ code: 'custom', path: ['phoneNo'], message: FIELD_MESSAGES.phone });
       if (!isValidPassword(value.password)) {
-        ctx.addIssue({ code: 'custom', path: ['password'], message: 'Password must be at least 8 characters with a letter and a number' });
+        ctx.addIssue({ code: 'custom', path: ['password'], message: FIELD_MESSAGES.password });
       }
-      if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+      if (value.confirmPassword !== value.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: FIELD_MESSAGES.passwordsDiffer });
     } else if (!value.facebookId || !value.accessToken) {
       ctx.addIssue({ code: 'custom', path: ['facebookId'], message: 'Social sign-in needs the provider id and access token' });
     }
@@ -67,7 +67,7 @@ export type ForgotPasswordPayload = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({ token: z.string().min(10).max(512), password: passwordField, confirmPassword: z.string().max(128) })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: FIELD_MESSAGES.passwordsDiffer });
 export type ResetPasswordPayload = z.input<typeof resetPasswordSchema>;
 
 export const updateUserSchema = z

@@ -4,6 +4,16 @@
  */
 import { CONSTANTS } from './constants';
 
+/** The field messages of spec section 5's rules, shown by the portal's forms and answered by the server. */
+export const FIELD_MESSAGES = {
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a valid phone number',
+  password: 'Password must be at least 8 characters with a letter and a number',
+  passwordMissing: 'Please enter a password',
+  passwordsDiffer: 'Passwords do not match',
+  required: (label: string) => `${label} is required`,
+} as const;
+
 /**
  * Local part, @, then a domain whose top-level part has 2+ letters, or a bracketed IPv4.
  */

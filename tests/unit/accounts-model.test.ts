@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseRedirect, validateRootSearch } from '@/app/search';
-import { EMPTY_REGISTER_VALUES, canRegister, canRequestReset, initials, randomPassword, registerFieldChecks, type RegisterValues } from '@/features/auth/model';
+import { canRegister, canRequestReset } from '@/features/auth/forms';
+import { EMPTY_REGISTER_VALUES, initials, randomPassword, registerFieldChecks, type RegisterValues } from '@/features/auth/model';
 import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/auth/oauth-handshake';
 import { REFERRAL_STORAGE_KEY, clearReferralCode, getStoredReferralCode, rememberReferralCode, rememberReferralFromUrl } from '@/features/auth/referral-code';
 import { profilePictureProblem } from '@/features/auth/api/upload-profile-picture';

@@ -12,7 +12,10 @@ export interface RegisterValues {
 
 export const EMPTY_REGISTER_VALUES: RegisterValues = { firstName: '', lastName: '', email: '', phoneNo: '', password: '', confirmPassword: '' };
 
-/** Whether each field passes its rule (spec section 5; the password rules are ours, in PASSWORD_RULES). */
+/**
+ * Whether each field passes its rule, for live feedback while typing (spec section 5; the password
+ * rules are ours, in PASSWORD_RULES). The same rules the contract's schemas run (./forms.ts).
+ */
 export function registerFieldChecks(values: RegisterValues): Record<keyof RegisterValues, boolean> {
   return {
     firstName: isValidName(values.firstName),
@@ -22,21 +25,6 @@ export function registerFieldChecks(values: RegisterValues): Record<keyof Regist
     password: isValidPassword(values.password),
     confirmPassword: values.confirmPassword !== '' && values.confirmPassword === values.password,
   };
-}
-
-/**
- * Spec section 4 "Register button": enabled only when the last validated field is valid and the
- * privacy-policy box is ticked. Read literally, a valid last field would let an invalid email
- * through, which section 5 forbids ("an invalid email disables Register"); so every field must
- * validate, which includes the last one.
- */
-export function canRegister(values: RegisterValues, agreed: boolean): boolean {
-  return agreed && Object.values(registerFieldChecks(values)).every(Boolean);
-}
-
-/** Forgot-password needs a valid email (spec section 5). */
-export function canRequestReset(email: string): boolean {
-  return isValidEmail(email);
 }
 
 /** Spec section 3: social sign-in sends a random 5-character password. */

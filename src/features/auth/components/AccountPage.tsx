@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/app/toast';
-import { PROFILE_PICTURE_TYPES, type User } from '@contract/accounts';
+import { PROFILE_PICTURE_TYPES, updateUserSchema, type User } from '@contract/accounts';
 import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validation';
 import { PageLayout } from '@/components/PageLayout';
 import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
@@ -80,13 +80,15 @@ function ProfileForm({ user }: { user: User }) {
     lastName: !isValidName(lastName),
     phoneNo: !isValidPhone(phoneNo),
   };
-  const valid = !errors.firstName && !errors.lastName && !errors.phoneNo;
+  const changes = { firstName: firstName.trim(), lastName: lastName.trim(), phoneNo: phoneNo.trim() };
+  // The contract's schema, which the server runs on this payload too.
+  const valid = updateUserSchema.safeParse(changes).success;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
     update.mutate(
-      { userId: user.id, changes: { firstName: firstName.trim(), lastName: lastName.trim(), phoneNo: phoneNo.trim() } },
+      { userId: user.id, changes },
       {
         onSuccess: () => toast('Profile updated', { variant: 'success' }),
         onError: (error) => toast(error.message, { variant: 'error' }),

@@ -19,12 +19,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/app/toast';
 import type { AuthResult } from '@contract/accounts';
-import { isValidEmail, sanitizePhoneInput } from '@contract/validation';
+import { FIELD_MESSAGES, isValidEmail, sanitizePhoneInput } from '@contract/validation';
 import type { LoginView } from '@/app/search';
 import { useForgotPassword } from '../api/forgot-password';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
-import { EMPTY_REGISTER_VALUES, canRegister, canRequestReset, registerFieldChecks, type RegisterValues } from '../model';
+import { canRegister, canRequestReset, registrationPayload } from '../forms';
+import { EMPTY_REGISTER_VALUES, registerFieldChecks, type RegisterValues } from '../model';
 import { clearReferralCode, getStoredReferralCode } from '../referral-code';
 import { startSession } from '../session-lifecycle';
 import { NewPasswordField, PasswordField } from './PasswordField';
@@ -95,27 +96,15 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canRegister(values, agreed)) return;
-    registration.mutate(
-      {
-        ...values,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: values.email.trim(),
-        role: 'user',
-        grant_type: 'email',
-        requiresVerification: true,
-        referredByCode: getStoredReferralCode(),
+    registration.mutate(registrationPayload(values, getStoredReferralCode()), {
+      onSuccess: (result) => {
+        // Spec section 4 "Referral": the code is cleared once the referral is created.
+        clearReferralCode();
+        toast('Success', { variant: 'success' });
+        onSuccess(result);
       },
-      {
-        onSuccess: (result) => {
-          // Spec section 4 "Referral": the code is cleared once the referral is created.
-          clearReferralCode();
-          toast('Success', { variant: 'success' });
-          onSuccess(result);
-        },
-        onError: (error) => toast(error.message, { variant: 'error' }),
-      },
-    );
+      onError: (error) => toast(error.message, { variant: 'error' }),
+    });
   };
 
   const emailValid = checks.email;
@@ -133,7 +122,7 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         color={emailValid ? 'success' : values.email ? 'error' : 'primary'}
         focused={values.email ? true : undefined}
         error={values.email !== '' && !emailValid}
-        helperText={values.email === '' ? undefined : emailValid ? 'Looks good' : 'Please enter a valid email address'}
+        helperText={values.email === '' ? undefined : emailValid ? 'Looks good' : FIELD_MESSAGES.email}
       />
       <PhoneField {...field('phoneNo')} />
       <NewPasswordField
@@ -153,7 +142,7 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         onChange={set('confirmPassword')}
         onBlur={blur('confirmPassword')}
         error={showError('confirmPassword')}
-        helperText={showError('confirmPassword') ? 'Passwords do not match' : undefined}
+        helperText={showError('confirmPassword') ? FIELD_MESSAGES.passwordsDiffer : undefined}
       />
       <FormControlLabel
         control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />}
@@ -203,7 +192,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         invalid={email !== '' && !isValidEmail(email)}
-        message="Please enter a valid email address"
+        message={FIELD_MESSAGES.email}
       />
       <SubmitButton type="submit" size="large" pending={forgot.isPending} disabled={!valid}>
         Send reset link

@@ -3,7 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@/app/toast';
-import { isValidPassword } from '@contract/validation';
+import { resetPasswordSchema } from '@contract/accounts';
+import { FIELD_MESSAGES } from '@contract/validation';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { useResetPassword } from '../api/reset-password';
@@ -17,7 +18,8 @@ export function PasswordResetPage({ token }: { token?: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const mismatch = confirmPassword !== '' && confirmPassword !== password;
-  const valid = isValidPassword(password) && confirmPassword === password;
+  // The contract's schema, which the server runs on this payload too.
+  const valid = resetPasswordSchema.safeParse({ token, password, confirmPassword }).success;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +56,7 @@ export function PasswordResetPage({ token }: { token?: string }) {
             value={confirmPassword}
             onChange={(e) => setConfirmPassword(e.target.value)}
             error={mismatch}
-            helperText={mismatch ? 'Passwords do not match' : undefined}
+            helperText={mismatch ? FIELD_MESSAGES.passwordsDiffer : undefined}
           />
           <SubmitButton type="submit" size="large" pending={reset.isPending} disabled={!valid} sx={{ justifySelf: 'start' }}>
             Reset password

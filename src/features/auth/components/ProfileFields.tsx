@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { CONSTANTS } from '@contract/constants';
+import { FIELD_MESSAGES } from '@contract/validation';
 import { ValidatedTextField, type ValidatedTextFieldProps } from './ValidatedTextField';
 
 /** What a form supplies for one of the profile fields; their labels, autofill hints and messages live here. */
@@ -9,8 +10,8 @@ export type ProfileFieldProps = Pick<ValidatedTextFieldProps, 'value' | 'onChang
 export function NameFields({ firstName, lastName }: { firstName: ProfileFieldProps; lastName: ProfileFieldProps }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <ValidatedTextField label="First Name" required autoComplete="given-name" {...firstName} message="First Name is required" />
-      <ValidatedTextField label="Last Name" required autoComplete="family-name" {...lastName} message="Last Name is required" />
+      <ValidatedTextField label="First Name" required autoComplete="given-name" {...firstName} message={FIELD_MESSAGES.required('First Name')} />
+      <ValidatedTextField label="Last Name" required autoComplete="family-name" {...lastName} message={FIELD_MESSAGES.required('Last Name')} />
     </Box>
   );
 }
@@ -24,7 +25,7 @@ export function PhoneField(props: ProfileFieldProps) {
       required
       autoComplete="tel"
       {...props}
-      message="Please enter a valid phone number"
+      message={FIELD_MESSAGES.phone}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CONSTANTS.phoneMaxLength } }}
     />
   );

@@ -8,8 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { toast } from '@/app/toast';
-import { REFERRAL_REWARD_MINOR_UNITS } from '@contract/accounts';
-import { isValidEmail } from '@contract/validation';
+import { REFERRAL_REWARD_MINOR_UNITS, referralInviteSchema } from '@contract/accounts';
+import { FIELD_MESSAGES, isValidEmail } from '@contract/validation';
 import { QueryErrorState } from '@/components/QueryErrorState';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { formatDollars } from '@/lib/format';
@@ -28,6 +28,8 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
   const [firstName, setFirstName] = useState('');
   const code = referrals.data?.referralCode ?? fallbackCode;
   const link = code ? referralLink(code) : '';
+  // The contract's schema, which the server runs on this payload too.
+  const inviteValid = referralInviteSchema.safeParse({ email, firstName }).success;
   const emailError = email !== '' && !isValidEmail(email);
 
   const copy = async () => {
@@ -41,7 +43,7 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
 
   const sendInvite = (event: FormEvent) => {
     event.preventDefault();
-    if (!isValidEmail(email)) return;
+    if (!inviteValid) return;
     invite.mutate(
       { email: email.trim(), firstName: firstName.trim() || undefined },
       {
@@ -79,11 +81,11 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={emailError}
-          helperText={emailError ? 'Please enter a valid email address' : undefined}
+          helperText={emailError ? FIELD_MESSAGES.email : undefined}
           sx={{ flex: '1 1 220px' }}
         />
         <TextField label="Friend's first name" value={firstName} onChange={(e) => setFirstName(e.target.value)} sx={{ flex: '1 1 160px' }} />
-        <SubmitButton type="submit" pending={invite.isPending} disabled={!isValidEmail(email)} sx={{ mt: 1 }}>
+        <SubmitButton type="submit" pending={invite.isPending} disabled={!inviteValid} sx={{ mt: 1 }}>
           Send invite
         </SubmitButton>
       </Box>
