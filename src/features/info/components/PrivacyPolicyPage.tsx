@@ -1,8 +1,8 @@
-import Typography from '@mui/material/Typography';
 import { PageLayout } from '@/components/PageLayout';
+import { TextSections, type TextSection } from './TextSections';
 import { PRODUCT_NAME } from '@contract/brand';
 
-const SECTIONS: readonly { title: string; body: string }[] = [
+const SECTIONS: readonly TextSection[] = [
   {
     title: 'What we collect',
     body: 'Your name, e-mail address, phone number and profile picture when you register; your shop details and designs; your plans, bills and payment references; and the messages you send to support.',
@@ -28,14 +28,7 @@ const SECTIONS: readonly { title: string; body: string }[] = [
 export function PrivacyPolicyPage() {
   return (
     <PageLayout title="Privacy Policy" lead={`How ${PRODUCT_NAME} handles your information.`}>
-      {SECTIONS.map((section) => (
-        <section key={section.title}>
-          <Typography variant="h2" sx={{ fontSize: '1.375rem', mt: 3, mb: 1 }}>
-            {section.title}
-          </Typography>
-          <Typography sx={{ maxWidth: 720 }}>{section.body}</Typography>
-        </section>
-      ))}
+      <TextSections sections={SECTIONS} />
     </PageLayout>
   );
 }

@@ -1,8 +1,8 @@
-import Typography from '@mui/material/Typography';
 import { PageLayout } from '@/components/PageLayout';
+import { TextSections, type TextSection } from './TextSections';
 import { PRODUCT_NAME } from '@contract/brand';
 
-const SECTIONS: readonly { title: string; body: string }[] = [
+const SECTIONS: readonly TextSection[] = [
   {
     title: 'Your account',
     body: 'You are responsible for the details you register with and for keeping your password safe. Tell us at once if you think someone else used your account.',
@@ -28,14 +28,7 @@ const SECTIONS: readonly { title: string; body: string }[] = [
 export function TermsPage() {
   return (
     <PageLayout title="Terms" lead={`The rules for using ${PRODUCT_NAME}, in plain words.`}>
-      {SECTIONS.map((section) => (
-        <section key={section.title}>
-          <Typography variant="h2" sx={{ fontSize: '1.375rem', mt: 3, mb: 1 }}>
-            {section.title}
-          </Typography>
-          <Typography sx={{ maxWidth: 720 }}>{section.body}</Typography>
-        </section>
-      ))}
+      <TextSections sections={SECTIONS} />
     </PageLayout>
   );
 }
