@@ -49,14 +49,14 @@ describe('user tokens', () => {
   const config = { JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters', JWT_TTL_SECONDS: 3600 };
 
   it('round-trips the user id', async () => {
-    const session = await verifyUserToken(config, await signUserToken(config, 42));
+    const session = await verifyUserToken(config, await signUserToken(config, 42, 0));
     expect(session?.userId).toBe(42);
     expect(Math.abs((session?.issuedAt ?? 0) - Date.now() / 1000)).toBeLessThanOrEqual(1);
   });
 
   it('rejects expired tokens, other secrets and garbage', async () => {
-    expect(await verifyUserToken(config, await signUserToken(config, 42, -1))).toBeNull();
-    expect(await verifyUserToken({ JWT_SECRET: `${config.JWT_SECRET}!` }, await signUserToken(config, 42))).toBeNull();
+    expect(await verifyUserToken(config, await signUserToken(config, 42, 0, -1))).toBeNull();
+    expect(await verifyUserToken({ JWT_SECRET: `${config.JWT_SECRET}!` }, await signUserToken(config, 42, 0))).toBeNull();
     expect(await verifyUserToken(config, 'abc')).toBeNull();
   });
 });
@@ -170,7 +170,8 @@ describe('staleReason', () => {
 
 describe('misc', () => {
   it('accepts room names of 1 to 200 characters', () => {
-    expect(isRoomName('support-12')).toBe(true);
+    expect(isRoomName('user:12')).toBe(true);
+    expect(isRoomName('support-12')).toBe(false);
     expect(isRoomName('')).toBe(false);
     expect(isRoomName('   ')).toBe(false);
     expect(isRoomName('x'.repeat(201))).toBe(false);
