@@ -3,7 +3,7 @@
  * zod-free types). The server serialises each answer through its route's schema, so only the
  * fields declared here ever leave it.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ message: z.string(), data });

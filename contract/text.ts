@@ -4,7 +4,7 @@
  * free text), values are trimmed, and every field has a length cap, so nothing unbounded or
  * unprintable reaches the database, a log line or an e-mail header.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { CONSTANTS } from './constants';
 import { FIELD_MESSAGES, isValidEmail, isValidPhone } from './validation';
 

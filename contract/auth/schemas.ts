@@ -1,5 +1,5 @@
 /** Authentication payloads and answers (spec section 7): register, login, sessions, password reset. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { userSchema } from '../users/schemas';
 import { emailText, nameText, passwordText, text, tokenText, TEXT_LIMITS } from '../text';
 import { FIELD_MESSAGES, isValidPassword, isValidPhone } from '../validation';

@@ -1,5 +1,5 @@
 /** Response shapes of the catalogue calls: GET /v1/plans and GET /v1/super-categories. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { id } from '../response';
 
 export const planSchema = z.object({

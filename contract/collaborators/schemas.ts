@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** DELETE /v1/invites-history: how many rows were deleted. */
 export const deletedInvitesSchema = z.object({ deleted: z.number().int() });

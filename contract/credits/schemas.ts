@@ -1,5 +1,5 @@
 /** Spec section 3 Credit. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { id } from '../response';
 
 export const creditSchema = z.object({

@@ -1,5 +1,5 @@
 /** Spec section 3 Customer: the billing identity of a user, created from customer fields. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { id, timestamp } from '../response';
 import { emailText, longText, nameText, phoneText } from '../text';
 

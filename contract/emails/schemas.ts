@@ -1,5 +1,5 @@
 /** E-mail payloads (spec section 7: /v1/emails/send and /v1/emails/verify). */
-import { z } from 'zod';
+import { z } from '../zod';
 import { emailText, tokenText, text, TEXT_LIMITS } from '../text';
 import { EMAIL_TYPES } from './paths';
 

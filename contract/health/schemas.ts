@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** GET /healthz while the database answers. */
 export const healthSchema = z.object({ db: z.literal('up') });

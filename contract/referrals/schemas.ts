@@ -1,5 +1,5 @@
 /** Referrals: who referred whom, the invite by e-mail and the referrer's reward. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { id, timestamp } from '../response';
 import { emailText, text, tokenText, TEXT_LIMITS } from '../text';
 

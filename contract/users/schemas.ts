@@ -1,5 +1,5 @@
 /** The user (spec section 3 User) as every call returns it, and the profile calls' payloads. */
-import { z } from 'zod';
+import { z } from '../zod';
 import { id } from '../response';
 import { emailText, nameText, phoneText, text, TEXT_LIMITS } from '../text';
 

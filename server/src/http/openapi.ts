@@ -66,6 +66,12 @@ export async function registerOpenApi(app: FastifyInstance, guards: Guards): Pro
 
 /** The browsable reference and the JSON document (after every route is registered). */
 export async function registerOpenApiUi(app: FastifyInstance): Promise<void> {
-  await app.register(swaggerUi, { routePrefix: OPENAPI_PATHS.ui, uiConfig: { docExpansion: 'list', deepLinking: false } });
+  await app.register(swaggerUi, {
+    routePrefix: OPENAPI_PATHS.ui,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+    // Swagger UI writes a <style> element of its own at run time: its pages (nothing secret on
+    // them, scripts still from this origin only) allow inline styles; every other page does not.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'").replace(/style-src-attr [^;]*;?\s*/, ''),
+  });
   app.get(OPENAPI_PATHS.document, { schema: { hide: true } }, async () => app.swagger());
 }

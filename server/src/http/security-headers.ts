@@ -2,7 +2,7 @@
  * Security headers on every answer (@fastify/helmet), the rules of which are:
  * - Content-Security-Policy: scripts only from this origin; inline <style> only when the server
  *   wrote it (its sha256 is in the policy) or when it carries this response's nonce (the
- *   portal's runtime styles: emotion's cache and notistack's goober sheet are given the nonce);
+ *   portal's runtime styles: emotion's cache and notistack's goober read it from the page);
  *   images from this origin, data: and blob: (and Facebook's picture hosts when Facebook sign-in
  *   is on); connections to this origin only (socket.io's websocket included); never framed.
  * - X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy

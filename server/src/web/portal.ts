@@ -4,10 +4,10 @@
  * in) for every app-looking path so the portal's router can render it: with 200 for a path of
  * its route table, 404 (the same page, which renders the not-found screen) for any other.
  *
- * Every page carries this response's style nonce (Content-Security-Policy): in
- * `<meta name="csp-nonce">` for the portal's runtime styles (emotion's cache reads it), and on
- * the `<style id="_goober">` sheet notistack writes its styles into. The inline styles the
- * server writes itself (the font faces, the homepage's first screen) are allowed by their hashes.
+ * Every page carries this response's style nonce (Content-Security-Policy) in
+ * `<meta name="csp-nonce">`: the portal gives it to its runtime style sheets (emotion's cache,
+ * and goober's through window.__nonce__ for notistack). The inline styles the server writes
+ * itself (the font faces, the homepage's first screen) are allowed by their hashes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,10 +43,9 @@ function readText(file: string): string | null {
   }
 }
 
-/** The nonce meta tag and goober's (notistack's) style sheet, before </head>. */
+/** The nonce meta tag before </head> (the portal gives it to emotion's cache and to goober). */
 export function withNonceSlots(html: string): string {
-  const slots = `<meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" />\n    <style id="_goober" nonce="${NONCE_PLACEHOLDER}"> </style>`;
-  return html.replace(/<\/head>/i, `  ${slots}\n  </head>`);
+  return html.replace(/<\/head>/i, `  <meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" />\n  </head>`);
 }
 
 /** The CSP hashes of a page's inline <style> elements (without a nonce) and style attributes. */
