@@ -74,6 +74,11 @@ export function text({ label, max, min = 0, multiLine = false, trim = true, erro
   return schema;
 }
 
+/** An optional single-line value that may be cleared with null (push tokens, device ids). */
+export function optionalText(label: string, max: number) {
+  return text({ label, max }).optional().nullable();
+}
+
 /** A single-line name (first name, last name): 1 to 80 characters. */
 export function nameText(label: string) {
   return text({ label, max: TEXT_LIMITS.name, min: 1, error: FIELD_MESSAGES.required(label) });

@@ -1,13 +1,11 @@
 /** Authentication payloads and answers (spec section 7): register, login, sessions, password reset. */
 import { z } from '../zod';
 import { userSchema } from '../users/schemas';
-import { emailText, nameText, passwordText, text, tokenText, TEXT_LIMITS } from '../text';
+import { emailText, nameText, optionalText, passwordText, text, tokenText, TEXT_LIMITS } from '../text';
 import { FIELD_MESSAGES, isValidPassword, isValidPhone } from '../validation';
 
 export const GRANT_TYPES = ['email', 'facebook'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
-
-const optionalText = (label: string, max: number) => text({ label, max }).optional().nullable();
 
 /**
  * POST /v1/auth/register (spec section 3 Registration payload). The picture fields are not

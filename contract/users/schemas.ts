@@ -1,7 +1,7 @@
 /** The user (spec section 3 User) as every call returns it, and the profile calls' payloads. */
 import { z } from '../zod';
 import { id } from '../response';
-import { emailText, nameText, phoneText, text, TEXT_LIMITS } from '../text';
+import { emailText, nameText, optionalText, phoneText, TEXT_LIMITS } from '../text';
 
 /** The user as every call returns it (never the password hash or session data). */
 export const userSchema = z.object({
@@ -23,9 +23,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A push token or device id may be cleared with null. */
-const optionalDeviceText = (label: string, max: number) => text({ label, max }).optional().nullable();
-
 /**
  * PUT /v1/user/{userId}: a partial update. Pictures are not writable here: they change only
  * through the upload route, which stores the file and records who owns it.
@@ -35,8 +32,8 @@ export const updateUserSchema = z
     firstName: nameText('First Name'),
     lastName: nameText('Last Name'),
     phoneNo: phoneText(),
-    fcmId: optionalDeviceText('fcmId', TEXT_LIMITS.longToken),
-    deviceId: optionalDeviceText('deviceId', TEXT_LIMITS.shortText),
+    fcmId: optionalText('fcmId', TEXT_LIMITS.longToken),
+    deviceId: optionalText('deviceId', TEXT_LIMITS.shortText),
   })
   .partial();
 export type UpdateUserPayload = z.input<typeof updateUserSchema>;

@@ -11,7 +11,7 @@ import { LIMITS } from '../../server/src/auth/limits';
 import { signUserToken } from '../../server/src/auth/tokens';
 import { accountTokens, users } from '../../server/src/db/schema';
 import { AUTH_MODULE_MESSAGES } from '../../server/src/modules/auth/messages';
-import { BASE, PASSWORD, PHONE, freshAddress, uniqueEmail, useApp } from './kit';
+import { BASE, PASSWORD, freshAddress, registrationPayload, uniqueEmail, useApp } from './kit';
 import { basicAuth, databaseKinds, removeTempDirs, startApp, testConfig } from './harness';
 import { afterAll } from 'vitest';
 
@@ -20,16 +20,7 @@ afterAll(removeTempDirs);
 
 describe.each(kinds)('auth on %s', (kind) => {
   const kit = useApp(kind, { env: { FACEBOOK_APP_ID: '1234', FACEBOOK_APP_SECRET: 'secret' } });
-  const registration = (fields: Record<string, unknown> = {}) => ({
-    firstName: 'A',
-    lastName: 'B',
-    email: uniqueEmail(),
-    phoneNo: PHONE,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    grant_type: 'email',
-    ...fields,
-  });
+  const registration = (fields: Record<string, unknown> = {}) => registrationPayload({ firstName: 'A', lastName: 'B', ...fields });
   const login = (email: string, password: string, address = '127.0.0.1') =>
     kit.app.inject({
       method: 'POST',

@@ -1,38 +1,23 @@
 /** The catalog module through HTTP on a fresh database: plans, super-categories and their seed. */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Plan, SuperCategory } from '@contract/catalog/schemas';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
-import type { AppInstance } from '../../server/src/app';
-import type { Config } from '../../server/src/config';
-import type { DatabaseHandle } from '../../server/src/db/database';
 import { plans, superCategories } from '../../server/src/db/schema';
 import { SEED_PLANS, seed } from '../../server/src/db/seed';
-import { basicAuth, databaseKinds, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
+import { basicAuth, databaseKinds, removeTempDirs } from './harness';
+import { useApp } from './kit';
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
 
 describe.each(kinds)('catalog on %s', (kind) => {
-  let database: DatabaseHandle;
-  let config: Config;
-  let app: AppInstance;
-
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    config = testConfig();
-    app = await startApp(database, { config });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const kit = useApp(kind);
 
   describe('catalogue', () => {
     it('GET /v1/plans lists the seeded plans by amount, in the contract shape', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: basicAuth() } });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: basicAuth() } });
       expect(response.statusCode).toBe(200);
       const body = response.json<{ message: string; data: Plan[] }>();
       expect(body.message).toBe('OK');
@@ -48,21 +33,21 @@ describe.each(kinds)('catalog on %s', (kind) => {
     });
 
     it('GET /v1/super-categories lists the 11 sample super-categories with ids 1 to 11', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/super-categories', headers: { authorization: basicAuth() } });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/super-categories', headers: { authorization: basicAuth() } });
       expect(response.statusCode).toBe(200);
       const { data } = response.json<{ data: SuperCategory[] }>();
       expect(data).toEqual(SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name })));
     });
 
     it('seeding again adds nothing and keeps rows changed since', async () => {
-      await database.db.update(plans).set({ name: 'Starter (renamed)' }).where(eq(plans.planCode, 'starter'));
-      await seed(database.db);
-      await seed(database.db);
-      const [planCount] = await database.db.select({ n: count() }).from(plans);
-      const [categoryCount] = await database.db.select({ n: count() }).from(superCategories);
+      await kit.database.db.update(plans).set({ name: 'Starter (renamed)' }).where(eq(plans.planCode, 'starter'));
+      await seed(kit.database.db);
+      await seed(kit.database.db);
+      const [planCount] = await kit.database.db.select({ n: count() }).from(plans);
+      const [categoryCount] = await kit.database.db.select({ n: count() }).from(superCategories);
       expect(planCount?.n).toBe(SEED_PLANS.length);
       expect(categoryCount?.n).toBe(11);
-      const [starter] = await database.db.select().from(plans).where(eq(plans.planCode, 'starter'));
+      const [starter] = await kit.database.db.select().from(plans).where(eq(plans.planCode, 'starter'));
       expect(starter?.name).toBe('Starter (renamed)');
     });
   });

@@ -3,19 +3,18 @@
  * input and failures (always a readable 4xx, never a 500 for bad input), and response schemas
  * that let only declared fields out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROLE } from '@contract/constants';
 import { envelopeOf } from '@contract/response';
 import type { AppDeps, AppInstance } from '../../server/src/app';
 import { AUTH_MESSAGES } from '../../server/src/auth/guards';
 import { signUserToken } from '../../server/src/auth/tokens';
-import type { Config } from '../../server/src/config';
-import type { DatabaseHandle } from '../../server/src/db/database';
 import { userRoles, users } from '../../server/src/db/schema';
 import { ok } from '../../server/src/http/envelope';
 import { HttpError } from '../../server/src/http/http-error';
-import { basicAuth, databaseKinds, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
+import { basicAuth, databaseKinds, removeTempDirs } from './harness';
+import { useApp } from './kit';
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
@@ -57,35 +56,22 @@ function testRoutes(app: AppInstance, deps: AppDeps): void {
 }
 
 describe.each(kinds)('the API on %s', (kind) => {
-  let database: DatabaseHandle;
-  let config: Config;
-  let app: AppInstance;
-
-  beforeAll(async () => {
-    database = await openFreshDatabase(kind);
-    config = testConfig();
-    app = await startApp(database, { config, configure: testRoutes });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const kit = useApp(kind, { configure: testRoutes });
 
   async function createUser(email: string, roleIds: number[] = []): Promise<number> {
-    const [row] = await database.db.insert(users).values({ firstName: 'Ada', lastName: 'Lovelace', email }).returning({ id: users.id });
+    const [row] = await kit.database.db.insert(users).values({ firstName: 'Ada', lastName: 'Lovelace', email }).returning({ id: users.id });
     if (!row) throw new Error('insert returned nothing');
-    for (const roleId of roleIds) await database.db.insert(userRoles).values({ userId: row.id, roleId });
+    for (const roleId of roleIds) await kit.database.db.insert(userRoles).values({ userId: row.id, roleId });
     return row.id;
   }
 
   it('the users table refuses an email that is not stored lower-cased', async () => {
-    await expect(database.db.insert(users).values({ firstName: 'Ada', lastName: 'L', email: `Ada-${kind}@Example.com` })).rejects.toThrow();
+    await expect(kit.database.db.insert(users).values({ firstName: 'Ada', lastName: 'L', email: `Ada-${kind}@Example.com` })).rejects.toThrow();
   });
 
   describe('auth', () => {
     it('refuses a call with no credential', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/plans' });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/plans' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: AUTH_MESSAGES.clientCredential });
       // No WWW-Authenticate: a browser must not pop up its own login box.
@@ -94,28 +80,28 @@ describe.each(kinds)('the API on %s', (kind) => {
 
     it('refuses a wrong or garbled Basic credential', async () => {
       for (const authorization of [basicAuth('portal-test:wrong'), 'Basic !!!', 'Digest abc', basicAuth(`${'portal-test:0123456789abcdef'}x`)]) {
-        const response = await app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization } });
+        const response = await kit.app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization } });
         expect(response.statusCode, authorization).toBe(401);
       }
     });
 
     it('accepts a valid bearer token instead of the client credential', async () => {
       const userId = await createUser(`bearer-${kind}@example.com`);
-      const token = await signUserToken(config, userId, 0);
-      const plansResponse = await app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: `Bearer ${token}` } });
+      const token = await signUserToken(kit.config, userId, 0);
+      const plansResponse = await kit.app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: `Bearer ${token}` } });
       expect(plansResponse.statusCode).toBe(200);
-      const me = await app.inject({ method: 'GET', url: '/v1/test/me', headers: { authorization: `Bearer ${token}` } });
+      const me = await kit.app.inject({ method: 'GET', url: '/v1/test/me', headers: { authorization: `Bearer ${token}` } });
       expect(me.json()).toEqual({ message: 'OK', data: { id: userId } });
     });
 
     it('answers 401 with the session message for an expired, forged or orphaned token', async () => {
       const userId = await createUser(`expired-${kind}@example.com`);
-      const expired = await signUserToken(config, userId, 0, -10);
-      const forged = await signUserToken({ ...config, JWT_SECRET: 'another-secret-that-is-long-enough-to-sign' }, userId, 0);
-      const orphan = await signUserToken(config, 999_999, 0);
+      const expired = await signUserToken(kit.config, userId, 0, -10);
+      const forged = await signUserToken({ ...kit.config, JWT_SECRET: 'another-secret-that-is-long-enough-to-sign' }, userId, 0);
+      const orphan = await signUserToken(kit.config, 999_999, 0);
       for (const token of [expired, forged, orphan, 'not.a.jwt']) {
         for (const url of ['/v1/plans', '/v1/test/me']) {
-          const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+          const response = await kit.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
           expect(response.statusCode).toBe(401);
           expect(response.json()).toEqual({ message: 'Your session has expired. Please log in again.' });
         }
@@ -123,18 +109,18 @@ describe.each(kinds)('the API on %s', (kind) => {
     });
 
     it('a user route refuses the anonymous client credential', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/test/me', headers: { authorization: basicAuth() } });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/test/me', headers: { authorization: basicAuth() } });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: AUTH_MESSAGES.loginRequired });
     });
 
     it('requireRole(SOVEREIGN) refuses other users with 403 and lets a sovereign in', async () => {
-      const plain = await signUserToken(config, await createUser(`plain-${kind}@example.com`, [2]), 0);
-      const sovereign = await signUserToken(config, await createUser(`sovereign-${kind}@example.com`, [ROLE.SOVEREIGN]), 0);
-      const refused = await app.inject({ method: 'GET', url: '/v1/test/sovereign', headers: { authorization: `Bearer ${plain}` } });
+      const plain = await signUserToken(kit.config, await createUser(`plain-${kind}@example.com`, [2]), 0);
+      const sovereign = await signUserToken(kit.config, await createUser(`sovereign-${kind}@example.com`, [ROLE.SOVEREIGN]), 0);
+      const refused = await kit.app.inject({ method: 'GET', url: '/v1/test/sovereign', headers: { authorization: `Bearer ${plain}` } });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ message: AUTH_MESSAGES.forbidden });
-      const allowed = await app.inject({ method: 'GET', url: '/v1/test/sovereign', headers: { authorization: `Bearer ${sovereign}` } });
+      const allowed = await kit.app.inject({ method: 'GET', url: '/v1/test/sovereign', headers: { authorization: `Bearer ${sovereign}` } });
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json()).toEqual({ message: 'OK', data: 'welcome' });
     });
@@ -142,7 +128,7 @@ describe.each(kinds)('the API on %s', (kind) => {
 
   describe('bad input and failures', () => {
     const post = (payload: string, url = '/v1/test/echo', contentType = 'application/json') =>
-      app.inject({ method: 'POST', url, payload, headers: { authorization: basicAuth(), 'content-type': contentType } });
+      kit.app.inject({ method: 'POST', url, payload, headers: { authorization: basicAuth(), 'content-type': contentType } });
 
     it('accepts a valid body and echoes it in the envelope', async () => {
       const response = await post(JSON.stringify({ email: 'a@b.co', age: 3 }), '/v1/test/echo?limit=5');
@@ -170,7 +156,7 @@ describe.each(kinds)('the API on %s', (kind) => {
       const unknown = await post(JSON.stringify({ email: 'a@b.co', admin: true }));
       expect(unknown.json()).toEqual({ message: 'The request body has unknown field: admin' });
 
-      const noBody = await app.inject({ method: 'POST', url: '/v1/test/echo', headers: { authorization: basicAuth() } });
+      const noBody = await kit.app.inject({ method: 'POST', url: '/v1/test/echo', headers: { authorization: basicAuth() } });
       expect(noBody.statusCode).toBe(400);
       expect(noBody.json()).toEqual({ message: 'The request body is required' });
 
@@ -190,7 +176,7 @@ describe.each(kinds)('the API on %s', (kind) => {
 
     it('unknown /v1 routes -> JSON 404 for every method', async () => {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
-        const response = await app.inject({ method, url: '/v1/no-such-thing', headers: { authorization: basicAuth() } });
+        const response = await kit.app.inject({ method, url: '/v1/no-such-thing', headers: { authorization: basicAuth() } });
         expect(response.statusCode).toBe(404);
         expect(response.headers['content-type']).toMatch(/application\/json/);
         expect(response.json()).toEqual({ message: 'Not found' });
@@ -198,13 +184,13 @@ describe.each(kinds)('the API on %s', (kind) => {
     });
 
     it("a service's HttpError keeps its status and message", async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/test/refused' });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/test/refused' });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'That shop name is taken' });
     });
 
     it('an unexpected error -> 500 "Internal server error" with nothing leaked', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/test/crash' });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/test/crash' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Internal server error' });
       expect(response.body).not.toContain('hunter2');
@@ -214,8 +200,8 @@ describe.each(kinds)('the API on %s', (kind) => {
   describe('response schemas', () => {
     it('send only the declared fields: a row read whole never leaks its password hash', async () => {
       await createUser(`row-${kind}@example.com`);
-      await database.db.update(users).set({ passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' });
-      const response = await app.inject({ method: 'GET', url: '/v1/test/row' });
+      await kit.database.db.update(users).set({ passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA' });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/test/row' });
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json<{ data: object }>().data).sort()).toEqual(['email', 'id']);
       expect(response.body).not.toContain('argon2');
@@ -223,7 +209,7 @@ describe.each(kinds)('the API on %s', (kind) => {
     });
 
     it('an answer that does not match its schema is a 500, never sent half-right', async () => {
-      const response = await app.inject({ method: 'GET', url: '/v1/test/wrong-shape' });
+      const response = await kit.app.inject({ method: 'GET', url: '/v1/test/wrong-shape' });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Internal server error' });
     });

@@ -46,6 +46,11 @@ export function freshAddress(): string {
   return `198.51.${100 + Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
 }
 
+/** A valid e-mail registration, with `fields` over it. */
+export function registrationPayload(fields: Record<string, unknown> = {}): Record<string, unknown> & { email: string } {
+  return { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email', ...fields };
+}
+
 let emailCounter = 0;
 export const uniqueEmail = (name = 'user') => `${name}${++emailCounter}-${process.pid}@example.com`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -103,16 +108,7 @@ export function useApp(kind: DatabaseKind, options: UseAppOptions = {}): Kit {
       url: '/v1/auth/register',
       headers: { authorization: basicAuth() },
       remoteAddress: freshAddress(),
-      payload: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: uniqueEmail(),
-        phoneNo: PHONE,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        grant_type: 'email',
-        ...fields,
-      },
+      payload: registrationPayload(fields),
     });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ data: AuthResult }>().data;

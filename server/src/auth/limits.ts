@@ -21,7 +21,9 @@ export const LIMITS = {
   loginPerAccountAddress: { limit: 5, windowMs: 15 * MINUTE },
   loginPerAddress: { limit: 20, windowMs: 15 * MINUTE },
   loginPerAccount: { limit: 100, windowMs: HOUR },
-  registrationsPerAddress: { limit: 5, windowMs: HOUR },
+  // 20, not 5: offices and mobile carriers put many people behind one address (and the journeys
+  // register a dozen merchants from localhost).
+  registrationsPerAddress: { limit: 20, windowMs: HOUR },
   resetsPerEmail: { limit: 5, windowMs: HOUR },
   resetsPerAddress: { limit: 20, windowMs: HOUR },
   emailsPerUser: { limit: 5, windowMs: HOUR },
