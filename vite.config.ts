@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -14,6 +15,25 @@ function buildId(): string {
 }
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
+
+/**
+ * Writes dist/.vite/routes.json: the full paths of the router's route tree (pathless layouts such
+ * as _authed are not segments of them), so the server answers 404 for a path no route renders
+ * (server/src/web/route-table.ts).
+ */
+function routeTablePlugin(): Plugin {
+  return {
+    name: 'portal-route-table',
+    apply: 'build',
+    generateBundle() {
+      const tree = readFileSync(fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)), 'utf8');
+      const block = /export interface FileRoutesByFullPath \{([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
+      const fullPaths = [...block.matchAll(/^\s*'([^']*)':/gm)].map((match) => match[1] ?? '').filter((fullPath) => fullPath.startsWith('/'));
+      if (fullPaths.length === 0) this.error('src/routeTree.gen.ts lists no routes: the route table would be empty');
+      this.emitFile({ type: 'asset', fileName: '.vite/routes.json', source: JSON.stringify(fullPaths) });
+    },
+  };
+}
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
@@ -34,6 +54,7 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
     }),
     react(),
+    routeTablePlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -1,15 +1,2 @@
-/** Response shapes of the catalogue calls: GET /v1/plans and GET /v1/super-categories. */
-export interface Plan {
-  id: number;
-  planCode: string;
-  name: string;
-  /** Minor units (cents) per month. */
-  amount: number;
-  currencyCode: string;
-  description: string;
-}
-
-export interface SuperCategory {
-  id: number;
-  name: string;
-}
+// TEMPORARY re-export shim for the portal's imports of today; the lead removes it after integration (import from contract/catalog/ instead).
+export type { Plan, SuperCategory } from './catalog/schemas';

@@ -1,58 +1,64 @@
 /**
- * Builds the Fastify app: envelope, validation, error handling, auth guards, socket.io, the
- * API modules, uploaded files and the static portal. Used by main.ts, dev.ts and in-process by the tests.
+ * Builds the Fastify app: envelope, validation and serialisation through the contract's zod
+ * schemas, error handling, security headers, auth guards, socket.io, the API modules (each a
+ * plugin under API_PREFIX), the OpenAPI reference, uploaded files and the static portal. Used
+ * by main.ts, dev.ts and in-process by the tests.
  */
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@contract/api';
 import type { ErrorBody } from '@contract/envelope';
-import { createGuards, type Guards } from './auth/guards';
+import { UPLOADS_PATH } from '@contract/pages';
+import { createGuards, loadSessionUser } from './auth/guards';
+import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
 import type { Config } from './config';
-import type { Database, DatabaseHandle } from './db/database';
+import type { DatabaseHandle } from './db/database';
+import type { AppDeps, ModulePlugin } from './deps';
 import { errorReply } from './http/errors';
+import { registerOpenApi, registerOpenApiUi } from './http/openapi';
+import { registerSecurityHeaders } from './http/security-headers';
+import { zodSerializerCompiler } from './http/serialization';
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
-import { loggerOptions } from './logger';
+import { isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { accountRoutes } from './modules/accounts/routes';
-import { createAccountLimiters } from './modules/accounts/service';
-import { catalogRoutes } from './modules/catalog/routes';
-import { collaboratorRoutes } from './modules/collaborators/routes';
-import { creditRoutes } from './modules/credits/routes';
-import { customerRoutes } from './modules/customers/routes';
-import { healthRoutes } from './modules/health/routes';
-import { referralRoutes } from './modules/referrals/routes';
+import { CONTENT_TYPES, STORED_NAME } from './media/store';
+import { authModule } from './modules/auth/routes';
+import { catalogModule } from './modules/catalog/routes';
+import { collaboratorsModule } from './modules/collaborators/routes';
+import { creditsModule } from './modules/credits/routes';
+import { customersModule } from './modules/customers/routes';
+import { emailsModule } from './modules/emails/routes';
+import { healthModule } from './modules/health/routes';
+import { referralsModule } from './modules/referrals/routes';
+import { usersModule } from './modules/users/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
 
 export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-
-/** What route modules receive. */
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  db: Database;
-  guards: Guards;
-  mailer: Mailer;
-  socialVerifier: SocialVerifier;
-}
+export type { AppDeps } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
     /** The built portal, or null when DIST_DIR has no index.html (or serving it is off). */
     portal: Portal | null;
+    /** The rate limits (tests read the memory store's bound). */
+    limits: Limits;
   }
 }
 
 export interface BuildAppOptions {
   config: Config;
   db: DatabaseHandle;
-  /** Structured request logs (default on); tests turn them off. */
+  /** Structured request logs (default on); tests turn them off, or capture them with `log.stream`. */
   logger?: boolean;
+  /** Readable or captured logs (logger.ts). */
+  log?: LoggerChoice;
   /** Serve DIST_DIR (default on); `npm run dev` leaves the portal to Vite. */
   servePortal?: boolean;
   /** Where e-mails go (default: OUTBOX_DIR, or SMTP_URL when set); tests pass their own. */
@@ -66,62 +72,84 @@ export interface BuildAppOptions {
 const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
+/** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule];
+
+/** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
+async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {
+  const root = path.join(dataDir, 'uploads');
+  mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: `${UPLOADS_PATH}/`,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    allowedPath: (pathname) => STORED_NAME.test(pathname.replace(/^\//, '')),
+    setHeaders: (reply, filePath) => {
+      const extension = path.extname(filePath).slice(1);
+      reply.header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('content-disposition', 'inline');
+      // Stored names are random and never reused: cacheable forever.
+      reply.header('cache-control', CACHE_IMMUTABLE);
+    },
+  });
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
+  const pretty = options.log?.pretty ?? (!options.log?.stream && Boolean(process.stdout.isTTY));
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger: options.logger === false ? false : loggerOptions(config, options.log),
+    // A person reads a terminal: no line per static file there.
+    ...(pretty ? { logController: new LogController({ disableRequestLogging: (request: { url?: string }) => isQuietRequest(request.url ?? '/') }) } : {}),
     bodyLimit: 1024 * 1024,
     // Named proxies only: trusting everyone would let any client forge its address.
     trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(errorReply);
   app.decorateRequest('user', null);
 
-  const deps: AppDeps = {
-    config,
-    database: options.db,
-    db: options.db.db,
-    guards: createGuards({ config, db: options.db.db }),
-    mailer: options.mailer ?? createMailer(config, app.log),
-    socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
-  };
-
-  const realtime = await attachRealtime(app.server, config, app.log);
+  const guards = createGuards({ config, db: options.db.db });
+  const realtime = await attachRealtime(app.server, { config, log: app.log, authenticate: (token) => loadSessionUser({ config, db: options.db.db }, token) });
   app.decorate('realtime', realtime);
   // socket.io clients go first, or their open connections would hold the HTTP server open.
   app.addHook('preClose', async () => realtime.disconnectClients());
   app.addHook('onClose', async () => realtime.close());
 
+  const deps: AppDeps = {
+    config,
+    database: options.db,
+    db: options.db.db,
+    guards,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
+    limits: createLimits(realtime.redis),
+  };
+  app.decorate('limits', deps.limits);
+
   try {
-    healthRoutes(app, deps);
-    catalogRoutes(app, deps);
-    const limiters = createAccountLimiters(realtime.redis);
-    accountRoutes(app, deps, limiters);
-    referralRoutes(app, deps, limiters);
-    customerRoutes(app, deps);
-    creditRoutes(app, deps);
-    collaboratorRoutes(app, deps);
-    // Uploaded files have random names that never change: cacheable forever.
-    const uploadsDir = path.join(config.DATA_DIR, 'uploads');
-    mkdirSync(uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', CACHE_IMMUTABLE),
-    });
+    await registerSecurityHeaders(app, config);
+    await registerOpenApi(app, guards);
+    await app.register(healthModule, deps);
+    for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
+    await registerUploads(app, config.DATA_DIR);
     await options.configure?.(app, deps);
+    await registerOpenApiUi(app);
 
     const portal = options.servePortal === false ? null : await registerPortal(app, config);
     app.decorate('portal', portal);
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const rendersPortal = (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(pathname);
-      if (rendersPortal && portal) return portal.sendIndex(reply, pathname);
+      const page = rendersPortal ? portal?.pageFor(pathname) : null;
+      if (portal && page) return portal.sendIndex(request, reply, pathname, page.status);
       if (rendersPortal && options.servePortal !== false) return reply.code(503).send(PORTAL_NOT_BUILT);
       return reply.code(404).send(NOT_FOUND);
     });

@@ -37,7 +37,7 @@ const envSchema = z.object({
   ),
   REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
   SMTP_URL: optionalText,
-  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -69,6 +69,11 @@ export interface Config {
   REDIS_URL: string | undefined;
   SMTP_URL: string | undefined;
   PUBLIC_URL: string | undefined;
+  /**
+   * The origin every link in an e-mail starts with: PUBLIC_URL's origin when set, otherwise
+   * http://localhost:PORT. Never taken from a request (a forged Host must not reach an e-mail).
+   */
+  PUBLIC_ORIGIN: string;
   /** Facebook sign-in (both needed); without them facebook grants are refused. */
   FACEBOOK_APP_ID: string | undefined;
   FACEBOOK_APP_SECRET: string | undefined;
@@ -159,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     REDIS_URL: values.REDIS_URL,
     SMTP_URL: values.SMTP_URL,
     PUBLIC_URL: values.PUBLIC_URL,
+    PUBLIC_ORIGIN: publicOrigin(values.PUBLIC_URL, values.PORT),
     FACEBOOK_APP_ID: values.FACEBOOK_APP_ID,
     FACEBOOK_APP_SECRET: values.FACEBOOK_APP_SECRET,
     JWT_SECRET: secrets.jwtSecret,
@@ -168,6 +174,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SKIP_BUILD: values.SKIP_BUILD,
     TRUST_PROXY: values.TRUST_PROXY,
   };
+}
+
+/** PUBLIC_URL's origin (the portal is served at its root), or http://localhost:PORT when unset. */
+export function publicOrigin(publicUrl: string | undefined, port: number): string {
+  return publicUrl ? new URL(publicUrl).origin : `http://localhost:${port}`;
 }
 
 /** A connection string with any password replaced, safe to print. */

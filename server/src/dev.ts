@@ -19,7 +19,9 @@ function clientCredentialPlugin(credential: string): Plugin {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const vitePort = process.env.PORT ? Number(process.env.PORT) : VITE_DEFAULT_PORT;
+  // People open the Vite dev server: e-mailed links (and the socket.io origin rule) point there.
+  const config = loadConfig({ ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${vitePort}` });
   const database = await openDatabase(config);
   const app = await buildApp({ config, db: database, servePortal: false });
   await app.listen({ port: config.API_PORT, host: '127.0.0.1' });
@@ -29,12 +31,13 @@ async function main(): Promise<void> {
   const vite = await createServer({
     configFile: path.join(REPO_ROOT, 'vite.config.ts'),
     root: REPO_ROOT,
-    server: { port: process.env.PORT ? config.PORT : VITE_DEFAULT_PORT, strictPort: true },
+    server: { port: vitePort, strictPort: true },
     plugins: [clientCredentialPlugin(config.CLIENT_CREDENTIAL)],
   });
   await vite.listen();
   vite.printUrls();
   console.log(`API on http://127.0.0.1:${config.API_PORT}; data directory ${config.DATA_DIR} (e-mail outbox: ${config.OUTBOX_DIR})`);
+  console.log(`Links in e-mails use ${config.PUBLIC_ORIGIN}`);
 
   const shutdown = async () => {
     await vite.close();

@@ -1,6 +1,15 @@
-/** pino options for Fastify: structured logs with credentials and passwords censored. */
+/**
+ * pino options for Fastify: JSON lines by default (what a log collector wants), readable lines
+ * through pino-pretty when stdout is a terminal (`npm start` by hand). What never reaches a log:
+ * credentials and passwords (redact paths), the values of secret-looking query parameters of a
+ * URL (the `req` serializer: reset and verification links carry `?token=`), and the parameters
+ * and details of a failed query (the `err` serializer: they held an argon2 hash).
+ */
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from './config';
+
+export const REDACTED = '[redacted]';
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -22,9 +31,89 @@ export const REDACTED_PATHS = [
   '*.CLIENT_CREDENTIAL',
 ];
 
+/** Query parameters whose values are secrets: tokens, OAuth codes and state, passwords, keys. */
+const SECRET_PARAMETER = /token|code|state|pass|secret|key|sig|auth/i;
+
+/** A URL with the values of secret-looking query parameters replaced. */
+export function redactQuery(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // An undecodable name is judged as written.
+      }
+      return equals >= 0 && SECRET_PARAMETER.test(decoded) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+interface RequestLike {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** The access log's view of a request (Fastify's default fields, the URL redacted). */
+export function serializeRequest(request: RequestLike) {
+  // Not a request (a plain object logged as `req`): leave it to the redact paths.
+  if (typeof request?.url !== 'string') return request;
+  return { method: request.method, url: redactQuery(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+/** Keys of an error (or its causes) that may carry a request's values. */
+const ERROR_VALUE_KEYS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery']);
+/** Drizzle's "Failed query: <sql>\nparams: <values>": keep the SQL, never the values. */
+const PARAMS_IN_MESSAGE = /\nparams:[\s\S]*$/;
+
+function scrub(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.replace(PARAMS_IN_MESSAGE, `\nparams: ${REDACTED}`);
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, ERROR_VALUE_KEYS.has(key) ? REDACTED : scrub(item, depth + 1)]));
+}
+
+/** pino's error serializer, without the values of a failed query anywhere in it or its causes. */
+export function serializeError(error: Error): unknown {
+  const serialized = stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const cause = (error as { cause?: unknown }).cause;
+  return scrub({ ...serialized, ...(cause instanceof Error ? { cause: stdSerializers.err(cause) } : {}) }, 0);
+}
+
 /** Fastify's logger option in its object form (pino options). */
 export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions {
-  return { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+export interface LoggerChoice {
+  /** Readable lines (pino-pretty) instead of JSON: by default when stdout is a terminal. */
+  pretty?: boolean;
+  /** Where the lines go (tests capture them); JSON then. */
+  stream?: NodeJS.WritableStream;
+}
+
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, choice: LoggerChoice = {}): LoggerOptions {
+  const pretty = !choice.stream && (choice.pretty ?? Boolean(process.stdout.isTTY));
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACTED_PATHS, censor: REDACTED },
+    serializers: { req: serializeRequest, err: serializeError },
+    ...(choice.stream ? { stream: choice.stream } : {}),
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } }
+      : {}),
+  } as LoggerOptions;
+}
+
+/** In a terminal, requests for static files are not worth a line each; API calls are. */
+export function isQuietRequest(url: string): boolean {
+  return !/^\/(v1|uploads|socket\.io)(\/|$)|^\/healthz/.test(url);
 }

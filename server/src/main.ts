@@ -112,6 +112,12 @@ async function main(): Promise<void> {
   console.log(`Portal ready at http://localhost:${port}`);
   const store = config.DATABASE_URL ? `PostgreSQL at ${redactUrl(config.DATABASE_URL)}` : `PGlite in ${path.join(config.DATA_DIR, 'pglite')}`;
   console.log(`Data directory: ${config.DATA_DIR} (database: ${store}; e-mail outbox: ${config.OUTBOX_DIR})`);
+  console.log(
+    config.PUBLIC_URL
+      ? `Links in e-mails use ${config.PUBLIC_ORIGIN} (PUBLIC_URL)`
+      : `Links in e-mails use ${config.PUBLIC_ORIGIN} (PUBLIC_URL is not set; set it to the address people open)`,
+  );
+  console.log(`API reference: http://localhost:${port}/v1/docs`);
 }
 
 await main();

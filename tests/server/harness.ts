@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { buildApp, type AppInstance, type BuildAppOptions } from '../../server/src/app';
@@ -110,13 +111,34 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
   };
 }
 
-/** Builds an app on `database` (logs off) and readies it. */
+/** Builds an app on `database` (logs off unless captured with `log.stream`) and readies it. */
 export async function startApp(
   database: DatabaseHandle,
-  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier'> = {},
+  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier' | 'log'> = {},
 ): Promise<AppInstance> {
-  const { config, ...rest } = options;
-  const app = await buildApp({ config: config ?? testConfig(), db: database, logger: false, ...rest });
+  const { config, log, ...rest } = options;
+  const app = await buildApp({ config: config ?? testConfig(), db: database, ...(log ? { log } : { logger: false }), ...rest });
   await app.ready();
   return app;
+}
+
+/** A log capture: pass `log: capture.options` to startApp, read `capture.lines()` / `capture.text()`. */
+export function captureLogs() {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  return {
+    options: { stream, pretty: false },
+    text: () => chunks.join(''),
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }

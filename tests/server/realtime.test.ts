@@ -1,12 +1,17 @@
-/** socket.io on the app's HTTP server: rooms on one process, and across two through Redis. */
-import { randomBytes } from 'node:crypto';
+/**
+ * socket.io on the app's HTTP server: the Origin rule, sockets signed in by their handshake
+ * token, every join through a room authoriser; rooms on one process, and across two through Redis.
+ */
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect, type Socket, type SocketOptions, type ManagerOptions } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../server/src/app';
+import { signUserToken } from '../../server/src/auth/tokens';
 import type { DatabaseHandle } from '../../server/src/db/database';
+import { users } from '../../server/src/db/schema';
+import { REALTIME_MESSAGES } from '../../server/src/realtime/socket';
 import { RedisOpenError } from '../../server/src/redis';
-import { TEST_REDIS_URL, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
+import { TEST_JWT_SECRET, TEST_REDIS_URL, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
 
 const redisUp = await redisAnswers();
 if (!redisUp) console.log(`Redis not reachable at ${TEST_REDIS_URL}: skipping the Redis adapter run`);
@@ -14,9 +19,10 @@ if (!redisUp) console.log(`Redis not reachable at ${TEST_REDIS_URL}: skipping th
 let database: DatabaseHandle;
 const apps: AppInstance[] = [];
 const sockets: Socket[] = [];
+const PUBLIC_URL = 'https://portal.example';
 
 beforeAll(async () => {
-  // Rooms do not touch the database: take the quickest one to open (PostgreSQL when it answers).
+  // Rooms do not touch the database beyond the user: take the quickest one to open.
   database = await openFreshDatabase((await databaseKinds()).includes('postgres') ? 'postgres' : 'pglite');
 });
 
@@ -28,45 +34,82 @@ afterAll(async () => {
 });
 
 async function listeningApp(env: Record<string, string> = {}): Promise<{ app: AppInstance; url: string }> {
-  const app = await startApp(database, { config: testConfig(env) });
+  const app = await startApp(database, { config: testConfig({ PUBLIC_URL, ...env }) });
   apps.push(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
-async function client(url: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+let counter = 0;
+async function userWithToken(_app: AppInstance): Promise<{ id: number; token: string }> {
+  counter += 1;
+  const [row] = await database.db.insert(users).values({ firstName: 'Ada', lastName: 'L', email: `socket-${counter}-${process.pid}@example.com` }).returning();
+  if (!row) throw new Error('insert returned nothing');
+  return { id: row.id, token: await signUserToken({ JWT_SECRET: TEST_JWT_SECRET, JWT_TTL_SECONDS: 600 }, row.id, row.sessionVersion) };
+}
+
+/** Connects, or rejects with the server's refusal. */
+function client(url: string, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, ...options });
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
+  return new Promise<Socket>((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
-  return socket;
 }
 
 function join(socket: Socket, room: unknown): Promise<{ ok: boolean; message?: string }> {
   return socket.timeout(2000).emitWithAck('join', room);
 }
 
-const room = () => `room-${randomBytes(4).toString('hex')}`;
-
 describe('socket.io rooms', () => {
-  it('delivers a room emit to members only, and refuses bad room names', async () => {
+  it("a user room needs that user's token; an emit reaches its members only", async () => {
     const { app, url } = await listeningApp();
-    const member = await client(url);
-    const outsider = await client(url);
-    const name = room();
-    expect(await join(member, name)).toEqual({ ok: true });
-    expect(await join(outsider, '')).toEqual({ ok: false, message: 'Room names are 1 to 200 characters' });
+    const ada = await userWithToken(app);
+    const bob = await userWithToken(app);
+    const member = await client(url, { auth: { token: ada.token } });
+    const other = await client(url, { auth: { token: bob.token } });
+    const anonymous = await client(url);
+    expect(await join(member, `user:${ada.id}`)).toEqual({ ok: true });
+    expect(await join(other, `user:${ada.id}`)).toEqual({ ok: false, message: REALTIME_MESSAGES.forbidden });
+    expect(await join(anonymous, `user:${ada.id}`)).toEqual({ ok: false, message: REALTIME_MESSAGES.forbidden });
 
     let outsiderGot = false;
-    outsider.on('greeting', () => {
-      outsiderGot = true;
-    });
+    for (const outsider of [other, anonymous]) {
+      outsider.on('greeting', () => {
+        outsiderGot = true;
+      });
+    }
     const received = new Promise((resolve) => member.once('greeting', resolve));
-    app.realtime.emitToRoom(name, 'greeting', { text: 'hello' });
+    app.realtime.emitToRoom(`user:${ada.id}`, 'greeting', { text: 'hello' });
     expect(await received).toEqual({ text: 'hello' });
     expect(outsiderGot).toBe(false);
+  });
+
+  it('refuses bad room names and kinds no feature registered; a registered kind decides for itself', async () => {
+    const { app, url } = await listeningApp();
+    const socket = await client(url);
+    for (const name of ['', 'room-1', 'x'.repeat(201), 12, 'user:']) {
+      expect(await join(socket, name), String(name)).toEqual({ ok: false, message: REALTIME_MESSAGES.roomName });
+    }
+    expect(await join(socket, 'support:7')).toEqual({ ok: false, message: REALTIME_MESSAGES.forbidden });
+    app.realtime.authorizeRooms('support', (_request, id) => id === '7');
+    expect(await join(socket, 'support:7')).toEqual({ ok: true });
+    expect(await join(socket, 'support:8')).toEqual({ ok: false, message: REALTIME_MESSAGES.forbidden });
+    expect(() => app.realtime.authorizeRooms('user', () => true)).toThrow(/already has an authoriser/);
+  });
+
+  it('refuses a bad handshake token, and a browser Origin other than the public one or its own', async () => {
+    const { url } = await listeningApp();
+    await expect(client(url, { auth: { token: 'not-a-token' } })).rejects.toThrow('Your session has expired. Please log in again.');
+    const withOrigin = (origin: string) => client(url, { extraHeaders: { origin } });
+    await expect(withOrigin('https://evil.example')).rejects.toThrow();
+    expect((await withOrigin(PUBLIC_URL)).connected).toBe(true);
+    expect((await withOrigin(url)).connected).toBe(true);
+    // No Origin at all: not a browser (a server, a CLI), which may connect.
+    expect((await client(url)).connected).toBe(true);
+    const polling = (origin: string) => client(url, { transports: ['polling'], extraHeaders: { origin } });
+    await expect(polling('https://evil.example')).rejects.toThrow();
   });
 
   it('closing the app disconnects its clients promptly', async () => {
@@ -84,8 +127,9 @@ describe.runIf(redisUp)('socket.io with the Redis adapter', () => {
   it('an emit on one server instance reaches a room member connected to another', async () => {
     const a = await listeningApp({ REDIS_URL: TEST_REDIS_URL });
     const b = await listeningApp({ REDIS_URL: TEST_REDIS_URL });
-    const socket = await client(a.url);
-    const name = room();
+    const user = await userWithToken(a.app);
+    const socket = await client(a.url, { auth: { token: user.token } });
+    const name = `user:${user.id}`;
     expect(await join(socket, name)).toEqual({ ok: true });
 
     const received = new Promise((resolve) => socket.once('news', resolve));

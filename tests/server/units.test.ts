@@ -4,7 +4,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { API_PREFIX, apiPath, fillPath } from '@contract/api';
+import { CATALOG_PATHS } from '@contract/catalog/paths';
 import { ROLE } from '@contract/constants';
+import { USER_PATHS } from '@contract/users/paths';
 import { isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
 import { hasRole } from '../../server/src/auth/roles';
 import { signUserToken, verifyUserToken } from '../../server/src/auth/tokens';
@@ -49,14 +52,14 @@ describe('user tokens', () => {
   const config = { JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters', JWT_TTL_SECONDS: 3600 };
 
   it('round-trips the user id', async () => {
-    const session = await verifyUserToken(config, await signUserToken(config, 42));
+    const session = await verifyUserToken(config, await signUserToken(config, 42, 0));
     expect(session?.userId).toBe(42);
     expect(Math.abs((session?.issuedAt ?? 0) - Date.now() / 1000)).toBeLessThanOrEqual(1);
   });
 
   it('rejects expired tokens, other secrets and garbage', async () => {
-    expect(await verifyUserToken(config, await signUserToken(config, 42, -1))).toBeNull();
-    expect(await verifyUserToken({ JWT_SECRET: `${config.JWT_SECRET}!` }, await signUserToken(config, 42))).toBeNull();
+    expect(await verifyUserToken(config, await signUserToken(config, 42, 0, -1))).toBeNull();
+    expect(await verifyUserToken({ JWT_SECRET: `${config.JWT_SECRET}!` }, await signUserToken(config, 42, 0))).toBeNull();
     expect(await verifyUserToken(config, 'abc')).toBeNull();
   });
 });
@@ -170,7 +173,8 @@ describe('staleReason', () => {
 
 describe('misc', () => {
   it('accepts room names of 1 to 200 characters', () => {
-    expect(isRoomName('support-12')).toBe(true);
+    expect(isRoomName('user:12')).toBe(true);
+    expect(isRoomName('support-12')).toBe(false);
     expect(isRoomName('')).toBe(false);
     expect(isRoomName('   ')).toBe(false);
     expect(isRoomName('x'.repeat(201))).toBe(false);
@@ -193,5 +197,14 @@ describe('misc', () => {
     for (const secret of ['c2VjcmV0', 'sid=1', 'hunter2', '$argon2id$x', 'eyJhbGciOi']) expect(output).not.toContain(secret);
     expect(output).toContain('a@b.co');
     expect(output).toContain('[redacted]');
+  });
+});
+
+describe('contract paths', () => {
+  it('fillPath puts URL-encoded values into :params, and apiPath puts a path under API_PREFIX', () => {
+    expect(fillPath(USER_PATHS.update, { userId: 5 })).toBe('/user/5');
+    expect(fillPath('/shops/:alias/media/:id', { alias: 'a b/c', id: 'x?y' })).toBe('/shops/a%20b%2Fc/media/x%3Fy');
+    expect(apiPath(CATALOG_PATHS.plans)).toBe(`${API_PREFIX}/plans`);
+    expect(() => fillPath('/user/:userId', {} as { userId: number })).toThrow(/no value for :userId/);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * preHandlers that guard routes (spec section 6): anonymous calls carry the basic client
+ * Hooks that guard routes (spec section 6), run as `onRequest` so a refused caller's body is
+ * never even read: anonymous calls carry the basic client
  * credential, user calls a bearer token. They set `request.user` when a session is present.
  */
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { User } from '@contract/accounts';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ROLE } from '@contract/constants';
+import type { User } from '@contract/users/schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-error';
@@ -29,25 +31,23 @@ declare module 'fastify' {
 }
 
 /**
- * The user of a session token, or null when the token is bad or expired, the user is gone, or
- * the token predates users.sessions_valid_after (a password reset ends older sessions).
+ * The user of a session token, or null when the token is bad, expired or lacks a claim, the user
+ * is gone, or the token carries an older session version (a password reset ends older sessions).
  */
 export async function loadSessionUser(deps: { config: Config; db: Database }, token: string): Promise<SessionUser | null> {
   const session = await verifyUserToken(deps.config, token);
   const row = session && (await findUserRow(deps.db, session.userId));
-  if (!session || !row) return null;
-  // iat has whole seconds: a token issued in the second of the reset stays valid.
-  if (row.sessionsValidAfter && session.issuedAt < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
+  if (!session || !row || row.sessionVersion !== session.sessionVersion) return null;
   return toUser(row, await rolesOf(deps.db, row.id));
 }
 
 export interface Guards {
   /** Basic client credential or a valid bearer token. */
-  requireClient: preHandlerAsyncHookHandler;
+  requireClient: onRequestAsyncHookHandler;
   /** A valid bearer token of an existing user. */
-  requireUser: preHandlerAsyncHookHandler;
+  requireUser: onRequestAsyncHookHandler;
   /** A signed-in user holding `roleId` (403 otherwise). */
-  requireRole: (roleId: number) => preHandlerAsyncHookHandler;
+  requireRole: (roleId: number) => onRequestAsyncHookHandler;
 }
 
 export function createGuards(deps: { config: Config; db: Database }): Guards {
@@ -85,4 +85,9 @@ export function createGuards(deps: { config: Config; db: Database }): Guards {
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
   return request.user;
+}
+
+/** Routes on `:userId`: the caller's own id, or a SOVEREIGN acting for anyone (403 otherwise). */
+export function requireSelfOrSovereign(actor: User, userId: number): void {
+  if (actor.id !== userId && !hasRole(actor, ROLE.SOVEREIGN)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
 }

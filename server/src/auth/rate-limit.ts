@@ -1,18 +1,29 @@
 /**
- * Fixed-window counters: at most `limit` hits per key per window. In memory for one process
- * (the clock is injectable so tests can move time; a restart starts over, acceptable for
- * slowing down guessing and mail flooding), or in Redis when REDIS_URL is set, so every server
- * process behind one address counts the same attempts.
+ * Fixed-window counters that count an attempt before anything else happens: `consume(key)`
+ * increments and then compares, in one step, so parallel requests cannot all read "under the
+ * limit" before any of them is counted. In memory for one process (synchronous, so atomic in
+ * Node; the clock is injectable), or in Redis when REDIS_URL is set (INCR and PEXPIRE NX in one
+ * MULTI), so every server process behind one address counts the same attempts.
+ *
+ * Keys are hashed to a fixed size before they are stored: a megabyte of e-mail address costs the
+ * same 43 bytes as any other. The memory store also holds at most `maxKeys` keys.
  */
+import { createHash } from 'node:crypto';
 import type { RedisClient } from '../redis';
 
-/** What the accounts rules ask of a limiter, whichever store keeps the counts. */
+export interface Consumed {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Null while `count` is within the limit; else the seconds until the window ends. */
+  retryAfterSeconds: number | null;
+}
+
 export interface Limiter {
-  /** Seconds until `key` may hit again; null while it is under the limit. */
+  readonly limit: number;
+  /** Counts one hit for `key`, then tells whether it was within the limit. */
+  consume(key: string): Promise<Consumed>;
+  /** Seconds until `key` may hit again without counting anything; null while under the limit. */
   retryAfterSeconds(key: string): Promise<number | null>;
-  hit(key: string): Promise<void>;
-  /** Checks then counts: the retry delay when over the limit (nothing counted), else null. */
-  take(key: string): Promise<number | null>;
   reset(key: string): Promise<void>;
 }
 
@@ -20,96 +31,122 @@ export interface RateLimiterOptions {
   limit: number;
   windowMs: number;
   now?: () => number;
+  /** Memory store only: the most keys kept (default 100 000); the oldest windows go first. */
+  maxKeys?: number;
 }
+
+/** A fixed-size stand-in for any key (sha256, base64url: 43 characters). */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+const secondsUntil = (endMs: number, nowMs: number) => Math.max(1, Math.ceil((endMs - nowMs) / 1000));
 
 interface Window {
   start: number;
   count: number;
 }
 
-/** Above this many keys, expired windows are swept on the next hit. */
-const SWEEP_THRESHOLD = 10_000;
+const DEFAULT_MAX_KEYS = 100_000;
 
-/** `take` for every store: check, then count only when allowed. */
-abstract class FixedWindowLimiter implements Limiter {
-  abstract retryAfterSeconds(key: string): Promise<number | null>;
-  abstract hit(key: string): Promise<void>;
-  abstract reset(key: string): Promise<void>;
-
-  async take(key: string): Promise<number | null> {
-    const retryAfter = await this.retryAfterSeconds(key);
-    if (retryAfter === null) await this.hit(key);
-    return retryAfter;
-  }
-}
-
-/** The in-memory limiter (one process). */
-export class RateLimiter extends FixedWindowLimiter {
+/** The in-memory limiter (one process). Every method's work is synchronous. */
+export class RateLimiter implements Limiter {
   private readonly windows = new Map<string, Window>();
   private readonly now: () => number;
+  private readonly maxKeys: number;
+  readonly limit: number;
 
   constructor(private readonly options: RateLimiterOptions) {
-    super();
     this.now = options.now ?? Date.now;
+    this.maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+    this.limit = options.limit;
   }
 
-  private current(key: string): Window | undefined {
-    const window = this.windows.get(key);
+  /** How many keys are held (tests check the bound). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** True when a window is held for `key` (tests check what is stored). */
+  holds(key: string): boolean {
+    return this.windows.has(hashKey(key));
+  }
+
+  private current(hashed: string): Window | undefined {
+    const window = this.windows.get(hashed);
     if (window && this.now() - window.start >= this.options.windowMs) {
-      this.windows.delete(key);
+      this.windows.delete(hashed);
       return undefined;
     }
     return window;
   }
 
-  async retryAfterSeconds(key: string): Promise<number | null> {
-    const window = this.current(key);
-    if (!window || window.count < this.options.limit) return null;
-    return Math.max(1, Math.ceil((window.start + this.options.windowMs - this.now()) / 1000));
+  private makeRoom(): void {
+    if (this.windows.size < this.maxKeys) return;
+    for (const key of [...this.windows.keys()]) this.current(key);
+    // Still full: forget the oldest windows (Map keeps insertion order).
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < this.maxKeys) break;
+      this.windows.delete(key);
+    }
   }
 
-  async hit(key: string): Promise<void> {
-    if (this.windows.size > SWEEP_THRESHOLD) this.sweep();
-    const window = this.current(key);
-    if (window) window.count += 1;
-    else this.windows.set(key, { start: this.now(), count: 1 });
+  async consume(key: string): Promise<Consumed> {
+    const hashed = hashKey(key);
+    let window = this.current(hashed);
+    if (!window) {
+      this.makeRoom();
+      window = { start: this.now(), count: 0 };
+      this.windows.set(hashed, window);
+    }
+    window.count += 1;
+    const over = window.count > this.options.limit;
+    return { count: window.count, retryAfterSeconds: over ? secondsUntil(window.start + this.options.windowMs, this.now()) : null };
+  }
+
+  async retryAfterSeconds(key: string): Promise<number | null> {
+    const window = this.current(hashKey(key));
+    if (!window || window.count < this.options.limit) return null;
+    return secondsUntil(window.start + this.options.windowMs, this.now());
   }
 
   async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-
-  private sweep(): void {
-    for (const key of [...this.windows.keys()]) this.current(key);
+    this.windows.delete(hashKey(key));
   }
 }
 
 /**
- * The Redis limiter: one counter per key (`rate:<name>:<key>`) that expires with its window, so
- * Redis forgets old keys by itself. Shared by every process on the same Redis.
+ * The Redis limiter: one counter per key (`rate:<name>:<sha256>`) that expires with its window,
+ * so Redis forgets old keys by itself. Shared by every process on the same Redis.
  */
-export class RedisRateLimiter extends FixedWindowLimiter {
+export class RedisRateLimiter implements Limiter {
+  readonly limit: number;
+
   constructor(
     private readonly redis: RedisClient,
     private readonly name: string,
-    private readonly options: Omit<RateLimiterOptions, 'now'>,
+    private readonly options: Omit<RateLimiterOptions, 'now' | 'maxKeys'>,
   ) {
-    super();
+    this.limit = options.limit;
   }
 
-  private key(key: string): string {
-    return `rate:${this.name}:${key}`;
+  /** The Redis key of `key` (tests clean up with it). */
+  key(key: string): string {
+    return `rate:${this.name}:${hashKey(key)}`;
+  }
+
+  async consume(key: string): Promise<Consumed> {
+    const redisKey = this.key(key);
+    // The window starts with the first hit: NX leaves a running window's expiry alone.
+    const [count, , ttl] = await this.redis.multi().incr(redisKey).pExpire(redisKey, this.options.windowMs, 'NX').pTTL(redisKey).exec();
+    const hits = Number(count);
+    return { count: hits, retryAfterSeconds: hits > this.options.limit ? Math.max(1, Math.ceil(Number(ttl) / 1000)) : null };
   }
 
   async retryAfterSeconds(key: string): Promise<number | null> {
     const [count, ttl] = await this.redis.multi().get(this.key(key)).pTTL(this.key(key)).exec();
     if (Number(count ?? 0) < this.options.limit) return null;
     return Math.max(1, Math.ceil(Number(ttl) / 1000));
-  }
-
-  async hit(key: string): Promise<void> {
-    // The window starts with the first hit: NX leaves a running window's expiry alone.
-    await this.redis.multi().incr(this.key(key)).pExpire(this.key(key), this.options.windowMs, 'NX').exec();
   }
 
   async reset(key: string): Promise<void> {
@@ -122,10 +159,16 @@ export function createLimiter(redis: RedisClient | null, name: string, options: 
   return redis ? new RedisRateLimiter(redis, name, options) : new RateLimiter(options);
 }
 
-/** The longest of several delays (null when none applies). */
-export function longestDelay(...delays: (number | null)[]): number | null {
-  const given = delays.filter((delay): delay is number => delay !== null);
-  return given.length ? Math.max(...given) : null;
+/**
+ * Consumes each limiter in turn and stops at the first one over its limit (the later ones are
+ * not counted): the retry delay of that one, or null when every limiter let the hit through.
+ */
+export async function consumeAll(...steps: Array<[Limiter, string]>): Promise<number | null> {
+  for (const [limiter, key] of steps) {
+    const { retryAfterSeconds } = await limiter.consume(key);
+    if (retryAfterSeconds !== null) return retryAfterSeconds;
+  }
+  return null;
 }
 
 /** "in 1 minute" / "in 15 minutes", rounded up. */

@@ -1,8 +1,11 @@
 /** The one mapping from a users row to the contract's User: never the hash or session data. */
 import { eq } from 'drizzle-orm';
-import type { User } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { User } from '@contract/users/schemas';
+import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { userRoles, users } from '../db/schema';
+import { signUserToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,4 +40,9 @@ export function rolesOf(db: Database, userId: number): Promise<{ roleId: number 
 export async function loadUser(db: Database, userId: number): Promise<User | null> {
   const row = await findUserRow(db, userId);
   return row ? toUser(row, await rolesOf(db, userId)) : null;
+}
+
+/** A new session for a user row: the user and a token of its current session version. */
+export async function sessionFor(config: Config, row: UserRow, roles: { roleId: number }[]): Promise<AuthResult> {
+  return { user: toUser(row, roles), token: await signUserToken(config, row.id, row.sessionVersion) };
 }

@@ -6,7 +6,7 @@
 import { ConfigError, loadConfig } from '../config';
 import { DatabaseOpenError, openDatabase } from '../db/database';
 import { HttpError } from '../http/http-error';
-import { grantRole } from '../modules/accounts/service';
+import { grantRole } from '../modules/users/service';
 
 const [email, role] = process.argv.slice(2);
 const roleId = Number(role);

@@ -4,7 +4,7 @@
  * is PostgreSQL 18 inside). Relative imports only: drizzle-kit loads this file on its own.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newReferralCode } from './random-codes';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -53,8 +53,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** This user's own code, shared as ?ref=<code>. */
     referralCode: text('referral_code').notNull().unique().$defaultFn(newReferralCode),
-    /** Session tokens issued before this instant are refused (set by a password reset). */
-    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    /**
+     * Carried in every session token (claim `sv`); a password reset increments it, so every
+     * token issued before the reset is refused, whatever second it was issued in.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,4 +174,51 @@ export const inviteHistory = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('invite_history_user_id_idx').on(table.userId)],
+);
+
+export const MEDIA_KINDS = ['profile-picture'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/**
+ * Uploaded files: who owns each one. A file is replaced or deleted only through its row, so a
+ * user can never make the server delete someone else's file. `shopAlias` is for the coming shop
+ * media library (a file of a shop rather than of a person).
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopAlias: text('shop_alias'),
+    kind: text('kind').$type<MediaKind>().notNull(),
+    /** The stored name under DATA_DIR/uploads (e.g. avatars/<32 hex>.png); never chosen by a client. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('media_file_name_unique').on(table.fileName),
+    index('media_owner_user_id_idx').on(table.ownerUserId),
+    check('media_kind', sql`${table.kind} in ('profile-picture')`),
+  ],
+);
+
+/**
+ * Addresses a user logged in from successfully (an HMAC of the address, never the address):
+ * they stay exempt from the account-wide login limit, so a stranger's guesses from elsewhere
+ * cannot lock the owner out.
+ */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addressHash: text('address_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.addressHash] })],
 );

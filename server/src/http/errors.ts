@@ -1,6 +1,8 @@
 /**
  * The one error handler: every failure leaves as `{ message }` with a 4xx/5xx status, a human
- * sentence, and never a stack trace. Unexpected errors are logged and answered as a plain 500.
+ * sentence, and never a stack trace. A value the database refuses as data (SQLSTATE class 22:
+ * a NUL byte, a bad encoding, a string or number out of range) is the caller's mistake: a 400.
+ * Unexpected errors are logged (without query parameters: logger.ts) and answered as a plain 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@contract/envelope';
@@ -14,6 +16,23 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type: send application/json' },
 };
 
+export const DATA_ERROR_MESSAGE = 'The request holds a value that cannot be stored (a control character, or text or a number out of range).';
+
+/** The SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
+export function sqlStateOf(error: unknown): string | null {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return null;
+}
+
+/** SQLSTATE class 22 (data exception): 22P05, 22021, 22001, 22003, ... */
+export function isDataException(error: unknown): boolean {
+  return sqlStateOf(error)?.startsWith('22') ?? false;
+}
+
 export function errorReply(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const framework = 'code' in error && typeof error.code === 'string' ? FRAMEWORK_MESSAGES[error.code] : undefined;
   if (framework) return reply.code(framework.status).send({ message: framework.message } satisfies ErrorBody);
@@ -22,6 +41,10 @@ export function errorReply(error: FastifyError | HttpError | Error, request: Fas
   if (error instanceof HttpError || (status >= 400 && status < 500)) {
     if (error instanceof HttpError) reply.headers(error.headers);
     return reply.code(status).send({ message: error.message } satisfies ErrorBody);
+  }
+  if (isDataException(error)) {
+    request.log.warn({ err: error }, 'the database refused a value of the request');
+    return reply.code(400).send({ message: DATA_ERROR_MESSAGE } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorBody);

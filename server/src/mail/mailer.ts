@@ -36,7 +36,7 @@ async function writeAtomically(file: string, content: string | Buffer): Promise<
   await rename(temporary, file);
 }
 
-/** Writes `<timestamp>-<random>.eml` and `.json` into `outboxDir`, and logs the first link. */
+/** Writes `<timestamp>-<random>.eml` and `.json` into `outboxDir`, and logs one line with the first link. */
 export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -48,7 +48,8 @@ export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogge
       // buffer: true makes the message a Buffer (the types also allow a stream).
       await writeAtomically(`${base}.eml`, info.message as Buffer);
       await writeAtomically(`${base}.json`, JSON.stringify({ ...message, links }, null, 2) + '\n');
-      log.info(`Email to ${message.to}: ${message.subject} ${links[0] ?? ''}`.trimEnd());
+      // Its own line, so the link stands out in a terminal (and can be copied from it).
+      log.info(links[0] ? `E-mail to ${message.to} (${message.subject}) — link: ${links[0]}` : `E-mail to ${message.to} (${message.subject})`);
     },
   };
 }

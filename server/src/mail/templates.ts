@@ -91,10 +91,14 @@ export function passwordResetEmail(input: { firstName: string; link: string }): 
   });
 }
 
+/** Longest inviter name an invite shows; the subject shows none (a name is no place for an advert). */
+const INVITER_NAME_MAX = 40;
+
 export function referralInviteEmail(input: { inviterFirstName: string; firstName?: string; link: string }): MailContent {
-  const inviter = oneLine(input.inviterFirstName);
+  const name = oneLine(input.inviterFirstName);
+  const inviter = name.length > INVITER_NAME_MAX ? `${name.slice(0, INVITER_NAME_MAX - 1)}…` : name || 'A merchant';
   return render({
-    subject: `${inviter} invited you to ${PRODUCT_NAME}`,
+    subject: `You are invited to ${PRODUCT_NAME}`,
     greeting: hello(input.firstName ?? ''),
     paragraphs: [`${inviter} uses ${PRODUCT_NAME} to build a branded mobile shop app, and invites you to build yours.`],
     button: { label: 'Accept the invitation', url: input.link },

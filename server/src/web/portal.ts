@@ -1,25 +1,39 @@
 /**
  * Serves the built portal from DIST_DIR: hashed assets cached forever, index.html and the
  * service worker revalidated every time, and index.html (with the client credential filled
- * in) for every app route so the portal's router can render it, including its not-found page.
+ * in) for every app-looking path so the portal's router can render it: with 200 for a path of
+ * its route table, 404 (the same page, which renders the not-found screen) for any other.
+ *
+ * Every page carries this response's style nonce (Content-Security-Policy) in
+ * `<meta name="csp-nonce">`: the portal gives it to its runtime style sheets (emotion's cache,
+ * and goober's through window.__nonce__ for notistack). The inline styles the server writes
+ * itself (the font faces, the homepage's first screen) are allowed by their hashes.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_PAGES } from '@contract/pages';
 import type { AppInstance } from '../app';
 import type { Config } from '../config';
-import { CACHE_REVALIDATE, cacheControlFor, renderIndexHtml } from './paths';
+import { sha256Source } from '../http/csp-hash';
+import { CACHE_REVALIDATE, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
 import { homeShellHtml, withAppShell, withInlineStylesheets } from './app-shell';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
+import { isKnownRoute, readRouteTable } from './route-table';
 
 export interface Portal {
-  /** index.html for an app route: filled in, with modulepreloads for that route's own chunks. */
-  sendIndex(reply: FastifyReply, pathname: string): FastifyReply;
+  /** How an app-looking path is answered (200 or 404), or null when the portal does not own it. */
+  pageFor(pathname: string): { status: 200 | 404 } | null;
+  /** index.html for an app path: filled in, with modulepreloads for that route's own chunks. */
+  sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status?: number): FastifyReply;
 }
 
 /** Encoded siblings written by precompress.ts share the caching rule of their source file. */
 const ENCODED_SUFFIX = /\.(br|gz)$/;
+
+/** Replaced by the response's nonce in every page sent. */
+const NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
 
 function readText(file: string): string | null {
   try {
@@ -29,20 +43,38 @@ function readText(file: string): string | null {
   }
 }
 
+/** The nonce meta tag before </head> (the portal gives it to emotion's cache and to goober). */
+export function withNonceSlots(html: string): string {
+  return html.replace(/<\/head>/i, `  <meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" />\n  </head>`);
+}
+
+/** The CSP hashes of a page's inline <style> elements (without a nonce) and style attributes. */
+export function inlineStyleHashes(html: string): string[] {
+  const elements = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? '');
+  return [...new Set([...elements, ...attributes].map(sha256Source))];
+}
+
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
 export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID'>): Promise<Portal | null> {
   const template = readText(path.join(config.DIST_DIR, 'index.html'));
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
-  const indexHtml = withInlineStylesheets(renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? ''), (file) =>
-    readText(path.join(config.DIST_DIR, file)),
+  const indexHtml = withNonceSlots(
+    withInlineStylesheets(renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? ''), (file) =>
+      readText(path.join(config.DIST_DIR, file)),
+    ),
   );
   const manifest = readBuildManifest(config.DIST_DIR);
   const routes = manifest ? routePreloads(manifest) : [];
+  const table = readRouteTable(config.DIST_DIR);
   const home = withAppShell(withModulePreloads(indexHtml, preloadsFor(routes, '/')), homeShellHtml());
+  for (const hash of inlineStyleHashes(home)) app.allowInlineStyle(hash);
+  for (const hash of inlineStyleHashes(indexHtml)) app.allowInlineStyle(hash);
+
   // One page per distinct preload set: bounded by the number of routes.
   const pages = new Map<string, string>();
-  const pageFor = (pathname: string): string => {
+  const htmlFor = (pathname: string): string => {
     if (pathname === '/') return home;
     const files = preloadsFor(routes, pathname);
     const key = files.join(' ');
@@ -53,8 +85,24 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     }
     return html;
   };
-  const sendHtml = (reply: FastifyReply, html: string) => reply.type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE).send(html);
-  const portal: Portal = { sendIndex: (reply, pathname) => sendHtml(reply, pageFor(pathname)) };
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', CACHE_REVALIDATE)
+      .send(html.replaceAll(NONCE_PLACEHOLDER, reply.raw.styleNonce ?? ''));
+
+  const portal: Portal = {
+    pageFor: (pathname) => {
+      if (!isAppRoute(pathname)) return null;
+      return { status: table === null || isKnownRoute(table, pathname) ? 200 : 404 };
+    },
+    sendIndex: (_request, reply, pathname, status = 200) => {
+      // A one-time token in this page's URL must not leave in a Referer header.
+      if (TOKEN_PAGES.includes(pathname.replace(/\/+$/, ''))) reply.header('referrer-policy', 'no-referrer');
+      return sendHtml(reply, htmlFor(pathname), status);
+    },
+  };
 
   await app.register(fastifyStatic, {
     root: config.DIST_DIR,
@@ -64,14 +112,14 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     cacheControl: false,
     preCompressed: true,
     // The raw template has an empty credential: index.html is only served rendered. The build
-    // manifest is for the server only.
+    // manifest and route table are for the server only.
     allowedPath: (pathname) => pathname !== '/index.html' && !pathname.startsWith('/.vite/'),
     setHeaders: (reply, filePath) => {
       const relative = path.relative(config.DIST_DIR, filePath).split(path.sep).join('/').replace(ENCODED_SUFFIX, '');
       reply.header('cache-control', cacheControlFor(relative));
     },
   });
-  app.get('/', (_request, reply) => portal.sendIndex(reply, '/'));
+  app.get('/', (request, reply) => portal.sendIndex(request, reply, '/'));
   // The service worker precaches this one for every route: it carries no route's preloads.
   app.get('/index.html', (_request, reply) => sendHtml(reply, indexHtml));
   return portal;

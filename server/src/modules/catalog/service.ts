@@ -1,6 +1,6 @@
 /** Catalogue reads (spec section 7: GET /v1/plans, GET /v1/super-categories). */
 import { asc } from 'drizzle-orm';
-import type { Plan, SuperCategory } from '@contract/catalog';
+import type { Plan, SuperCategory } from '@contract/catalog/schemas';
 import type { Database } from '../../db/database';
 import { plans, superCategories } from '../../db/schema';
 

@@ -1,14 +1,18 @@
-import type { AppDeps, AppInstance } from '../../app';
+/** Collaborators (spec section 7): so far the invite history the portal clears at every login. */
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import { deletedInvitesSchema } from '@contract/collaborators/schemas';
+import { envelopeOf } from '@contract/response';
 import { signedInUser } from '../../auth/guards';
+import type { ModulePlugin } from '../../deps';
 import { ignoreBodies } from '../../http/bodyless';
 import { ok } from '../../http/envelope';
 import { deleteInviteHistory } from './service';
 
-export function collaboratorRoutes(app: AppInstance, { db, guards }: AppDeps): void {
-  void app.register(async (scope) => {
-    ignoreBodies(scope);
-    scope.delete('/v1/invites-history', { preHandler: guards.requireUser }, async (request) =>
-      ok(await deleteInviteHistory(db, signedInUser(request).id)),
-    );
-  });
-}
+export const collaboratorsModule: ModulePlugin = async (app, { db, guards }) => {
+  ignoreBodies(app);
+  app.delete(
+    COLLABORATOR_PATHS.invitesHistory,
+    { onRequest: guards.requireUser, schema: { tags: ['collaborators'], response: { 200: envelopeOf(deletedInvitesSchema) } } },
+    async (request) => ok(await deleteInviteHistory(db, signedInUser(request).id)),
+  );
+};

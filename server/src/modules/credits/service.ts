@@ -1,6 +1,6 @@
 /** Spec section 3 Credit: the user's balance in minor units, created at 0 on first use. */
 import { eq } from 'drizzle-orm';
-import type { Credit } from '@contract/accounts';
+import type { Credit } from '@contract/credits/schemas';
 import type { Database } from '../../db/database';
 import { credits } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 /** Spec section 3 Customer: one billing identity per user, created or updated from customer fields. */
 import { eq } from 'drizzle-orm';
-import type { Customer, customerSchema } from '@contract/accounts';
+import type { Customer, customerSchema } from '@contract/customers/schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { newCustomerCode } from '../../db/random-codes';

@@ -1,16 +1,19 @@
-import type { ErrorBody } from '@contract/envelope';
-import type { AppDeps, AppInstance } from '../../app';
+/** GET /healthz (no auth, outside API_PREFIX): 200 while the database answers, 503 otherwise. */
+import { HEALTH_PATH } from '@contract/health/paths';
+import { healthSchema } from '@contract/health/schemas';
+import { envelopeOf, errorSchema } from '@contract/response';
+import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 
-/** GET /healthz (no auth): 200 while the database answers, 503 otherwise. */
-export function healthRoutes(app: AppInstance, { database }: AppDeps): void {
-  app.get('/healthz', async (request, reply) => {
+export const healthModule: ModulePlugin = async (app, { database }) => {
+  app.get(HEALTH_PATH, { schema: { tags: ['health'], response: { 200: envelopeOf(healthSchema), 503: errorSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     try {
       await database.ping();
     } catch (error) {
       request.log.warn({ err: error }, 'database ping failed');
-      return reply.code(503).header('cache-control', 'no-store').send({ message: 'Database unavailable' } satisfies ErrorBody);
+      return reply.code(503).send({ message: 'Database unavailable' });
     }
-    return reply.header('cache-control', 'no-store').send(ok({ db: 'up' as const }));
+    return ok({ db: 'up' as const });
   });
-}
+};

@@ -3,13 +3,23 @@
  * credited when the referred merchant has verified their e-mail).
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { REFERRAL_REWARD_MINOR_UNITS, type Referral, type ReferralSummary } from '@contract/accounts';
+import { REFERRAL_REWARD_MINOR_UNITS } from '@contract/referrals/paths';
+import type { Referral, ReferralSummary } from '@contract/referrals/schemas';
+import { PORTAL_PAGES } from '@contract/pages';
+import type { User } from '@contract/users/schemas';
+import type { Limits } from '../../auth/limits';
+import { consumeAll } from '../../auth/rate-limit';
 import { findUserRow } from '../../auth/users';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { credits, referrals, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { ACCOUNT_MESSAGES } from '../accounts/messages';
+import { tooManyRequests } from '../../http/limits';
+import { portalLink } from '../../mail/links';
+import { send, type MailDeps } from '../../mail/send';
+import { referralInviteEmail } from '../../mail/templates';
+import { REFERRAL_MESSAGES } from './messages';
 
 const referralColumns = {
   id: referrals.id,
@@ -45,11 +55,11 @@ export async function createReferral(db: Database, referredUserId: number, code:
   const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
   if (!referrer) {
     if (quiet) return null;
-    throw new HttpError(404, ACCOUNT_MESSAGES.unknownReferralCode);
+    throw new HttpError(404, REFERRAL_MESSAGES.unknownReferralCode);
   }
   if (referrer.id === referredUserId) {
     if (quiet) return null;
-    throw new HttpError(400, ACCOUNT_MESSAGES.selfReferral);
+    throw new HttpError(400, REFERRAL_MESSAGES.selfReferral);
   }
   try {
     const inserted = await db
@@ -59,10 +69,10 @@ export async function createReferral(db: Database, referredUserId: number, code:
       .returning({ id: referrals.id });
     if (inserted.length === 0) {
       if (quiet) return null;
-      throw new HttpError(409, ACCOUNT_MESSAGES.alreadyReferred);
+      throw new HttpError(409, REFERRAL_MESSAGES.alreadyReferred);
     }
   } catch (error) {
-    if (isUniqueViolation(error, 'referrals_referred_user_id_unique')) throw new HttpError(409, ACCOUNT_MESSAGES.alreadyReferred);
+    if (isUniqueViolation(error, 'referrals_referred_user_id_unique')) throw new HttpError(409, REFERRAL_MESSAGES.alreadyReferred);
     throw error;
   }
   return referralOf(db, referredUserId);
@@ -86,7 +96,7 @@ export async function rewardReferrer(database: Database, referredUserId: number)
     const referral = await referralOf(db, referredUserId);
     if (!referral || referral.rewardedAt) return referral;
     const referred = await findUserRow(db, referredUserId);
-    if (referred?.requiresVerification) throw new HttpError(409, ACCOUNT_MESSAGES.referredNotVerified);
+    if (referred?.requiresVerification) throw new HttpError(409, REFERRAL_MESSAGES.referredNotVerified);
     const rewarded = await db
       .update(referrals)
       .set({ rewardedAt: sql`now()`, rewardAmount: REFERRAL_REWARD_MINOR_UNITS })
@@ -106,4 +116,21 @@ export async function referralSummary(db: Database, userId: number, referralCode
     .orderBy(desc(referrals.createdAt), desc(referrals.id));
   const made = rows.map(toReferral);
   return { referralCode, referrals: made, earned: made.reduce((sum, referral) => sum + referral.rewardAmount, 0) };
+}
+
+/**
+ * POST /v1/referrals/send-invite: only a verified account invites, at most so many an hour per
+ * account and per address; the subject names nobody (auth/limits.ts has the numbers).
+ */
+export async function sendReferralInvite(
+  deps: MailDeps & { config: Pick<Config, 'PUBLIC_ORIGIN'>; limits: Limits },
+  inviter: User,
+  invitee: { email: string; firstName?: string | undefined },
+  address: string,
+): Promise<void> {
+  if (inviter.requiresVerification) throw new HttpError(403, REFERRAL_MESSAGES.verifyBeforeInviting);
+  const blocked = await consumeAll([deps.limits.invitesPerAddress, address], [deps.limits.invitesPerUser, String(inviter.id)]);
+  if (blocked !== null) throw tooManyRequests(REFERRAL_MESSAGES.tooManyInvites(blocked), blocked);
+  const link = portalLink(deps.config, PORTAL_PAGES.home, { ref: inviter.referralCode });
+  await send(deps, invitee.email, referralInviteEmail({ inviterFirstName: inviter.firstName, firstName: invitee.firstName, link }));
 }

@@ -4,8 +4,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { accountTokens, type AccountTokenPurpose } from '../../db/schema';
+import type { Database } from '../db/database';
+import { accountTokens, type AccountTokenPurpose } from '../db/schema';
 
 export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   'verify-email': 7 * 24 * 3600 * 1000,

@@ -1,0 +1,22 @@
+/** What every module plugin receives, and the plugin type they share. */
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+import type { Guards } from './auth/guards';
+import type { Limits } from './auth/limits';
+import type { SocialVerifier } from './auth/social';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/database';
+import type { ZodTypeProvider } from './http/validation';
+import type { Mailer } from './mail/mailer';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  guards: Guards;
+  mailer: Mailer;
+  socialVerifier: SocialVerifier;
+  limits: Limits;
+}
+
+/** A module: a Fastify plugin registered with the deps and `prefix: API_PREFIX`. */
+export type ModulePlugin = FastifyPluginAsync<AppDeps, RawServerDefault, ZodTypeProvider>;

@@ -1,0 +1,77 @@
+/**
+ * The API reference, generated from the same zod schemas the routes validate and serialise with:
+ * @fastify/swagger builds the OpenAPI 3.1 document (zod -> JSON Schema through zod's own
+ * z.toJSONSchema), @fastify/swagger-ui serves it from node_modules at /v1/docs, and the document
+ * itself is at /v1/openapi.json. Routes without tags (the portal's files) are left out.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import { apiPath } from '@contract/api';
+import { PRODUCT_NAME } from '@contract/brand';
+import { z } from 'zod';
+import type { Guards } from '../auth/guards';
+
+export const OPENAPI_PATHS = { document: apiPath('/openapi.json'), ui: apiPath('/docs') } as const;
+
+const REQUEST_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+function jsonSchema(schema: unknown, io: 'input' | 'output'): unknown {
+  if (!(schema instanceof z.ZodType)) return schema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' });
+  return rest;
+}
+
+/** The guard of a route, as OpenAPI security requirements. */
+function securityOf(route: RouteOptions, guards: Guards): Record<string, string[]>[] | undefined {
+  const handlers = [route.onRequest, route.preHandler].flat();
+  if (handlers.includes(guards.requireUser)) return [{ bearer: [] }];
+  if (handlers.includes(guards.requireClient)) return [{ basic: [] }, { bearer: [] }];
+  return undefined;
+}
+
+/** A route's zod schemas as JSON Schema (requests as they are sent, answers as they are sent back). */
+export function toOpenApiSchema(schema: FastifySchema, route: RouteOptions, guards: Guards): FastifySchema {
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of REQUEST_PARTS) if (schema[part]) out[part] = jsonSchema(schema[part], 'input');
+  if (schema.response && typeof schema.response === 'object') {
+    out.response = Object.fromEntries(Object.entries(schema.response).map(([code, body]) => [code, jsonSchema(body, 'output')]));
+  }
+  const security = securityOf(route, guards);
+  if (security && !('security' in schema)) out.security = security;
+  return out as FastifySchema;
+}
+
+export async function registerOpenApi(app: FastifyInstance, guards: Guards): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1',
+        description:
+          'Every success answers `{ message, data }`, every error `{ message }`. Anonymous calls carry the basic client credential, user calls a bearer token.',
+      },
+      components: {
+        securitySchemes: {
+          basic: { type: 'http', scheme: 'basic', description: 'The client credential (id:secret) the portal carries on anonymous calls.' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from login or register.' },
+        },
+      },
+    },
+    hideUntagged: true,
+    transform: ({ schema, url, route }) => ({ url, schema: schema ? toOpenApiSchema(schema, route, guards) : schema }),
+  });
+}
+
+/** The browsable reference and the JSON document (after every route is registered). */
+export async function registerOpenApiUi(app: FastifyInstance): Promise<void> {
+  await app.register(swaggerUi, {
+    routePrefix: OPENAPI_PATHS.ui,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+    // Swagger UI writes a <style> element of its own at run time: its pages (nothing secret on
+    // them, scripts still from this origin only) allow inline styles; every other page does not.
+    transformStaticCSP: (header) => header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'").replace(/style-src-attr [^;]*;?\s*/, ''),
+  });
+  app.get(OPENAPI_PATHS.document, { schema: { hide: true } }, async () => app.swagger());
+}

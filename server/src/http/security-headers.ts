@@ -1,0 +1,94 @@
+/**
+ * Security headers on every answer (@fastify/helmet), the rules of which are:
+ * - Content-Security-Policy: scripts only from this origin; inline <style> only when the server
+ *   wrote it (its sha256 is in the policy) or when it carries this response's nonce (the
+ *   portal's runtime styles: emotion's cache and notistack's goober read it from the page);
+ *   images from this origin, data: and blob: (and Facebook's picture hosts when Facebook sign-in
+ *   is on); connections to this origin only (socket.io's websocket included); never framed.
+ * - X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy
+ *   strict-origin-when-cross-origin (no-referrer on the pages whose URL carries a token: set by
+ *   the portal), Cross-Origin-Opener-Policy, HSTS only when the public origin is https.
+ * - Cache-Control: no-store on every API answer to a request carrying a bearer token, errors
+ *   included: a shared or browser cache must never keep someone's account data.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@contract/api';
+import type { Config } from '../config';
+
+/** Facebook sign-in (the SDK, its login dialog and the profile pictures it returns). */
+const FACEBOOK = {
+  script: ['https://connect.facebook.net'],
+  frame: ['https://www.facebook.com', 'https://web.facebook.com', 'https://staticxx.facebook.com'],
+  connect: ['https://graph.facebook.com', 'https://www.facebook.com'],
+  img: ['https://*.fbcdn.net', 'https://*.fbsbx.com', 'https://www.facebook.com', 'https://graph.facebook.com'],
+};
+
+declare module 'node:http' {
+  interface ServerResponse {
+    /** This response's style nonce (Content-Security-Policy style-src). */
+    styleNonce?: string;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Inline <style> contents the server writes into pages, allowed by their hashes. */
+    allowInlineStyle(hash: string): void;
+  }
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_ORIGIN' | 'FACEBOOK_APP_ID'>): Promise<void> {
+  const facebook = Boolean(config.FACEBOOK_APP_ID);
+  const https = config.PUBLIC_ORIGIN.startsWith('https:');
+  const styleHashes = new Set<string>();
+  app.decorate('allowInlineStyle', (hash: string) => {
+    styleHashes.add(hash);
+  });
+
+  // Before helmet's own hook, so its style-src can name the nonce.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.styleNonce = randomBytes(16).toString('base64');
+  });
+
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${res.styleNonce ?? ''}'`;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...(facebook ? FACEBOOK.script : [])],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", nonce, () => [...styleHashes].join(' ')],
+        // The one style attribute of index.html is in its <noscript>: allowed by its hash.
+        styleSrcAttr: ["'unsafe-hashes'", () => [...styleHashes].join(' ')],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(facebook ? FACEBOOK.img : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(facebook ? FACEBOOK.connect : [])],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameSrc: facebook ? FACEBOOK.frame : ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Facebook's login popup reports back to its opener.
+    crossOriginOpenerPolicy: { policy: facebook ? 'same-origin-allow-popups' : 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const api = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    if (api && /^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Uploaded files under DATA_DIR/uploads, each recorded in the media table with its owner. The
+ * server picks every stored name (random, with the extension of the checked type), and a file is
+ * deleted only through a media row of its owner: a value a client typed can never name a file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, ne } from 'drizzle-orm';
+import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
+import type { Database } from '../db/database';
+import { media, type MediaKind } from '../db/schema';
+
+export type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
+
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/** The content type of a stored name's extension (what /uploads answers with). */
+export const CONTENT_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+
+/** Folder of each kind under DATA_DIR/uploads. */
+const FOLDERS: Record<MediaKind, string> = { 'profile-picture': 'avatars' };
+
+/** Names the server gives stored files: `<folder>/<32 hex>.<extension>`. */
+export const STORED_NAME = /^(avatars)\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
+
+const startsWith = (bytes: Buffer, prefix: string | number[], offset = 0) => {
+  const expected = typeof prefix === 'string' ? Buffer.from(prefix, 'latin1') : Buffer.from(prefix);
+  return bytes.length >= offset + expected.length && bytes.subarray(offset, offset + expected.length).equals(expected);
+};
+
+/** True when the file signature of `bytes` is that of `type`. */
+export function matchesImageType(bytes: Buffer, type: ImageType): boolean {
+  switch (type) {
+    case 'image/png':
+      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case 'image/jpeg':
+      return startsWith(bytes, [0xff, 0xd8, 0xff]);
+    case 'image/gif':
+      return startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a');
+    case 'image/webp':
+      return startsWith(bytes, 'RIFF') && startsWith(bytes, 'WEBP', 8);
+  }
+}
+
+export function isImageType(value: string): value is ImageType {
+  return (PROFILE_PICTURE_TYPES as readonly string[]).includes(value);
+}
+
+export interface StoredMedia {
+  id: number;
+  fileName: string;
+}
+
+/** Writes the bytes under a new random name and records the row; the file is there before the row. */
+export async function storeMedia(
+  db: Database,
+  uploadsDir: string,
+  file: { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; bytes: Buffer },
+): Promise<StoredMedia> {
+  const fileName = `${FOLDERS[file.kind]}/${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[file.type]}`;
+  const target = path.join(uploadsDir, fileName);
+  await mkdir(path.dirname(target), { recursive: true });
+  // Written aside then renamed: a half-written file is never served.
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, file.bytes);
+  await rename(temporary, target);
+  const [row] = await db
+    .insert(media)
+    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, fileName, contentType: file.type, byteSize: file.bytes.length })
+    .returning({ id: media.id, fileName: media.fileName });
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+/** Deletes the owner's files of one kind except `keep` (their rows first, then the files). */
+export async function removeOwnedMedia(db: Database, uploadsDir: string, ownerUserId: number, kind: MediaKind, keep: number): Promise<void> {
+  const removed = await db
+    .delete(media)
+    .where(and(eq(media.ownerUserId, ownerUserId), eq(media.kind, kind), ne(media.id, keep)))
+    .returning({ fileName: media.fileName });
+  for (const { fileName } of removed) {
+    // Stored names are the server's own; the check keeps a damaged row from reaching outside.
+    if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * What the logs keep: access lines without the values of token-like query parameters, errors
+ * without the parameters of a failed query; readable lines in a terminal, JSON otherwise.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { REDACTED, isQuietRequest, loggerOptions, redactQuery, serializeError } from '../../server/src/logger';
+import { captureLogs, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
+
+afterAll(removeTempDirs);
+
+describe('access logs', () => {
+  it('keep the path and harmless parameters, never a token, code, state or password', async () => {
+    const database = await openFreshDatabase('pglite');
+    const logs = captureLogs();
+    const app = await startApp(database, { config: testConfig({ LOG_LEVEL: 'info' }), log: logs.options });
+    try {
+      const secrets = ['s3cr3t-reset', 'oauth-c0de', 'st4te', 'hunter2'];
+      await app.inject({ method: 'GET', url: `/password/reset?token=${secrets[0]}&lang=en` });
+      await app.inject({ method: 'GET', url: `/v1/oauth/callback?code=${secrets[1]}&state=${secrets[2]}` });
+      await app.inject({ method: 'GET', url: `/email/verify?Token=${secrets[0]}&newPassword=${secrets[3]}` });
+      const text = logs.text();
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      const urls = logs
+        .lines()
+        .map((line) => (line.req as { url?: string } | undefined)?.url)
+        .filter(Boolean);
+      expect(urls).toContain(`/password/reset?token=${REDACTED}&lang=en`);
+      expect(urls).toContain(`/v1/oauth/callback?code=${REDACTED}&state=${REDACTED}`);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('redactQuery leaves URLs without secrets alone', () => {
+    expect(redactQuery('/pricing')).toBe('/pricing');
+    expect(redactQuery('/?ref=abc')).toBe('/?ref=abc');
+    expect(redactQuery('/x?access_token=a&b=2&flag')).toBe(`/x?access_token=${REDACTED}&b=2&flag`);
+  });
+});
+
+describe('error logs', () => {
+  it("drop a failed query's parameters and details, keeping its SQL and code", () => {
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', detail: 'Key (email)=(ada@example.com)', where: 'x' });
+    const wrapped = Object.assign(new Error('Failed query: insert into "users" ("password_hash") values ($1)\nparams: $argon2id$v=19$m=19456$abc'), {
+      query: 'insert into "users" ("password_hash") values ($1)',
+      params: ['$argon2id$v=19$m=19456$abc'],
+      cause,
+    });
+    const serialized = JSON.stringify(serializeError(wrapped));
+    expect(serialized).not.toContain('$argon2');
+    expect(serialized).not.toContain('ada@example.com');
+    expect(serialized).toContain('insert into');
+    expect(serialized).toContain('22021');
+  });
+});
+
+describe('log format', () => {
+  it('is readable (pino-pretty) in a terminal and JSON otherwise; a terminal skips static files', () => {
+    const config = { LOG_LEVEL: 'info' as const };
+    expect(loggerOptions(config, { pretty: true })).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(loggerOptions(config, { pretty: false })).not.toHaveProperty('transport');
+    expect(isQuietRequest('/assets/index-1.js')).toBe(true);
+    expect(isQuietRequest('/v1/plans')).toBe(false);
+    expect(isQuietRequest('/uploads/avatars/x.png')).toBe(false);
+  });
+});

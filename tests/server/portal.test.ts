@@ -1,0 +1,152 @@
+/** The built portal as the server serves it: index.html per route, preloads, caching, compression. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HERO } from '@contract/brand';
+import { precompressDist } from '../../server/src/web/precompress';
+import { databaseKinds, removeTempDirs, startApp } from './harness';
+import { useApp } from './kit';
+
+const kinds = await databaseKinds();
+afterAll(removeTempDirs);
+
+
+const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" />
+<meta name="portal-client-credential" content="" /><title>Portal</title>
+<link rel="stylesheet" crossorigin href="/assets/index-AbC123.css"></head>
+<body><div id="root"></div><script type="module" src="/assets/index-AbC123.js"></script></body></html>`;
+
+function writeDist(distDir: string): void {
+  mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), `console.log(${JSON.stringify('portal '.repeat(400))});\n`);
+  writeFileSync(path.join(distDir, 'assets', 'index-AbC123.css'), '@font-face{font-family:Roboto}');
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Portal"}\n');
+  writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  mkdirSync(path.join(distDir, '.vite'), { recursive: true });
+  writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+}
+
+/** A build manifest: the entry and two split route components sharing a chunk. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbC123.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_PlanList-2.js': { file: 'assets/PlanList-2.js', imports: ['_react-1.js'] },
+  'src/routes/index.tsx?tsr-split=component': { file: 'assets/routes-3.js', imports: ['index.html', '_PlanList-2.js'] },
+  'src/routes/templates/$templateId/edit.tsx?tsr-split=component': { file: 'assets/edit-4.js', imports: ['index.html'] },
+};
+
+
+describe.each(kinds)('the portal on %s', (kind) => {
+  const kit = useApp(kind, { prepare: async (config) => {
+    writeDist(config.DIST_DIR);
+    await precompressDist(config.DIST_DIR);
+  } });
+
+  describe('static portal', () => {
+    it('serves index.html with the client credential for every app route, never cached', async () => {
+      for (const url of ['/', '/index.html', '/templates/42/edit', '/new-app/setup?ref=abc', '/no/such/page']) {
+        const response = await kit.app.inject({ method: 'GET', url });
+        // This build has no route table (dist/.vite/routes.json): every app-looking path renders with 200.
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toContain(`<meta name="portal-client-credential" content="${kit.config.CLIENT_CREDENTIAL}" />`);
+      }
+    });
+
+    it("preloads the requested route's own chunks, and keeps the build manifest private", async () => {
+      const preloads = async (url: string) =>
+        [...(await kit.app.inject({ method: 'GET', url })).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(await preloads('/')).toEqual(['/assets/routes-3.js', '/assets/PlanList-2.js']);
+      expect(await preloads('/templates/42/edit')).toEqual(['/assets/edit-4.js']);
+      expect(await preloads('/no/such/page')).toEqual([]);
+      // The service worker precaches /index.html for every route: it names no route's chunks.
+      expect(await preloads('/index.html')).toEqual([]);
+      expect((await kit.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    });
+
+    it('paints the homepage from the HTML alone: its first screen inside #root, the font faces inlined', async () => {
+      const home = (await kit.app.inject({ method: 'GET', url: '/?ref=abc' })).body;
+      expect(home).toContain(`<h1>${HERO.title}</h1>`);
+      expect(home).toContain('<style>@font-face{font-family:Roboto}</style>');
+      expect(home).not.toContain('index-AbC123.css');
+      for (const url of ['/pricing', '/index.html']) {
+        const page = (await kit.app.inject({ method: 'GET', url })).body;
+        expect(page, url).toContain('<div id="root"></div>');
+        expect(page, url).toContain('<style>@font-face{font-family:Roboto}</style>');
+      }
+    });
+
+    it('caches hashed assets forever and revalidates the service worker and manifest', async () => {
+      const asset = await kit.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const url of ['/sw.js', '/manifest.webmanifest']) {
+        const response = await kit.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+      }
+      const robots = await kit.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it('sends the pre-compressed asset to a client that accepts brotli', async () => {
+      const response = await kit.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    });
+
+    it('answers 404 for a missing file and never serves index.html for API paths', async () => {
+      for (const url of ['/missing.png', '/assets/gone-123.js', '/v1/unknown', '/uploads/x', '/socket.io-like.txt']) {
+        const response = await kit.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found' });
+      }
+    });
+
+    it('without a built portal the API still answers and app routes say what to do', async () => {
+      const bare = await startApp(kit.database);
+      try {
+        expect((await bare.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+        const page = await bare.inject({ method: 'GET', url: '/pricing' });
+        expect(page.statusCode).toBe(503);
+        expect(page.json<{ message: string }>().message).toMatch(/not built/);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+});
+
+describe('unknown portal paths', () => {
+  const kit = useApp('pglite', {
+    prepare: (config) => {
+      writeDist(config.DIST_DIR);
+      const fullPaths = ['/', '/pricing', '/apps/', '/apps/$alias/', '/apps/$alias/public', '/templates/$templateId/edit', '/password/reset'];
+      writeFileSync(path.join(config.DIST_DIR, '.vite', 'routes.json'), JSON.stringify(fullPaths));
+    },
+  });
+
+  it('answer 404 with the portal page (its not-found screen) when the route table knows no such route', async () => {
+    {
+      for (const url of ['/', '/pricing', '/pricing/', '/apps', '/apps/ada-shop', '/apps/ada%20shop/public', '/templates/42/edit', '/password/reset?token=x']) {
+        const response = await kit.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+      }
+      for (const url of ['/no/such/page', '/pricingx', '/apps/a/b/c', '/templates/42', '/_authed', '/_authed/account']) {
+        const response = await kit.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(response.body).toContain('<div id="root">');
+      }
+      // API and file paths keep their JSON 404.
+      expect((await kit.app.inject({ method: 'GET', url: '/v1/nothing' })).headers['content-type']).toMatch(/json/);
+    }
+  });
+});
