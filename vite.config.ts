@@ -24,10 +24,9 @@ export default defineConfig({
     },
   },
   plugins: [
-    // The router plugin must come before react() (TOOLCHAIN.md).
+    // The router plugin must come before react() (TOOLCHAIN.md). Its route tree options (target,
+    // autoCodeSplitting) live in tsr.config.json, which `tsr generate` (npm run typecheck) reads too.
     tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
       // Pending components split too (the default splits component, errorComponent and
       // notFoundComponent only): the router loads them with the route's chunk, so they are
       // ready by the time defaultPendingMs has passed, and the entry does not carry them.
