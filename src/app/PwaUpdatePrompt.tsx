@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { applyUpdate, registerServiceWorker, subscribePwa } from './pwa';
-import { toast } from './toast';
+import { toast } from '@/lib/toast';
 import { whenSettled } from './when-settled';
 
 /** Registers the service worker and shows its update and offline-ready toasts. Renders nothing itself. */

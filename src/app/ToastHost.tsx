@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { CONSTANTS } from '@contract/constants';
-import { connectToastHost } from './toast';
+import { connectToastHost } from '@/lib/toast';
 
 // notistack's default green, orange and blue fail AA with white text; these pass (>= 4.5:1).
 const AccessibleContent = styled(MaterialDesignContent)({
@@ -13,7 +13,7 @@ const AccessibleContent = styled(MaterialDesignContent)({
 });
 
 /**
- * notistack's provider, loaded lazily by ToastProvider (src/app/toast.ts). It wraps nothing: the
+ * notistack's provider, loaded lazily by ToastProvider (src/lib/toast.ts). It wraps nothing: the
  * app calls `toast()`, which reaches this provider's enqueue through the ref.
  * Spec section 8: toasts appear top-right and last 6 seconds.
  */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/app/toast';
+import { toast } from '@/lib/toast';
 import { ToastProvider } from '@/app/ToastProvider';
 
 function Toast({ message, variant, onClose }: { message: string; variant: 'success' | 'error'; onClose?: (reason: string) => void }) {

@@ -1,0 +1,25 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { creditQueryOptions } from '@/features/account/api/get-credit';
+import { AccountPage } from '@/features/account/components/AccountPage';
+import { referralsQueryOptions } from '@/features/referrals/api/get-referrals';
+import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
+import { ResendVerificationButton } from '@/features/sign-in/components/ResendVerificationButton';
+
+export const Route = createFileRoute('/_authed/account')({
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(creditQueryOptions()), queryClient.ensureQueryData(referralsQueryOptions())]),
+  component: AccountRoute,
+});
+
+function AccountRoute() {
+  return (
+    <AccountPage
+      resendVerification={(user) => (
+        <ResendVerificationButton user={user} variant="text">
+          Resend verification email
+        </ResendVerificationButton>
+      )}
+      referrals={<ReferralsSection />}
+    />
+  );
+}
