@@ -14,6 +14,7 @@ import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
 import { ToastProvider } from '@/app/ToastProvider';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
+import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
 import { toast } from '@/lib/toast';
@@ -53,6 +54,9 @@ const root = createRoot(container);
 // still shows the signed-in shell.
 const [, restored] = persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) });
 void restored.then(() => {
+  // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
+  // last second of changes) only bridges the wait, or an offline start.
+  void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
   // A transition render yields to the browser every few milliseconds instead of one long task
   // (Lighthouse's Total Blocking Time); the static first screen stays until it is done.
   startTransition(() => {
