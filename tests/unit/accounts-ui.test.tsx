@@ -108,7 +108,9 @@ describe('login/register modal (spec section 2)', () => {
     expect(register).toBeDisabled();
     fillRegistration();
     expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveValue('08031234567');
+    // Spec section 5: the phone input is numeric with a maximum length of 15.
     expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveAttribute('maxlength', '15');
     expect(screen.getByText('Looks good')).toBeInTheDocument();
     expect(register).toBeDisabled();
     act(() => agree.click());

@@ -200,6 +200,9 @@ describe('shell', () => {
     act(() => button.click());
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/usage is measured in minutes/)).toBeVisible();
+    // Spec section 9: at most 20 templates per user.
+    act(() => within(screen.getByRole('heading', { level: 2, name: /create my own templates/i })).getByRole('button').click());
+    expect(screen.getByText(/up to 20 each/)).toBeVisible();
   });
 
   it('has a skip link to the main landmark', async () => {
