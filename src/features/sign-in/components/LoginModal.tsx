@@ -117,25 +117,8 @@ function RegisterForm({ onSuccess }: { onSuccess: (result: AuthResult) => void }
         slotProps={{ formHelperText: emailValid ? undefined : { role: 'alert' } }}
       />
       <PhoneField {...field('phoneNo')} />
-      <NewPasswordField
-        label="Password"
-        required
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        onBlur={blur('password')}
-        invalid={showError('password')}
-      />
-      <PasswordField
-        label="Confirm Password"
-        required
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        onBlur={blur('confirmPassword')}
-        invalid={showError('confirmPassword')}
-        message={FIELD_MESSAGES.passwordsDiffer}
-      />
+      <NewPasswordField label="Password" required autoComplete="new-password" {...field('password')} />
+      <PasswordField label="Confirm Password" required autoComplete="new-password" {...field('confirmPassword')} message={FIELD_MESSAGES.passwordsDiffer} />
       <FormControlLabel
         control={<Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />}
         label={
