@@ -33,8 +33,9 @@ export function AppShell() {
       search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, redirect: undefined }),
       replace: true,
     });
-  // After logging in, continue to the page a private route sent the visitor from, else stay.
-  const continueAfterLogin = (result: AuthResult) => {
+  // A login or registration succeeded: start the session, then continue to the page a private
+  // route sent the visitor from, else stay.
+  const authenticated = (result: AuthResult) => {
     signIn(queryClient, result);
     if (search.redirect) void navigate({ href: search.redirect, replace: true });
     else closeLogin();
@@ -102,7 +103,7 @@ export function AppShell() {
       ) : null}
       {loginOpen ? (
         <Suspense fallback={null}>
-          <LoginModal initialView={search['login-view']} onAuthenticated={continueAfterLogin} onClose={closeLogin} />
+          <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
       <PwaUpdatePrompt />
