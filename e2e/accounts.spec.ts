@@ -4,8 +4,11 @@
  * and a referral that credits the referrer.
  */
 import { expect, test, type Page } from '@playwright/test';
+
+type Box = { x: number; y: number; width: number; height: number };
 import type { Credit } from '@contract/accounts';
 import type { Envelope } from '@contract/envelope';
+import { expectAccessible } from './accessibility';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
 
@@ -28,6 +31,7 @@ async function registerThroughModal(page: Page, firstName: string, email: string
   await dialog.getByLabel('Confirm Password').fill(PASSWORD);
   const register = dialog.getByRole('button', { name: 'Register' });
   await expect(register).toBeDisabled();
+  await expectAccessible(page);
   await dialog.getByRole('checkbox').check();
   await expect(register).toBeEnabled();
   await register.click();
@@ -59,13 +63,16 @@ test('register, see the verification banner, open the e-mailed link, and the ban
   const bannerBox = await banner.boundingBox();
   const headingBox = await page.getByRole('heading', { level: 1 }).boundingBox();
   expect(headingBox?.y ?? 0).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0));
+  await expectAccessible(page);
 
   const link = await linkFromEmail(email, /verify/i);
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText('Your email is verified')).toBeVisible();
+  await expectAccessible(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(VERIFY_BANNER)).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('log in, see the account menu, and log out after confirming', async ({ page, request }) => {
@@ -81,25 +88,48 @@ test('log in, see the account menu, and log out after confirming', async ({ page
   for (const label of ['My Apps', 'Billing', 'Payment Methods', 'Create Template']) {
     await expect(menu.getByRole('menuitem', { name: label })).toBeVisible();
   }
+  await expectAccessible(page);
   await menu.getByRole('menuitem', { name: 'Logout' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure you want to log out?' });
   await expect(confirm).toBeVisible();
+  await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Yes, Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In/Up' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
-test('a wrong password shows the server message and keeps the modal open', async ({ page, request }) => {
-  const email = uniqueEmail('chidi');
-  await registerThroughApi(request, 'Chidi', email);
+/** Whether two boxes on screen overlap. */
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('a wrong password shows the server message, announced over the open dialog, and on a phone its toast covers neither the tabs nor the close button', async ({ page, request }) => {
+  const email = uniqueEmail('jide');
+  await registerThroughApi(request, 'Jide', email);
   await page.goto('/');
   await openLoginModal(page);
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('textbox', { name: /^Password/ }).fill('NotThePassword1');
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Invalid email or password')).toBeVisible();
+
+  // getByRole leaves out whatever is inside an aria-hidden subtree: found means announced.
+  const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
+  await expect(alert).toBeVisible();
+  expect(await alert.evaluate((element) => element.closest('[aria-hidden="true"]') === null)).toBe(true);
+  await expect(page.locator('#root')).toHaveAttribute('aria-hidden', 'true');
+
   await expect(dialog).toBeVisible();
+  const toastBox = await alert.boundingBox();
+  expect(toastBox).not.toBeNull();
+  const covered = [dialog.getByRole('tab', { name: 'Login' }), dialog.getByRole('tab', { name: 'Register' }), dialog.getByRole('button', { name: 'Close' })];
+  for (const control of covered) {
+    const box = await control.boundingBox();
+    expect(box).not.toBeNull();
+    expect(overlaps(toastBox as Box, box as Box), `the toast covers ${String(control)}`).toBe(false);
+  }
+  await expectAccessible(page);
 });
 
 test('forgot password, reset it from the e-mailed link, and log in with the new one', async ({ page, request }) => {
@@ -110,6 +140,7 @@ test('forgot password, reset it from the e-mailed link, and log in with the new 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Forgot password?' }).or(dialog.getByRole('link', { name: 'Forgot password?' })).click();
   await dialog.getByLabel('Email').fill(email);
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('A password reset link has been sent to the email provided')).toBeVisible();
 
@@ -118,6 +149,7 @@ test('forgot password, reset it from the e-mailed link, and log in with the new 
   const newPassword = 'Brand-new-2026';
   await page.getByLabel('New password').fill(newPassword);
   await page.getByLabel('Confirm password').fill(newPassword);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Your password has been reset. You can now log in.')).toBeVisible();
 
@@ -130,7 +162,8 @@ test('forgot password, reset it from the e-mailed link, and log in with the new 
   await page.getByLabel('New password').fill('Another-one-2026');
   await page.getByLabel('Confirm password').fill('Another-one-2026');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired. Please request a new one.' }).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired. Please request a new one.' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('a referral link credits the referrer once the new merchant verifies', async ({ page, request, browser }) => {
@@ -139,6 +172,8 @@ test('a referral link credits the referrer once the new merchant verifies', asyn
 
   const newcomer = uniqueEmail('funke');
   await page.goto(`/features?ref=${referrer.user.referralCode}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Features' })).toBeVisible();
+  await expectAccessible(page);
   await page.goto('/');
   await registerThroughModal(page, 'Funke', newcomer);
   const link = new URL(await linkFromEmail(newcomer, /verify/i));
@@ -155,6 +190,7 @@ test('a referral link credits the referrer once the new merchant verifies', asyn
   await login(referrerPage, referrerEmail, PASSWORD);
   const menu = await openAccountMenu(referrerPage);
   await expect(menu.getByText('$5.00')).toBeVisible();
+  await expectAccessible(referrerPage);
   await context.close();
 });
 
@@ -169,6 +205,7 @@ test('a private page sends a visitor to the login prompt and continues there aft
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 /** A 1x1 PNG. */
@@ -181,6 +218,7 @@ test('the account page edits the profile and uploads a picture that the portal t
   await login(page, email, PASSWORD);
   await page.goto('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expectAccessible(page);
 
   const profile = page.getByRole('form', { name: 'Profile' });
   await profile.getByLabel('First Name').fill('Hauwa-Amina');
@@ -203,11 +241,12 @@ test('the account page edits the profile and uploads a picture that the portal t
   expect(served.headers()['content-type']).toBe('image/png');
   const menu = await openAccountMenu(page);
   await expect(menu.getByText('Hi, Hauwa-Amina')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('an expired session logs the portal out with a clear message and asks to log in again', async ({ page, request }) => {
   const email = uniqueEmail('ify');
-  const { user } = await registerThroughApi(request, 'Ify', email);
+  await registerThroughApi(request, 'Ify', email);
   // A session whose token the server no longer accepts (expired, or revoked by a password reset).
   await page.addInitScript((stored) => {
     const browser = globalThis as unknown as BrowserWindow;
@@ -215,17 +254,20 @@ test('an expired session logs the portal out with a clear message and asks to lo
       browser.sessionStorage.setItem('seeded', '1');
       browser.localStorage.setItem('portal-session', stored);
     }
-  }, JSON.stringify({ user, token: 'expired.token.value' }));
+  }, JSON.stringify({ token: 'expired.token.value' }));
   await page.goto('/account');
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign In/Up' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
   // The private page sends the merchant to the login prompt, and back to it after logging in.
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // Behind the prompt (hidden from the accessibility tree while it is open) the shell is signed out.
+  await expect(page.getByRole('link', { name: 'Sign In/Up', includeHidden: true })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Account menu', includeHidden: true })).toHaveCount(0);
+  await expectAccessible(page);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
+  await expectAccessible(page);
 });

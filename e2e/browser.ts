@@ -18,6 +18,7 @@ interface Registration {
 interface WebStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
 }
 
 export interface BrowserWindow {

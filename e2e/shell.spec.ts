@@ -3,6 +3,7 @@ import type { AuthResult } from '@contract/accounts';
 import type { Plan } from '@contract/catalog';
 import type { Envelope } from '@contract/envelope';
 import type { BrowserWindow } from './browser';
+import { expectAccessible } from './accessibility';
 import { registerThroughApi, uniqueEmail } from './accounts';
 
 /** Every route of spec section 2 with sample params, the heading its page opens with, and whether it needs a login. */
@@ -38,14 +39,17 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/test/preview', 'Test preview', 'public'],
 ];
 
-/** One merchant for the private routes, signed in by writing the portal's session before each page loads. */
+/**
+ * One merchant for the private routes, signed in by writing the portal's session token before each
+ * page loads (the portal then loads the user from /v1/user/me).
+ */
 let session: AuthResult | undefined;
 
 async function signIn(page: Page, request: APIRequestContext): Promise<void> {
   session ??= await registerThroughApi(request, 'Shell', uniqueEmail('shell'));
   await page.addInitScript((stored) => {
-    (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('portal-session', stored);
-  }, JSON.stringify(session));
+    (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+  }, JSON.stringify({ token: session.token }));
 }
 
 /** The shell of spec section 2: nav bar with its links, footer with Information and Company. */
@@ -69,6 +73,7 @@ for (const [path, heading, access] of ROUTES) {
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
     await expectShell(page);
+    await expectAccessible(page);
   });
 }
 
@@ -80,20 +85,25 @@ test('every private route sends a visitor to the login prompt, remembering where
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('redirect')).toBe(path);
   }
+  await expectAccessible(page);
 });
 
 test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expectShell(page);
+  await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to the homepage' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('/new-app redirects to /new-app/setup', async ({ page }) => {
   await page.goto('/new-app');
   await expect(page).toHaveURL('/new-app/setup');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your shop' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the nav bar turns solid after 50 px of scrolling', async ({ page }) => {
@@ -108,6 +118,7 @@ test('the nav bar turns solid after 50 px of scrolling', async ({ page }) => {
 
   await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 200));
   await expect.poll(background).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  await expectAccessible(page);
 
   await page.evaluate(() => (globalThis as unknown as BrowserWindow).scrollTo(0, 0));
   await expect.poll(background).toBe('rgba(0, 0, 0, 0)');
@@ -119,6 +130,8 @@ test("a visitor sees 'Sign In/Up', which opens the login prompt", async ({ page 
   await expect(signIn).toBeVisible();
   await signIn.click();
   await expect(page).toHaveURL(/[?&]login-modal=true/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('the side drawer lists Login/Register, Features, Pricing and Templates for a visitor', async ({ page }) => {
@@ -129,6 +142,7 @@ test('the side drawer lists Login/Register, Features, Pricing and Templates for 
     await expect(drawer.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(drawer.getByText('My Apps', { exact: true })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('pricing shows the plans the API serves', async ({ page, request }) => {
@@ -144,4 +158,5 @@ test('pricing shows the plans the API serves', async ({ page, request }) => {
   for (const plan of plans) {
     await expect(page.getByRole('heading', { level: 3, name: plan.name, exact: true })).toBeVisible();
   }
+  await expectAccessible(page);
 });

@@ -5,26 +5,28 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { configureAuth } from '@/api/client';
 import { createPersistOptions, createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { theme } from '@/app/theme';
-import { toast } from '@/app/toast';
 import { ToastProvider } from '@/app/ToastProvider';
-import { rememberReferralFromUrl } from '@/features/auth/referral-code';
-import { getSession, subscribeToSession } from '@/features/auth/session';
-import { endSession } from '@/features/auth/session-lifecycle';
+import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
+import { meQueryOptions } from '@/lib/session/get-me';
+import { endSession, resetUserData } from '@/lib/session/session';
+import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
+import { toast } from '@/lib/toast';
 
 rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();
 // Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
 configureAuth({
-  token: () => getSession().token,
+  token: getToken,
   onUnauthorized: (message) => {
     // Several calls can fail together on one expired token: end the session and say why once.
-    if (!getSession().isLoggedIn) return;
+    if (!getToken()) return;
     endSession(queryClient);
     toast(message, { variant: 'error' });
   },
@@ -32,31 +34,43 @@ configureAuth({
 const router = createAppRouter(queryClient);
 // However a session ends (logout, an expired token, another tab), the page on screen re-runs its
 // login check: a private one sends the merchant to the login prompt, and back after logging in.
-let wasLoggedIn = getSession().isLoggedIn;
-subscribeToSession(() => {
-  const { isLoggedIn } = getSession();
-  if (wasLoggedIn && !isLoggedIn) void router.invalidate();
-  wasLoggedIn = isLoggedIn;
+let token = getToken();
+subscribeToToken(() => {
+  const previous = token;
+  token = getToken();
+  if (previous && !token) void router.invalidate();
 });
-const persistOptions = createPersistOptions(window.localStorage);
+// Another tab signed in or out: the per-user data here belonged to the previous session.
+window.addEventListener('storage', (event) => {
+  if (event.key === SESSION_STORAGE_KEY || event.key === null) resetUserData(queryClient);
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
-
 const root = createRoot(container);
-// A transition render yields to the browser every few milliseconds instead of one long task
-// (Lighthouse's Total Blocking Time); nothing is on screen before it anyway.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </PersistQueryClientProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+
+// The router's first load reads the signed-in user from the cache, so the persisted cache is
+// restored before it starts (from localStorage: no wait to speak of). An offline start then
+// still shows the signed-in shell.
+const [, restored] = persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) });
+void restored.then(() => {
+  // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
+  // last second of changes) only bridges the wait, or an offline start.
+  void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
+  // A transition render yields to the browser every few milliseconds instead of one long task
+  // (Lighthouse's Total Blocking Time); the static first screen stays until it is done.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  });
 });

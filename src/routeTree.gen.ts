@@ -10,54 +10,49 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AboutUsRouteImport } from './routes/about-us'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as BillingRouteImport } from './routes/billing'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as FeaturesRouteImport } from './routes/features'
-import { Route as JoinProjectRouteImport } from './routes/join-project'
-import { Route as NotificationsRouteImport } from './routes/notifications'
-import { Route as PaymentMethodsRouteImport } from './routes/payment-methods'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
-import { Route as AppsIndexRouteImport } from './routes/apps/index'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
+import { Route as AuthedBillingRouteImport } from './routes/_authed/billing'
+import { Route as AuthedJoinProjectRouteImport } from './routes/_authed/join-project'
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifications'
+import { Route as AuthedPaymentMethodsRouteImport } from './routes/_authed/payment-methods'
 import { Route as EmailVerifyRouteImport } from './routes/email/verify'
 import { Route as NewAppIndexRouteImport } from './routes/new-app/index'
 import { Route as NewAppCategorySelectionRouteImport } from './routes/new-app/category-selection'
 import { Route as NewAppSetupRouteImport } from './routes/new-app/setup'
 import { Route as PasswordResetRouteImport } from './routes/password/reset'
-import { Route as PaymentsIndexRouteImport } from './routes/payments/index'
-import { Route as PaymentsAliasRouteImport } from './routes/payments/$alias'
 import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
-import { Route as TemplatesCreateTemplateRouteImport } from './routes/templates/create-template'
 import { Route as TestPreviewRouteImport } from './routes/test/preview'
-import { Route as AppsAliasIndexRouteImport } from './routes/apps/$alias/index'
+import { Route as AuthedAppsIndexRouteImport } from './routes/_authed/apps/index'
+import { Route as AuthedPaymentsIndexRouteImport } from './routes/_authed/payments/index'
+import { Route as AuthedPaymentsAliasRouteImport } from './routes/_authed/payments/$alias'
+import { Route as AuthedTemplatesCreateTemplateRouteImport } from './routes/_authed/templates/create-template'
 import { Route as AppsAliasPublicRouteImport } from './routes/apps/$alias/public'
-import { Route as NewAppAliasDesignRouteImport } from './routes/new-app/$alias/design'
-import { Route as PaymentsActionsResolutionRouteImport } from './routes/payments/actions/resolution'
-import { Route as TemplatesTemplateIdEditRouteImport } from './routes/templates/$templateId/edit'
 import { Route as TemplatesTemplateIdPreviewRouteImport } from './routes/templates/$templateId/preview'
+import { Route as AuthedAppsAliasIndexRouteImport } from './routes/_authed/apps/$alias/index'
+import { Route as AuthedNewAppAliasDesignRouteImport } from './routes/_authed/new-app/$alias/design'
+import { Route as AuthedPaymentsActionsResolutionRouteImport } from './routes/_authed/payments/actions/resolution'
+import { Route as AuthedTemplatesTemplateIdEditRouteImport } from './routes/_authed/templates/$templateId/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const BillingRoute = BillingRouteImport.update({
-  id: '/billing',
-  path: '/billing',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -75,21 +70,6 @@ const FeaturesRoute = FeaturesRouteImport.update({
   path: '/features',
   getParentRoute: () => rootRouteImport,
 } as any)
-const JoinProjectRoute = JoinProjectRouteImport.update({
-  id: '/join-project',
-  path: '/join-project',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NotificationsRoute = NotificationsRouteImport.update({
-  id: '/notifications',
-  path: '/notifications',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentMethodsRoute = PaymentMethodsRouteImport.update({
-  id: '/payment-methods',
-  path: '/payment-methods',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PricingRoute = PricingRouteImport.update({
   id: '/pricing',
   path: '/pricing',
@@ -105,10 +85,30 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AppsIndexRoute = AppsIndexRouteImport.update({
-  id: '/apps/',
-  path: '/apps/',
-  getParentRoute: () => rootRouteImport,
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedBillingRoute = AuthedBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedJoinProjectRoute = AuthedJoinProjectRouteImport.update({
+  id: '/join-project',
+  path: '/join-project',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentMethodsRoute = AuthedPaymentMethodsRouteImport.update({
+  id: '/payment-methods',
+  path: '/payment-methods',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const EmailVerifyRoute = EmailVerifyRouteImport.update({
   id: '/email/verify',
@@ -135,24 +135,9 @@ const PasswordResetRoute = PasswordResetRouteImport.update({
   path: '/password/reset',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PaymentsIndexRoute = PaymentsIndexRouteImport.update({
-  id: '/payments/',
-  path: '/payments/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentsAliasRoute = PaymentsAliasRouteImport.update({
-  id: '/payments/$alias',
-  path: '/payments/$alias',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const TemplatesIndexRoute = TemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const TemplatesCreateTemplateRoute = TemplatesCreateTemplateRouteImport.update({
-  id: '/templates/create-template',
-  path: '/templates/create-template',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TestPreviewRoute = TestPreviewRouteImport.update({
@@ -160,30 +145,30 @@ const TestPreviewRoute = TestPreviewRouteImport.update({
   path: '/test/preview',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AppsAliasIndexRoute = AppsAliasIndexRouteImport.update({
-  id: '/apps/$alias/',
-  path: '/apps/$alias/',
-  getParentRoute: () => rootRouteImport,
+const AuthedAppsIndexRoute = AuthedAppsIndexRouteImport.update({
+  id: '/apps/',
+  path: '/apps/',
+  getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedPaymentsIndexRoute = AuthedPaymentsIndexRouteImport.update({
+  id: '/payments/',
+  path: '/payments/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentsAliasRoute = AuthedPaymentsAliasRouteImport.update({
+  id: '/payments/$alias',
+  path: '/payments/$alias',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedTemplatesCreateTemplateRoute =
+  AuthedTemplatesCreateTemplateRouteImport.update({
+    id: '/templates/create-template',
+    path: '/templates/create-template',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AppsAliasPublicRoute = AppsAliasPublicRouteImport.update({
   id: '/apps/$alias/public',
   path: '/apps/$alias/public',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NewAppAliasDesignRoute = NewAppAliasDesignRouteImport.update({
-  id: '/new-app/$alias/design',
-  path: '/new-app/$alias/design',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentsActionsResolutionRoute =
-  PaymentsActionsResolutionRouteImport.update({
-    id: '/payments/actions/resolution',
-    path: '/payments/actions/resolution',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const TemplatesTemplateIdEditRoute = TemplatesTemplateIdEditRouteImport.update({
-  id: '/templates/$templateId/edit',
-  path: '/templates/$templateId/edit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TemplatesTemplateIdPreviewRoute =
@@ -192,214 +177,234 @@ const TemplatesTemplateIdPreviewRoute =
     path: '/templates/$templateId/preview',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AuthedAppsAliasIndexRoute = AuthedAppsAliasIndexRouteImport.update({
+  id: '/apps/$alias/',
+  path: '/apps/$alias/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNewAppAliasDesignRoute = AuthedNewAppAliasDesignRouteImport.update({
+  id: '/new-app/$alias/design',
+  path: '/new-app/$alias/design',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPaymentsActionsResolutionRoute =
+  AuthedPaymentsActionsResolutionRouteImport.update({
+    id: '/payments/actions/resolution',
+    path: '/payments/actions/resolution',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedTemplatesTemplateIdEditRoute =
+  AuthedTemplatesTemplateIdEditRouteImport.update({
+    id: '/templates/$templateId/edit',
+    path: '/templates/$templateId/edit',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
-  '/billing': typeof BillingRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
-  '/join-project': typeof JoinProjectRoute
-  '/notifications': typeof NotificationsRoute
-  '/payment-methods': typeof PaymentMethodsRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/account': typeof AuthedAccountRoute
+  '/billing': typeof AuthedBillingRoute
+  '/join-project': typeof AuthedJoinProjectRoute
+  '/notifications': typeof AuthedNotificationsRoute
+  '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
   '/new-app/category-selection': typeof NewAppCategorySelectionRoute
   '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
-  '/payments/$alias': typeof PaymentsAliasRoute
-  '/templates/create-template': typeof TemplatesCreateTemplateRoute
   '/test/preview': typeof TestPreviewRoute
-  '/apps/': typeof AppsIndexRoute
   '/new-app/': typeof NewAppIndexRoute
-  '/payments/': typeof PaymentsIndexRoute
   '/templates/': typeof TemplatesIndexRoute
+  '/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
-  '/new-app/$alias/design': typeof NewAppAliasDesignRoute
-  '/payments/actions/resolution': typeof PaymentsActionsResolutionRoute
-  '/templates/$templateId/edit': typeof TemplatesTemplateIdEditRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
-  '/apps/$alias/': typeof AppsAliasIndexRoute
+  '/apps/': typeof AuthedAppsIndexRoute
+  '/payments/': typeof AuthedPaymentsIndexRoute
+  '/new-app/$alias/design': typeof AuthedNewAppAliasDesignRoute
+  '/payments/actions/resolution': typeof AuthedPaymentsActionsResolutionRoute
+  '/templates/$templateId/edit': typeof AuthedTemplatesTemplateIdEditRoute
+  '/apps/$alias/': typeof AuthedAppsAliasIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
-  '/billing': typeof BillingRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
-  '/join-project': typeof JoinProjectRoute
-  '/notifications': typeof NotificationsRoute
-  '/payment-methods': typeof PaymentMethodsRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/account': typeof AuthedAccountRoute
+  '/billing': typeof AuthedBillingRoute
+  '/join-project': typeof AuthedJoinProjectRoute
+  '/notifications': typeof AuthedNotificationsRoute
+  '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
   '/new-app/category-selection': typeof NewAppCategorySelectionRoute
   '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
-  '/payments/$alias': typeof PaymentsAliasRoute
-  '/templates/create-template': typeof TemplatesCreateTemplateRoute
   '/test/preview': typeof TestPreviewRoute
-  '/apps': typeof AppsIndexRoute
   '/new-app': typeof NewAppIndexRoute
-  '/payments': typeof PaymentsIndexRoute
   '/templates': typeof TemplatesIndexRoute
+  '/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
-  '/new-app/$alias/design': typeof NewAppAliasDesignRoute
-  '/payments/actions/resolution': typeof PaymentsActionsResolutionRoute
-  '/templates/$templateId/edit': typeof TemplatesTemplateIdEditRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
-  '/apps/$alias': typeof AppsAliasIndexRoute
+  '/apps': typeof AuthedAppsIndexRoute
+  '/payments': typeof AuthedPaymentsIndexRoute
+  '/new-app/$alias/design': typeof AuthedNewAppAliasDesignRoute
+  '/payments/actions/resolution': typeof AuthedPaymentsActionsResolutionRoute
+  '/templates/$templateId/edit': typeof AuthedTemplatesTemplateIdEditRoute
+  '/apps/$alias': typeof AuthedAppsAliasIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_authed': typeof AuthedRouteWithChildren
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
-  '/billing': typeof BillingRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
-  '/join-project': typeof JoinProjectRoute
-  '/notifications': typeof NotificationsRoute
-  '/payment-methods': typeof PaymentMethodsRoute
   '/pricing': typeof PricingRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/_authed/account': typeof AuthedAccountRoute
+  '/_authed/billing': typeof AuthedBillingRoute
+  '/_authed/join-project': typeof AuthedJoinProjectRoute
+  '/_authed/notifications': typeof AuthedNotificationsRoute
+  '/_authed/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
   '/new-app/category-selection': typeof NewAppCategorySelectionRoute
   '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
-  '/payments/$alias': typeof PaymentsAliasRoute
-  '/templates/create-template': typeof TemplatesCreateTemplateRoute
   '/test/preview': typeof TestPreviewRoute
-  '/apps/': typeof AppsIndexRoute
   '/new-app/': typeof NewAppIndexRoute
-  '/payments/': typeof PaymentsIndexRoute
   '/templates/': typeof TemplatesIndexRoute
+  '/_authed/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/_authed/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
-  '/new-app/$alias/design': typeof NewAppAliasDesignRoute
-  '/payments/actions/resolution': typeof PaymentsActionsResolutionRoute
-  '/templates/$templateId/edit': typeof TemplatesTemplateIdEditRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
-  '/apps/$alias/': typeof AppsAliasIndexRoute
+  '/_authed/apps/': typeof AuthedAppsIndexRoute
+  '/_authed/payments/': typeof AuthedPaymentsIndexRoute
+  '/_authed/new-app/$alias/design': typeof AuthedNewAppAliasDesignRoute
+  '/_authed/payments/actions/resolution': typeof AuthedPaymentsActionsResolutionRoute
+  '/_authed/templates/$templateId/edit': typeof AuthedTemplatesTemplateIdEditRoute
+  '/_authed/apps/$alias/': typeof AuthedAppsAliasIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/about-us'
-    | '/account'
-    | '/billing'
     | '/contact-us'
     | '/faq'
     | '/features'
-    | '/join-project'
-    | '/notifications'
-    | '/payment-methods'
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/account'
+    | '/billing'
+    | '/join-project'
+    | '/notifications'
+    | '/payment-methods'
     | '/email/verify'
     | '/new-app/category-selection'
     | '/new-app/setup'
     | '/password/reset'
+    | '/test/preview'
+    | '/new-app/'
+    | '/templates/'
     | '/payments/$alias'
     | '/templates/create-template'
-    | '/test/preview'
-    | '/apps/'
-    | '/new-app/'
-    | '/payments/'
-    | '/templates/'
     | '/apps/$alias/public'
+    | '/templates/$templateId/preview'
+    | '/apps/'
+    | '/payments/'
     | '/new-app/$alias/design'
     | '/payments/actions/resolution'
     | '/templates/$templateId/edit'
-    | '/templates/$templateId/preview'
     | '/apps/$alias/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about-us'
-    | '/account'
-    | '/billing'
     | '/contact-us'
     | '/faq'
     | '/features'
-    | '/join-project'
-    | '/notifications'
-    | '/payment-methods'
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/account'
+    | '/billing'
+    | '/join-project'
+    | '/notifications'
+    | '/payment-methods'
     | '/email/verify'
     | '/new-app/category-selection'
     | '/new-app/setup'
     | '/password/reset'
+    | '/test/preview'
+    | '/new-app'
+    | '/templates'
     | '/payments/$alias'
     | '/templates/create-template'
-    | '/test/preview'
-    | '/apps'
-    | '/new-app'
-    | '/payments'
-    | '/templates'
     | '/apps/$alias/public'
+    | '/templates/$templateId/preview'
+    | '/apps'
+    | '/payments'
     | '/new-app/$alias/design'
     | '/payments/actions/resolution'
     | '/templates/$templateId/edit'
-    | '/templates/$templateId/preview'
     | '/apps/$alias'
   id:
     | '__root__'
     | '/'
+    | '/_authed'
     | '/about-us'
-    | '/account'
-    | '/billing'
     | '/contact-us'
     | '/faq'
     | '/features'
-    | '/join-project'
-    | '/notifications'
-    | '/payment-methods'
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/_authed/account'
+    | '/_authed/billing'
+    | '/_authed/join-project'
+    | '/_authed/notifications'
+    | '/_authed/payment-methods'
     | '/email/verify'
     | '/new-app/category-selection'
     | '/new-app/setup'
     | '/password/reset'
-    | '/payments/$alias'
-    | '/templates/create-template'
     | '/test/preview'
-    | '/apps/'
     | '/new-app/'
-    | '/payments/'
     | '/templates/'
+    | '/_authed/payments/$alias'
+    | '/_authed/templates/create-template'
     | '/apps/$alias/public'
-    | '/new-app/$alias/design'
-    | '/payments/actions/resolution'
-    | '/templates/$templateId/edit'
     | '/templates/$templateId/preview'
-    | '/apps/$alias/'
+    | '/_authed/apps/'
+    | '/_authed/payments/'
+    | '/_authed/new-app/$alias/design'
+    | '/_authed/payments/actions/resolution'
+    | '/_authed/templates/$templateId/edit'
+    | '/_authed/apps/$alias/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthedRoute: typeof AuthedRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
-  AccountRoute: typeof AccountRoute
-  BillingRoute: typeof BillingRoute
   ContactUsRoute: typeof ContactUsRoute
   FaqRoute: typeof FaqRoute
   FeaturesRoute: typeof FeaturesRoute
-  JoinProjectRoute: typeof JoinProjectRoute
-  NotificationsRoute: typeof NotificationsRoute
-  PaymentMethodsRoute: typeof PaymentMethodsRoute
   PricingRoute: typeof PricingRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
@@ -407,19 +412,11 @@ export interface RootRouteChildren {
   NewAppCategorySelectionRoute: typeof NewAppCategorySelectionRoute
   NewAppSetupRoute: typeof NewAppSetupRoute
   PasswordResetRoute: typeof PasswordResetRoute
-  PaymentsAliasRoute: typeof PaymentsAliasRoute
-  TemplatesCreateTemplateRoute: typeof TemplatesCreateTemplateRoute
   TestPreviewRoute: typeof TestPreviewRoute
-  AppsIndexRoute: typeof AppsIndexRoute
   NewAppIndexRoute: typeof NewAppIndexRoute
-  PaymentsIndexRoute: typeof PaymentsIndexRoute
   TemplatesIndexRoute: typeof TemplatesIndexRoute
   AppsAliasPublicRoute: typeof AppsAliasPublicRoute
-  NewAppAliasDesignRoute: typeof NewAppAliasDesignRoute
-  PaymentsActionsResolutionRoute: typeof PaymentsActionsResolutionRoute
-  TemplatesTemplateIdEditRoute: typeof TemplatesTemplateIdEditRoute
   TemplatesTemplateIdPreviewRoute: typeof TemplatesTemplateIdPreviewRoute
-  AppsAliasIndexRoute: typeof AppsAliasIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -431,25 +428,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about-us': {
       id: '/about-us'
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/billing': {
-      id: '/billing'
-      path: '/billing'
-      fullPath: '/billing'
-      preLoaderRoute: typeof BillingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -473,27 +463,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FeaturesRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/join-project': {
-      id: '/join-project'
-      path: '/join-project'
-      fullPath: '/join-project'
-      preLoaderRoute: typeof JoinProjectRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/notifications': {
-      id: '/notifications'
-      path: '/notifications'
-      fullPath: '/notifications'
-      preLoaderRoute: typeof NotificationsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payment-methods': {
-      id: '/payment-methods'
-      path: '/payment-methods'
-      fullPath: '/payment-methods'
-      preLoaderRoute: typeof PaymentMethodsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/pricing': {
       id: '/pricing'
       path: '/pricing'
@@ -515,12 +484,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/apps/': {
-      id: '/apps/'
-      path: '/apps'
-      fullPath: '/apps/'
-      preLoaderRoute: typeof AppsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/billing': {
+      id: '/_authed/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AuthedBillingRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/join-project': {
+      id: '/_authed/join-project'
+      path: '/join-project'
+      fullPath: '/join-project'
+      preLoaderRoute: typeof AuthedJoinProjectRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/notifications': {
+      id: '/_authed/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedNotificationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payment-methods': {
+      id: '/_authed/payment-methods'
+      path: '/payment-methods'
+      fullPath: '/payment-methods'
+      preLoaderRoute: typeof AuthedPaymentMethodsRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/email/verify': {
       id: '/email/verify'
@@ -557,32 +554,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PasswordResetRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/payments/': {
-      id: '/payments/'
-      path: '/payments'
-      fullPath: '/payments/'
-      preLoaderRoute: typeof PaymentsIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payments/$alias': {
-      id: '/payments/$alias'
-      path: '/payments/$alias'
-      fullPath: '/payments/$alias'
-      preLoaderRoute: typeof PaymentsAliasRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/templates/': {
       id: '/templates/'
       path: '/templates'
       fullPath: '/templates/'
       preLoaderRoute: typeof TemplatesIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/templates/create-template': {
-      id: '/templates/create-template'
-      path: '/templates/create-template'
-      fullPath: '/templates/create-template'
-      preLoaderRoute: typeof TemplatesCreateTemplateRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/test/preview': {
@@ -592,39 +568,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestPreviewRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/apps/$alias/': {
-      id: '/apps/$alias/'
-      path: '/apps/$alias'
-      fullPath: '/apps/$alias/'
-      preLoaderRoute: typeof AppsAliasIndexRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_authed/apps/': {
+      id: '/_authed/apps/'
+      path: '/apps'
+      fullPath: '/apps/'
+      preLoaderRoute: typeof AuthedAppsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payments/': {
+      id: '/_authed/payments/'
+      path: '/payments'
+      fullPath: '/payments/'
+      preLoaderRoute: typeof AuthedPaymentsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payments/$alias': {
+      id: '/_authed/payments/$alias'
+      path: '/payments/$alias'
+      fullPath: '/payments/$alias'
+      preLoaderRoute: typeof AuthedPaymentsAliasRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/templates/create-template': {
+      id: '/_authed/templates/create-template'
+      path: '/templates/create-template'
+      fullPath: '/templates/create-template'
+      preLoaderRoute: typeof AuthedTemplatesCreateTemplateRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/apps/$alias/public': {
       id: '/apps/$alias/public'
       path: '/apps/$alias/public'
       fullPath: '/apps/$alias/public'
       preLoaderRoute: typeof AppsAliasPublicRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/new-app/$alias/design': {
-      id: '/new-app/$alias/design'
-      path: '/new-app/$alias/design'
-      fullPath: '/new-app/$alias/design'
-      preLoaderRoute: typeof NewAppAliasDesignRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payments/actions/resolution': {
-      id: '/payments/actions/resolution'
-      path: '/payments/actions/resolution'
-      fullPath: '/payments/actions/resolution'
-      preLoaderRoute: typeof PaymentsActionsResolutionRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/templates/$templateId/edit': {
-      id: '/templates/$templateId/edit'
-      path: '/templates/$templateId/edit'
-      fullPath: '/templates/$templateId/edit'
-      preLoaderRoute: typeof TemplatesTemplateIdEditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/templates/$templateId/preview': {
@@ -634,20 +610,79 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TemplatesTemplateIdPreviewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/apps/$alias/': {
+      id: '/_authed/apps/$alias/'
+      path: '/apps/$alias'
+      fullPath: '/apps/$alias/'
+      preLoaderRoute: typeof AuthedAppsAliasIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/new-app/$alias/design': {
+      id: '/_authed/new-app/$alias/design'
+      path: '/new-app/$alias/design'
+      fullPath: '/new-app/$alias/design'
+      preLoaderRoute: typeof AuthedNewAppAliasDesignRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/payments/actions/resolution': {
+      id: '/_authed/payments/actions/resolution'
+      path: '/payments/actions/resolution'
+      fullPath: '/payments/actions/resolution'
+      preLoaderRoute: typeof AuthedPaymentsActionsResolutionRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/templates/$templateId/edit': {
+      id: '/_authed/templates/$templateId/edit'
+      path: '/templates/$templateId/edit'
+      fullPath: '/templates/$templateId/edit'
+      preLoaderRoute: typeof AuthedTemplatesTemplateIdEditRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
+interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRoute
+  AuthedBillingRoute: typeof AuthedBillingRoute
+  AuthedJoinProjectRoute: typeof AuthedJoinProjectRoute
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute
+  AuthedPaymentMethodsRoute: typeof AuthedPaymentMethodsRoute
+  AuthedPaymentsAliasRoute: typeof AuthedPaymentsAliasRoute
+  AuthedTemplatesCreateTemplateRoute: typeof AuthedTemplatesCreateTemplateRoute
+  AuthedAppsIndexRoute: typeof AuthedAppsIndexRoute
+  AuthedPaymentsIndexRoute: typeof AuthedPaymentsIndexRoute
+  AuthedNewAppAliasDesignRoute: typeof AuthedNewAppAliasDesignRoute
+  AuthedPaymentsActionsResolutionRoute: typeof AuthedPaymentsActionsResolutionRoute
+  AuthedTemplatesTemplateIdEditRoute: typeof AuthedTemplatesTemplateIdEditRoute
+  AuthedAppsAliasIndexRoute: typeof AuthedAppsAliasIndexRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRoute,
+  AuthedBillingRoute: AuthedBillingRoute,
+  AuthedJoinProjectRoute: AuthedJoinProjectRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
+  AuthedPaymentMethodsRoute: AuthedPaymentMethodsRoute,
+  AuthedPaymentsAliasRoute: AuthedPaymentsAliasRoute,
+  AuthedTemplatesCreateTemplateRoute: AuthedTemplatesCreateTemplateRoute,
+  AuthedAppsIndexRoute: AuthedAppsIndexRoute,
+  AuthedPaymentsIndexRoute: AuthedPaymentsIndexRoute,
+  AuthedNewAppAliasDesignRoute: AuthedNewAppAliasDesignRoute,
+  AuthedPaymentsActionsResolutionRoute: AuthedPaymentsActionsResolutionRoute,
+  AuthedTemplatesTemplateIdEditRoute: AuthedTemplatesTemplateIdEditRoute,
+  AuthedAppsAliasIndexRoute: AuthedAppsAliasIndexRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthedRoute: AuthedRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AccountRoute: AccountRoute,
-  BillingRoute: BillingRoute,
   ContactUsRoute: ContactUsRoute,
   FaqRoute: FaqRoute,
   FeaturesRoute: FeaturesRoute,
-  JoinProjectRoute: JoinProjectRoute,
-  NotificationsRoute: NotificationsRoute,
-  PaymentMethodsRoute: PaymentMethodsRoute,
   PricingRoute: PricingRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
@@ -655,19 +690,11 @@ const rootRouteChildren: RootRouteChildren = {
   NewAppCategorySelectionRoute: NewAppCategorySelectionRoute,
   NewAppSetupRoute: NewAppSetupRoute,
   PasswordResetRoute: PasswordResetRoute,
-  PaymentsAliasRoute: PaymentsAliasRoute,
-  TemplatesCreateTemplateRoute: TemplatesCreateTemplateRoute,
   TestPreviewRoute: TestPreviewRoute,
-  AppsIndexRoute: AppsIndexRoute,
   NewAppIndexRoute: NewAppIndexRoute,
-  PaymentsIndexRoute: PaymentsIndexRoute,
   TemplatesIndexRoute: TemplatesIndexRoute,
   AppsAliasPublicRoute: AppsAliasPublicRoute,
-  NewAppAliasDesignRoute: NewAppAliasDesignRoute,
-  PaymentsActionsResolutionRoute: PaymentsActionsResolutionRoute,
-  TemplatesTemplateIdEditRoute: TemplatesTemplateIdEditRoute,
   TemplatesTemplateIdPreviewRoute: TemplatesTemplateIdPreviewRoute,
-  AppsAliasIndexRoute: AppsAliasIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

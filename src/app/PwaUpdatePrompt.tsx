@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { applyUpdate, registerServiceWorker, subscribePwa } from './pwa';
-import { toast } from './toast';
+import { toast } from '@/lib/toast';
 import { whenSettled } from './when-settled';
 
-/** Registers the service worker and shows its update and offline-ready toasts. Renders nothing itself. */
+/** Registers the service worker and offers a waiting update with a toast. Renders nothing itself. */
 export default function PwaUpdatePrompt(): null {
   useEffect(() => {
     const stopWaiting = subscribePwa('update-waiting', () => {
@@ -19,15 +19,11 @@ export default function PwaUpdatePrompt(): null {
         ),
       });
     });
-    const stopReady = subscribePwa('offline-ready', () => {
-      toast('Ready to work offline.', { key: 'pwa-offline-ready', preventDuplicate: true, variant: 'success' });
-    });
     // Not part of the first paint: register once the page has settled.
     const cancelRegister = whenSettled(() => void registerServiceWorker());
     return () => {
       cancelRegister();
       stopWaiting();
-      stopReady();
     };
   }, []);
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { onToastHostRequested, requestToastHost } from './toast';
+import { onToastHostRequested, requestToastHost } from '@/lib/toast';
 import { whenSettled } from './when-settled';
 
 /**
- * Makes `toast()` (src/app/toast.ts) work below it. notistack is not part of the first paint:
+ * Makes `toast()` (src/lib/toast.ts) work below it. notistack is not part of the first paint:
  * its host is imported once the page has settled after loading, or earlier on the first toast.
  * The host is rendered beside the children, so loading it never remounts the app.
  */

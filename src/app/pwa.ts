@@ -1,6 +1,7 @@
 /**
- * Service worker registration (workbox-window) and the two moments the page tells the
- * user about: a new version waiting, and the first install being ready offline.
+ * Service worker registration (workbox-window) and the moment the page tells the user about: a
+ * new version waiting. The first install says nothing: a toast then would interrupt a visitor
+ * who is registering, and working offline needs nothing from them.
  * Failures are only logged (spec section 8).
  *
  * workbox-window is imported only after the window's load event: registering a service worker
@@ -8,10 +9,10 @@
  */
 import type { Workbox } from 'workbox-window';
 
-export type PwaEvent = 'update-waiting' | 'offline-ready';
+export type PwaEvent = 'update-waiting';
 type Listener = () => void;
 
-const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set(), 'offline-ready': new Set() };
+const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set() };
 /** Events already seen: a late subscriber still hears about them. */
 const happened = new Set<PwaEvent>();
 let workbox: Workbox | undefined;
@@ -51,9 +52,6 @@ export function registerServiceWorker(): Promise<void> {
       const instance = new Workbox('/sw.js', { scope: '/' });
       workbox = instance;
       instance.addEventListener('waiting', () => emit('update-waiting'));
-      instance.addEventListener('installed', (event) => {
-        if (!event.isUpdate) emit('offline-ready');
-      });
       instance.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
     })
     .catch((error: unknown) => console.warn('Service worker registration failed', error));

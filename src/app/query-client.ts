@@ -1,22 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/api/client';
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    /** `persist: false` keeps a query out of localStorage (anything user-secret or payment related). */
-    queryMeta: {
-      persist?: boolean;
-      /**
-       * `public: true` marks catalogue data that is the same for every visitor (plans,
-       * super-categories): it survives login and logout; every other query is per-user and is
-       * removed when a session starts or ends (src/features/auth/session-lifecycle.ts).
-       */
-      public?: boolean;
-    };
-  }
-}
+import { CURRENT_USER_LOAD_FAILED } from '@/lib/session/get-me';
+import { endSession } from '@/lib/session/session';
+import { getToken } from '@/lib/session/token';
+import { toast } from '@/lib/toast';
 
 /** Spec section 3: "State is persisted locally under a production key". */
 export const PERSIST_STORAGE_KEY = 'portal-production';
@@ -44,8 +33,29 @@ export function shouldPersistQuery(query: PersistableQuery): boolean {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
+/** An answer that came back (status 0 is no answer at all: offline, and the session stays). */
+function isAnswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status !== 0;
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // Spec section 4 "Current-user load failure: the user is logged out." A 401 has already
+        // ended the session (src/main.tsx) with its own message.
+        if (!query.meta?.endsSessionOnError || !isAnswered(error) || !getToken()) return;
+        endSession(queryClient);
+        toast(CURRENT_USER_LOAD_FAILED, { variant: 'error' });
+      },
+    }),
+    // Every failed mutation says why, here and only here, unless it shows the error itself.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast === false) return;
+        toast(error.message, { variant: 'error' });
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,
@@ -59,9 +69,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'offlineFirst' },
     },
   });
+  return queryClient;
 }
 
-export function createPersistOptions(storage: Storage | undefined): PersistQueryClientProviderProps['persistOptions'] {
+export function createPersistOptions(storage: Storage | undefined): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
     persister: createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY }),
     // A new deploy discards the old cache: shapes may have changed.

@@ -13,6 +13,8 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: BRAND.primary, dark: BRAND.primaryDark, contrastText: '#FFFFFF' },
     secondary: { main: '#0E6B5C', contrastText: '#FFFFFF' },
+    // MUI's orange fails AA under white text (the filled verification banner, its Resend button, the Unverified chip).
+    warning: { main: '#8A4B00', contrastText: '#FFFFFF' },
     text: { primary: '#111827', secondary: '#3F4A5C' },
     background: { default: '#FFFFFF', paper: '#FFFFFF' },
   },

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '@/app/router';
-import { validateRootSearch } from '@/app/search';
+import { validateRootSearch } from '@/lib/search';
 import { AppShell } from '@/components/shell/AppShell';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
 

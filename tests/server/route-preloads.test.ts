@@ -14,7 +14,10 @@ const MANIFEST: BuildManifest = {
   'src/routes/apps/$alias/index.tsx?tsr-split=component': { file: 'assets/alias-1.js', imports: ['_Form-1.js'] },
   'src/routes/apps/$alias/public.tsx?tsr-split=component': { file: 'assets/public-1.js', imports: ['index.html'] },
   'src/routes/apps/$alias/$tab.tsx?tsr-split=component': { file: 'assets/tab-1.js', imports: ['index.html'] },
-  'src/routes/_layout/hidden.tsx?tsr-split=component': { file: 'assets/hidden-1.js' },
+  'src/routes/_authed.tsx?tsr-split=component': { file: 'assets/authed-1.js', imports: ['index.html'] },
+  'src/routes/_authed/billing.tsx?tsr-split=component': { file: 'assets/billing-1.js', imports: ['index.html', '_Form-1.js'] },
+  'src/routes/_authed/payments/$alias.tsx?tsr-split=component': { file: 'assets/payments-alias-1.js', imports: ['index.html'] },
+  'src/routes/_authed/templates/(edit)/$templateId/edit.tsx?tsr-split=component': { file: 'assets/edit-1.js', imports: ['index.html'] },
   'src/routes/faq.tsx?tsr-split=pendingComponent': { file: 'assets/faq-pending-1.js' },
 };
 
@@ -34,9 +37,16 @@ describe('route preloads', () => {
     expect(preloadsFor(routes, '/apps/ada-shop/settings')).toEqual(['/assets/tab-1.js']);
   });
 
-  it('names nothing for unknown paths, pathless layouts and pending components', () => {
+  it('preloads the routes under pathless layouts and groups at their own URLs', () => {
+    expect(preloadsFor(routes, '/billing')).toEqual(['/assets/billing-1.js', '/assets/Form-1.js', '/assets/Field-1.js']);
+    expect(preloadsFor(routes, '/payments/ada-shop')).toEqual(['/assets/payments-alias-1.js']);
+    expect(preloadsFor(routes, '/templates/tpl-1/edit')).toEqual(['/assets/edit-1.js']);
+  });
+
+  it('names nothing for unknown paths, the pathless layout itself and pending components', () => {
     expect(preloadsFor(routes, '/no/such/page')).toEqual([]);
-    expect(preloadsFor(routes, '/hidden')).toEqual([]);
+    expect(preloadsFor(routes, '/_authed')).toEqual([]);
+    expect(preloadsFor(routes, '/authed')).toEqual([]);
     expect(preloadsFor(routes, '/faq')).toEqual([]);
     expect(preloadsFor(routePreloads({}), '/')).toEqual([]);
   });

@@ -1,11 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getSession, setSession } from '@/features/auth/session';
-import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser } from './support/fake-api';
+import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 const ADA = sampleUser({ requiresVerification: true });
 const { handle, calls } = installFakeApi({
-  '/v1/user/me': () => getSession().user,
+  '/v1/user/me': () => session().user,
   '/v1/credits': { id: 1, value: 1250 },
   '/v1/referrals': {
     referralCode: 'ADA1',
@@ -16,7 +15,7 @@ const { handle, calls } = installFakeApi({
 
 describe('/email/verify', () => {
   it('verifies once (StrictMode), updates the session user and rewards the referrer', async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     handle((url) => {
       if (url.startsWith('/v1/emails/verify')) return ok({ ...ADA, requiresVerification: false });
       if (url.startsWith('/v1/users/1/reward-referrer')) return json(500, { message: 'ignored' });
@@ -27,13 +26,13 @@ describe('/email/verify', () => {
     expect(screen.getByRole('link', { name: 'Start a new app' })).toHaveAttribute('href', '/new-app/setup');
     expect(calls('/v1/emails/verify')).toHaveLength(1);
     expect(bodyOf(calls('/v1/emails/verify')[0])).toEqual({ token: 'tok-1234567890' });
-    await waitFor(() => expect(getSession().user?.requiresVerification).toBe(false));
+    await waitFor(() => expect(session().user?.requiresVerification).toBe(false));
     await waitFor(() => expect(calls('/v1/users/1/reward-referrer')).toHaveLength(1));
     expect(screen.queryByText('Please verify your account. A verification link was sent to your email.')).not.toBeInTheDocument();
   });
 
   it("shows the server's message and a Resend action for a bad link when logged in", async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     handle((url) => {
       if (url.startsWith('/v1/emails/verify')) return json(400, { message: 'This verification link has expired' });
       if (url.startsWith('/v1/emails/send')) return ok(null);
@@ -74,7 +73,7 @@ describe('/password/reset', () => {
 
 describe('/account', () => {
   it('edits the profile, shows the credit and the referrals', async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     handle((url, init) => (url.startsWith('/v1/user/1') && init?.method === 'PUT' ? ok({ ...ADA, firstName: 'Adaeze' }) : undefined));
     await renderApp('/account', { strict: true });
     await screen.findByRole('heading', { level: 1, name: 'Your account' });
@@ -86,11 +85,11 @@ describe('/account', () => {
     fireEvent.change(screen.getByLabelText(/^First Name/, { selector: 'input' }), { target: { value: 'Adaeze' } });
     act(() => screen.getByRole('button', { name: 'Save changes' }).click());
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    expect(getSession().user?.firstName).toBe('Adaeze');
+    expect(session().user?.firstName).toBe('Adaeze');
   });
 
   it('checks the picture type and size before uploading, then sends the image as the body', async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     handle((url, init) => (url.startsWith('/v1/user/1/profile-picture') && init?.method === 'PUT' ? ok({ ...ADA, profilePix: '/pictures/1.png' }) : undefined));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     await renderApp('/account', { strict: true });
@@ -107,6 +106,6 @@ describe('/account', () => {
     const [, init] = calls('/v1/user/1/profile-picture', 'PUT')[0] ?? [];
     expect(init?.body).toBe(png);
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
-    expect(getSession().user?.profilePix).toBe('/pictures/1.png');
+    expect(session().user?.profilePix).toBe('/pictures/1.png');
   });
 });

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REFERRAL_STORAGE_KEY } from '@/features/auth/referral-code';
-import { getSession, setSession } from '@/features/auth/session';
-import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser } from './support/fake-api';
+import { REFERRAL_STORAGE_KEY } from '@/features/sign-in/referral-code';
+import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 const ADA = sampleUser();
 const { fetchMock, answer, handle, calls } = installFakeApi();
@@ -73,7 +72,7 @@ describe('login/register modal (spec section 2)', () => {
     type(/^Password/, 'wrong-pass1');
     act(() => screen.getByRole('button', { name: 'Login' }).click());
     expect(await screen.findByText('Invalid Credentials')).toBeInTheDocument();
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(session().isLoggedIn).toBe(false);
   });
 
   it("login failure shows the server's message", async () => {
@@ -109,7 +108,9 @@ describe('login/register modal (spec section 2)', () => {
     expect(register).toBeDisabled();
     fillRegistration();
     expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveValue('08031234567');
+    // Spec section 5: the phone input is numeric with a maximum length of 15.
     expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText(/^Phone No/, { selector: 'input' })).toHaveAttribute('maxlength', '15');
     expect(screen.getByText('Looks good')).toBeInTheDocument();
     expect(register).toBeDisabled();
     act(() => agree.click());
@@ -130,7 +131,7 @@ describe('login/register modal (spec section 2)', () => {
     act(() => screen.getByRole('checkbox', { name: /I agree/ }).click());
     act(() => screen.getByRole('button', { name: 'Register' }).click());
     expect(await screen.findByText('Success')).toBeInTheDocument();
-    expect(getSession()).toMatchObject({ isLoggedIn: true, token: 'jwt' });
+    expect(session()).toMatchObject({ isLoggedIn: true, token: 'jwt' });
     expect(bodyOf(calls('/v1/auth/register')[0])).toMatchObject({
       firstName: 'Ada',
       email: 'ada@shop.io',
@@ -152,7 +153,7 @@ describe('login/register modal (spec section 2)', () => {
     act(() => screen.getByRole('checkbox', { name: /I agree/ }).click());
     act(() => screen.getByRole('button', { name: 'Register' }).click());
     expect(await screen.findByText('Error creating new user')).toBeInTheDocument();
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(session().isLoggedIn).toBe(false);
   });
 
   it("register failure shows the server's message (duplicate email)", async () => {
@@ -203,7 +204,7 @@ describe('private routes (spec section 6)', () => {
 
 describe('logged-in shell', () => {
   it("the account menu greets the user and shows the available credit in dollars", async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     await renderApp('/');
     const button = await screen.findByRole('button', { name: 'Account menu' });
     expect(screen.queryByRole('link', { name: 'Sign In/Up' })).not.toBeInTheDocument();
@@ -224,31 +225,31 @@ describe('logged-in shell', () => {
   });
 
   it('Logout from the account menu asks first, then ends the session', async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     const { queryClient } = await renderApp('/billing');
     await screen.findByRole('heading', { level: 1, name: 'Billing' });
     act(() => screen.getByRole('button', { name: 'Account menu' }).click());
     act(() => screen.getByRole('menuitem', { name: 'Logout' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
     act(() => within(dialog).getByRole('button', { name: 'Yes, Logout' }).click());
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(session().isLoggedIn).toBe(false);
     expect(queryClient.getQueryData(['credit'])).toBeUndefined();
     expect(await screen.findByRole('link', { name: 'Sign In/Up' })).toBeInTheDocument();
   });
 
   it('loads the profile at startup and replaces the stored user', async () => {
-    setSession({ user: { ...ADA, firstName: 'Old' }, token: 'jwt' });
+    signIn({ ...ADA, firstName: 'Old' });
     await renderApp('/');
-    await waitFor(() => expect(getSession().user?.firstName).toBe('Ada'));
+    await waitFor(() => expect(session().user?.firstName).toBe('Ada'));
     expect(calls('/v1/credits')).toHaveLength(1);
   });
 
   it("logs out with 'Error while getting user's account' when the profile fails to load", async () => {
     handle((url) => (url.startsWith('/v1/user/me') ? json(500, { message: 'Boom' }) : undefined));
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     await renderApp('/');
     expect(await screen.findByText("Error while getting user's account")).toBeInTheDocument();
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(session().isLoggedIn).toBe(false);
   });
 
   it('stays logged in when offline', async () => {
@@ -257,11 +258,11 @@ describe('logged-in shell', () => {
       if (url.startsWith('/v1/user/me')) return Promise.reject(new TypeError('Failed to fetch'));
       return answer(url, init);
     });
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     await renderApp('/');
     await waitFor(() => expect(calls('/v1/user/me', 'GET').length).toBeGreaterThan(0));
     await screen.findByRole('button', { name: 'Account menu' });
-    expect(getSession().isLoggedIn).toBe(true);
+    expect(session().isLoggedIn).toBe(true);
   });
 
   it('shows the verification banner with Resend while the user requires verification', async () => {
@@ -271,7 +272,7 @@ describe('logged-in shell', () => {
       if (url.startsWith('/v1/emails/send')) return ok(null);
       return undefined;
     });
-    setSession({ user: unverified, token: 'jwt' });
+    signIn(unverified);
     await renderApp('/');
     const banner = await screen.findByText('Please verify your account. A verification link was sent to your email.');
     const status = banner.closest('[role="status"]') as HTMLElement;
@@ -290,7 +291,7 @@ describe('referral code and OAuth handshake on any page', () => {
 
   it('records the referral for a logged-in user and clears the code, even when refused', async () => {
     handle((url) => (url.startsWith('/v1/referrals') ? json(409, { message: 'Already referred' }) : undefined));
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     await renderApp('/?referrer=BOB-7');
     await waitFor(() => expect(calls('/v1/referrals')).toHaveLength(1));
     expect(bodyOf(calls('/v1/referrals')[0])).toEqual({ referredByCode: 'BOB-7' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NAMED_ROUTES } from '@/app/named-routes';
-import { ACCOUNT_MENU, FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/app/navigation';
+import { NAMED_ROUTES } from '@/lib/named-routes';
+import { ACCOUNT_MENU, FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/lib/navigation';
 
 const labels = (entries: NavEntry[] | readonly NavEntry[]) => entries.map((entry) => entry.label);
 

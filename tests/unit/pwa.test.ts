@@ -69,18 +69,6 @@ describe('service worker registration', () => {
     expect(fake.FakeWorkbox.instances).toHaveLength(0);
   });
 
-  it('announces offline-ready on the first install only', async () => {
-    const pwa = await freshPwa();
-    const ready = vi.fn();
-    pwa.subscribePwa('offline-ready', ready);
-    await pwa.registerServiceWorker();
-    const [workbox] = fake.FakeWorkbox.instances;
-    workbox?.fire('installed', { isUpdate: true });
-    expect(ready).not.toHaveBeenCalled();
-    workbox?.fire('installed', { isUpdate: false });
-    expect(ready).toHaveBeenCalledTimes(1);
-  });
-
   it('tells late subscribers about a waiting update, and stops after unsubscribe', async () => {
     const pwa = await freshPwa();
     await pwa.registerServiceWorker();

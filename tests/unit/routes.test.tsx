@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/accounts';
-import { getSession, setSession } from '@/features/auth/session';
-import { createTestRouter, installFakeApi, ok, renderApp, sampleUser } from './support/fake-api';
+import { createTestRouter, installFakeApi, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 /** Every route of spec section 2 with a concrete path and the heading its page shows. */
 const SPEC_ROUTES: readonly [path: string, heading: string][] = [
@@ -57,7 +56,7 @@ const PRIVATE_PATHS = new Set([
 const ADA = sampleUser();
 
 function signInFor(path: string) {
-  if (PRIVATE_PATHS.has(path)) setSession({ user: ADA, token: 'jwt' });
+  if (PRIVATE_PATHS.has(path)) signIn(ADA);
 }
 
 const PLANS = [{ id: 1, planCode: 'starter', name: 'Starter', amount: 2500, currencyCode: 'USD', description: 'One app' }];
@@ -80,7 +79,7 @@ describe('route table (spec section 2)', () => {
   });
 
   it('types and passes the templateId and alias params', async () => {
-    setSession({ user: ADA, token: 'jwt' });
+    signIn(ADA);
     const edit = createTestRouter('/templates/tpl-42/edit').router;
     await edit.load();
     expect(edit.state.matches.at(-1)?.params).toEqual({ templateId: 'tpl-42' });
@@ -137,7 +136,7 @@ describe('shell', () => {
   });
 
   it('logged in: no Sign In/Up, and the footer adds My Apps, Billing and Payment Methods', async () => {
-    setSession({ user: { id: 1, firstName: 'Ada' } as User, token: 'jwt' });
+    signIn({ id: 1, firstName: 'Ada' } as User);
     await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Sign In/Up' })).not.toBeInTheDocument();
@@ -172,7 +171,7 @@ describe('shell', () => {
   });
 
   it('side drawer: Logout asks first, then ends the session', async () => {
-    setSession({ user: { id: 1, firstName: 'Ada' } as User, token: 'jwt' });
+    signIn({ id: 1, firstName: 'Ada' } as User);
     const { router } = await renderApp('/billing');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
@@ -186,9 +185,9 @@ describe('shell', () => {
     ]);
     act(() => within(menu).getByRole('button', { name: 'Logout' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
-    expect(getSession().isLoggedIn).toBe(true);
+    expect(session().isLoggedIn).toBe(true);
     act(() => within(dialog).getByRole('button', { name: 'Yes, Logout' }).click());
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(session().isLoggedIn).toBe(false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Sign In/Up' })).toBeInTheDocument();
   });
@@ -201,6 +200,9 @@ describe('shell', () => {
     act(() => button.click());
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/usage is measured in minutes/)).toBeVisible();
+    // Spec section 9: at most 20 templates per user.
+    act(() => within(screen.getByRole('heading', { level: 2, name: /create my own templates/i })).getByRole('button').click());
+    expect(screen.getByText(/up to 20 each/)).toBeVisible();
   });
 
   it('has a skip link to the main landmark', async () => {

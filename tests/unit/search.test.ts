@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoginModal, parseReferralCode, validateRootSearch } from '@/app/search';
+import { parseLoginModal, parseReferralCode, validateRootSearch } from '@/lib/search';
 
 function validate(input: Record<string, unknown>) {
   return validateRootSearch(input);

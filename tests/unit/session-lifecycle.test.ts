@@ -5,8 +5,10 @@ import { api, configureAuth } from '@/api/client';
 import { createQueryClient } from '@/app/query-client';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
 import { superCategoriesQueryOptions } from '@/features/catalog/api/get-super-categories';
-import { POST_LOGIN_STEPS, endSession, startSession } from '@/features/auth/session-lifecycle';
-import { getSession, setSession } from '@/features/auth/session';
+import { POST_LOGIN_STEPS, signIn } from '@/app/post-login';
+import { meQueryOptions } from '@/lib/session/get-me';
+import { endSession, loadSignedInUser } from '@/lib/session/session';
+import { getToken, setToken } from '@/lib/session/token';
 
 const user = { id: 1, firstName: 'Ada', lastName: 'Obi', email: 'ada@shop.io' } as User;
 const fetchMock = vi.fn<typeof fetch>();
@@ -38,12 +40,13 @@ afterEach(() => {
 });
 
 describe('session lifecycle (spec section 4)', () => {
-  it('startSession removes every per-user query, keeps the public catalogue, sets the session and deletes the invite history', async () => {
+  it('signing in removes every per-user query, keeps the public catalogue, sets user and token and deletes the invite history', async () => {
     const queryClient = createQueryClient();
     await seed(queryClient);
-    startSession(queryClient, { user, token: 'jwt' });
-    expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]']);
-    expect(getSession()).toMatchObject({ isLoggedIn: true, token: 'jwt', user: { firstName: 'Ada' } });
+    signIn(queryClient, { user, token: 'jwt' });
+    expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]', '["user","me"]']);
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(user);
+    expect(getToken()).toBe('jwt');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(String(url)).toBe('/v1/invites-history');
@@ -55,7 +58,7 @@ describe('session lifecycle (spec section 4)', () => {
     const step = vi.fn();
     POST_LOGIN_STEPS.push(() => Promise.reject(new Error('nope')), step);
     try {
-      startSession(queryClient, { user, token: 'jwt' });
+      signIn(queryClient, { user, token: 'jwt' });
       expect(step).toHaveBeenCalledWith({ queryClient, user });
     } finally {
       POST_LOGIN_STEPS.splice(-2, 2);
@@ -64,21 +67,50 @@ describe('session lifecycle (spec section 4)', () => {
 
   it('endSession clears the same data and the session', async () => {
     const queryClient = createQueryClient();
-    setSession({ user, token: 'jwt' });
+    setToken('jwt');
     await seed(queryClient);
     endSession(queryClient);
     expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]']);
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(getToken()).toBeNull();
   });
 
   it('a 401 on a call made with a token ends the session', async () => {
     const queryClient = createQueryClient();
-    setSession({ user, token: 'jwt' });
+    setToken('jwt');
     await seed(queryClient);
-    configureAuth({ token: () => getSession().token, onUnauthorized: () => endSession(queryClient) });
+    configureAuth({ token: getToken, onUnauthorized: () => endSession(queryClient) });
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Token expired' }), { status: 401 }));
     await expect(api('/v1/user/me')).rejects.toThrow('Token expired');
-    expect(getSession().isLoggedIn).toBe(false);
+    expect(getToken()).toBeNull();
     expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]']);
+  });
+
+  it("a current-user load that gets an answer but fails logs out with 'Error while getting user's account'", async () => {
+    const queryClient = createQueryClient();
+    setToken('jwt');
+    await seed(queryClient);
+    queryClient.removeQueries({ queryKey: meQueryOptions().queryKey });
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Boom' }), { status: 500 }));
+    await expect(loadSignedInUser(queryClient)).resolves.toBeNull();
+    expect(getToken()).toBeNull();
+    expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]']);
+  });
+
+  it('an offline start keeps the session and the stored user', async () => {
+    const queryClient = createQueryClient();
+    setToken('jwt');
+    queryClient.setQueryData(meQueryOptions().queryKey, user, { updatedAt: 0 });
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(loadSignedInUser(queryClient)).resolves.toEqual(user);
+    await queryClient.refetchQueries({ queryKey: meQueryOptions().queryKey });
+    expect(getToken()).toBe('jwt');
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(user);
+  });
+
+  it('with no token there is no signed-in user, whatever the cache holds', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(meQueryOptions().queryKey, user);
+    await expect(loadSignedInUser(queryClient)).resolves.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

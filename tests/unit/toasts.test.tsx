@@ -1,7 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
+import Dialog from '@mui/material/Dialog';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast } from '@/app/toast';
+import { toast } from '@/lib/toast';
 import { ToastProvider } from '@/app/ToastProvider';
 
 function Toast({ message, variant, onClose }: { message: string; variant: 'success' | 'error'; onClose?: (reason: string) => void }) {
@@ -13,7 +14,20 @@ function Toast({ message, variant, onClose }: { message: string; variant: 'succe
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
+
+/** A browser whose viewport matches `query`-style media queries as a phone (below 600 px) would. */
+function phoneScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width:599.95px'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+  }));
+}
 
 describe('toasts (spec section 8: top-right, 6 seconds)', () => {
   it('shows a toast in the top-right corner and closes it after 6000 ms', async () => {
@@ -48,5 +62,43 @@ describe('toasts (spec section 8: top-right, 6 seconds)', () => {
     const content = toast.closest('.notistack-MuiContent-error');
     expect(content).not.toBeNull();
     expect(getComputedStyle(content!).backgroundColor).toBe('rgb(179, 38, 30)');
+  });
+
+  it('on a phone, sits at the bottom, clear of the nav bar and of a dialog\'s title, tabs and close button', async () => {
+    phoneScreen();
+    render(
+      <ToastProvider>
+        <Toast message="Invalid Credentials" variant="error" />
+      </ToastProvider>,
+    );
+    const container = (await screen.findByText('Invalid Credentials')).closest<HTMLElement>('.notistack-SnackbarContainer')!;
+    const position = getComputedStyle(container);
+    expect([position.top, position.bottom]).toEqual(['auto', '14px']);
+  });
+
+  it('renders outside #root and is still announced while a dialog hides the rest of the page', async () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    try {
+      render(
+        <ToastProvider>
+          <Dialog open aria-label="Welcome">
+            <button type="button">Login</button>
+          </Dialog>
+          <Toast message="Invalid email or password" variant="error" />
+        </ToastProvider>,
+        { container: root },
+      );
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Invalid email or password');
+      expect(root.contains(alert)).toBe(false);
+      // The modal manager hides every other child of <body>; the toasts' node takes that back.
+      await waitFor(() => expect(alert.closest('[aria-hidden="true"]')).toBeNull());
+      expect(root).toHaveAttribute('aria-hidden', 'true');
+      expect(within(alert).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    } finally {
+      root.remove();
+    }
   });
 });

@@ -25,11 +25,17 @@ interface RoutePreload {
 
 const SPLIT_COMPONENT = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
-/** `src/routes/apps/$alias/index.tsx` -> ['apps', null]; pathless and layout files are skipped. */
+/** A segment that adds nothing to the URL: a pathless layout (`_authed`) or a group (`(shop)`). */
+const isPathless = (part: string) => part.startsWith('_') || part.startsWith('(');
+
+/**
+ * `src/routes/apps/$alias/index.tsx` -> ['apps', null]; `src/routes/_authed/billing.tsx` ->
+ * ['billing'] (pathless segments are skipped); a pathless layout's own file is no page: null.
+ */
 function routeSegments(routeFile: string): (string | null)[] | null {
-  const parts = routeFile.split('/').filter((part) => part !== 'index');
-  if (parts.some((part) => part.startsWith('_') || part.startsWith('('))) return null;
-  return parts.map((part) => (part.startsWith('$') ? null : part));
+  const parts = routeFile.split('/');
+  if (isPathless(parts.at(-1) ?? '')) return null;
+  return parts.filter((part) => part !== 'index' && !isPathless(part)).map((part) => (part.startsWith('$') ? null : part));
 }
 
 /** Every chunk `key` imports statically, itself included. */

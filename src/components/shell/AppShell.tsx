@@ -3,19 +3,20 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
-import { SessionEffects } from '@/features/auth/components/SessionEffects';
-import { useSession } from '@/features/auth/session';
-import { endSession } from '@/features/auth/session-lifecycle';
+import type { AuthResult } from '@contract/accounts';
+import { signIn } from '@/app/post-login';
+import { endSession, useSession } from '@/lib/session/session';
 import { NavBar } from './NavBar';
 import { RouteProgress } from './RouteProgress';
+import { SessionEffects } from './SessionEffects';
 import { SiteFooter } from './SiteFooter';
 
 // Modal-based pieces load on first use: they are not needed to show the first page.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
 const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
-const LoginModal = lazy(() => import('@/features/auth/components/LoginModal'));
+const LoginModal = lazy(() => import('@/features/sign-in/components/LoginModal'));
 // Only for a signed-in user who still has to verify: not part of a visitor's first paint.
-const VerificationBanner = lazy(() => import('@/features/auth/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
+const VerificationBanner = lazy(() => import('@/features/sign-in/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
 
 const MAIN_ID = 'main-content';
 
@@ -32,8 +33,10 @@ export function AppShell() {
       search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, redirect: undefined }),
       replace: true,
     });
-  // After logging in, continue to the page a private route sent the visitor from, else stay.
-  const continueAfterLogin = () => {
+  // A login or registration succeeded: start the session, then continue to the page a private
+  // route sent the visitor from, else stay.
+  const authenticated = (result: AuthResult) => {
+    signIn(queryClient, result);
     if (search.redirect) void navigate({ href: search.redirect, replace: true });
     else closeLogin();
   };
@@ -68,7 +71,7 @@ export function AppShell() {
         Skip to content
       </Box>
       <RouteProgress />
-      <SessionEffects />
+      <SessionEffects isLoggedIn={isLoggedIn} />
       <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
         {isLoggedIn && user?.requiresVerification ? (
           <Suspense fallback={null}>
@@ -100,7 +103,7 @@ export function AppShell() {
       ) : null}
       {loginOpen ? (
         <Suspense fallback={null}>
-          <LoginModal initialView={search['login-view']} onAuthenticated={continueAfterLogin} onClose={closeLogin} />
+          <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
       <PwaUpdatePrompt />

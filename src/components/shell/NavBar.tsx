@@ -5,14 +5,14 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
-import { NAV_BAR, isNavSolid } from '@/app/navigation';
+import { NAV_BAR, isNavSolid } from '@/lib/navigation';
 import { BRAND } from '@contract/brand';
 import type { User } from '@contract/accounts';
 import { ButtonLink } from '../links';
 import { Logo } from './Logo';
 
 // Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
-const AccountButton = lazy(() => import('@/features/auth/components/AccountButton').then((module) => ({ default: module.AccountButton })));
+const AccountButton = lazy(() => import('@/features/account/components/AccountButton').then((module) => ({ default: module.AccountButton })));
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });

@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { CONSTANTS } from '@contract/constants';
-import { SIDE_DRAWER, visibleEntries } from '@/app/navigation';
+import { SIDE_DRAWER, visibleEntries } from '@/lib/navigation';
 import { ListItemLink } from '../list-item-link';
 import { Logo } from './Logo';
 import { SIDE_DRAWER_ID } from './NavBar';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { FOOTER_COMPANY, FOOTER_INFORMATION, visibleEntries, type NavEntry } from '@/app/navigation';
+import { FOOTER_COMPANY, FOOTER_INFORMATION, visibleEntries, type NavEntry } from '@/lib/navigation';
 import { PRODUCT_NAME } from '@contract/brand';
 import { BRAND } from '@contract/brand';
 import { TextLink } from '../links';

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
 
 // Spec section 2: /new-app redirects to the shop setup page.
 export const Route = createFileRoute('/new-app/')({

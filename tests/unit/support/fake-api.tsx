@@ -7,10 +7,14 @@ import { act, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '@contract/accounts';
 import { ToastProvider } from '@/app/ToastProvider';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
+import { meQueryOptions } from '@/lib/session/get-me';
+import { isLoggedIn } from '@/lib/session/session';
+import { getToken, setToken } from '@/lib/session/token';
 
 /** Ada, a verified merchant with referral code ADA1; `overrides` change any field. */
 export function sampleUser(overrides: Partial<User> = {}): User {
@@ -82,6 +86,8 @@ export function installFakeApi(defaults: DefaultAnswers = {}) {
 
   beforeEach(() => {
     handler = () => undefined;
+    storedUser = null;
+    currentClient = null;
     fetchMock.mockImplementation(answer);
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('scrollTo', vi.fn());
@@ -112,8 +118,30 @@ export function bodyOf(call: Parameters<typeof fetch> | undefined): Record<strin
   return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
 }
 
+/** The user the next app starts with in its cache (see signIn), and the app's query client. */
+let storedUser: User | null = null;
+let currentClient: QueryClient | null = null;
+
+/**
+ * A merchant signed in before the app starts, as a reload finds one: the token in its store and
+ * the user in the query cache restored from localStorage (stale, so the app refetches it).
+ */
+export function signIn(user: User = sampleUser(), token = 'jwt'): void {
+  setToken(token);
+  storedUser = user;
+}
+
+/** The session as the app counts it: the stored token and the user in the current app's cache. */
+export function session() {
+  const token = getToken();
+  const user = currentClient?.getQueryData(meQueryOptions().queryKey) ?? null;
+  return { token, user, isLoggedIn: isLoggedIn(token, user) };
+}
+
 export function createTestRouter(path: string) {
   const queryClient = createQueryClient();
+  if (storedUser) queryClient.setQueryData(meQueryOptions().queryKey, storedUser, { updatedAt: 0 });
+  currentClient = queryClient;
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
   return { router, queryClient };
 }

@@ -1,4 +1,4 @@
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { SuperCategory } from '@contract/catalog';
 import { api } from '@/api/client';
 
@@ -14,8 +14,4 @@ export function superCategoriesQueryOptions() {
     staleTime: 30 * 60_000,
     meta: { public: true },
   });
-}
-
-export function useSuperCategories() {
-  return useQuery(superCategoriesQueryOptions());
 }

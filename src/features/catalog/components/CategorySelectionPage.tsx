@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import type { SuperCategory } from '@contract/catalog';
 import { PageLayout } from '@/components/PageLayout';
-import { QueryErrorState } from '@/components/QueryErrorState';
-import { useSuperCategories } from '../api/get-super-categories';
-import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE, CategoriesSkeleton } from './CategorySelectionPending';
+import { superCategoriesQueryOptions } from '../api/get-super-categories';
+import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE } from './CategorySelectionPending';
 
 function label(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
@@ -47,19 +47,12 @@ function CategoryChips({ categories }: { categories: SuperCategory[] }) {
   );
 }
 
+// Loaded by the route (pending and error states are the route's).
 export function CategorySelectionPage() {
-  const { data, error, isPending, refetch } = useSuperCategories();
+  const { data } = useSuspenseQuery(superCategoriesQueryOptions());
   return (
     <PageLayout title={CATEGORY_SELECTION_TITLE} lead={CATEGORY_SELECTION_LEAD}>
-      {isPending ? (
-        <CategoriesSkeleton />
-      ) : error ? (
-        <QueryErrorState message={error.message} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <Typography>No categories are available yet.</Typography>
-      ) : (
-        <CategoryChips categories={data} />
-      )}
+      {data.length === 0 ? <Typography>No categories are available yet.</Typography> : <CategoryChips categories={data} />}
     </PageLayout>
   );
 }

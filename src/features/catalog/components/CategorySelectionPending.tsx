@@ -6,7 +6,7 @@ import { PageLayout } from '@/components/PageLayout';
 export const CATEGORY_SELECTION_TITLE = 'Choose your categories';
 export const CATEGORY_SELECTION_LEAD = 'Pick what your shop sells. The preview fills your app with sample products from these categories.';
 
-export function CategoriesSkeleton() {
+function CategoriesSkeleton() {
   return (
     <Box aria-busy="true" aria-label="Loading categories" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
       {[96, 72, 88, 64, 80, 100, 84].map((width, index) => (

@@ -1,6 +1,6 @@
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
 import { FEATURES } from '../content';
 import { FeatureGrid } from './FeatureGrid';
 

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
 import { BRAND, HERO, HERO_BACKGROUND, PRODUCT_NAME } from '@contract/brand';
 import { ButtonLink } from '@/components/links';
 import { useDocumentTitle } from '@/components/PageLayout';
-import { PlanList } from '@/features/plans/components/PlanList';
 import { FEATURES, REASONS, STEPS } from '../content';
 import { FeatureGrid } from './FeatureGrid';
 
@@ -98,7 +97,8 @@ function Reasons() {
   );
 }
 
-export function HomePage() {
+/** `plans`: the pricing teaser's plans (the plans feature's, composed by the route). */
+export function HomePage({ plans }: { plans: ReactNode }) {
   useDocumentTitle(`${PRODUCT_NAME}: design and order your shop's mobile app`);
   return (
     <>
@@ -122,7 +122,7 @@ export function HomePage() {
         </ButtonLink>
       </Section>
       <Section id="home-pricing" title="Pricing" lead="Every app runs on a monthly plan, billed by the minutes it is used.">
-        <PlanList limit={3} />
+        {plans}
         <ButtonLink to="/pricing" sx={{ mt: 3 }}>
           Compare plans
         </ButtonLink>

@@ -1,9 +1,11 @@
 import Typography from '@mui/material/Typography';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
+import { plansQueryOptions } from '../api/get-plans';
 import { PRICING_LEAD, PRICING_TITLE } from '../copy';
-import { PlanList } from './PlanList';
+import { PlanGrid } from './PlanGrid';
 
 function HowBillingWorks() {
   return (
@@ -20,7 +22,9 @@ function HowBillingWorks() {
   );
 }
 
+// Loaded by the route (pending and error states are the route's).
 export function PricingPage() {
+  const { data } = useSuspenseQuery(plansQueryOptions());
   return (
     <PageLayout
       title={PRICING_TITLE}
@@ -34,7 +38,7 @@ export function PricingPage() {
       <Typography variant="h2" sx={{ mb: 2 }}>
         Plans
       </Typography>
-      <PlanList />
+      <PlanGrid plans={data} />
       <HowBillingWorks />
     </PageLayout>
   );

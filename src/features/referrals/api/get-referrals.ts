@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ReferralSummary } from '@contract/accounts';
 import { api } from '@/api/client';
 
@@ -7,12 +7,6 @@ export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
   return api<ReferralSummary>('/v1/referrals', { fallback: 'Could not load your referrals', signal });
 }
 
-export const REFERRALS_QUERY_KEY = ['referrals'] as const;
-
 export function referralsQueryOptions() {
-  return queryOptions({ queryKey: REFERRALS_QUERY_KEY, queryFn: ({ signal }) => getReferrals(signal), meta: { persist: false } });
-}
-
-export function useReferrals(enabled = true) {
-  return useQuery({ ...referralsQueryOptions(), enabled });
+  return queryOptions({ queryKey: ['referrals'], queryFn: ({ signal }) => getReferrals(signal), meta: { persist: false } });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralInvitePayload } from '@contract/accounts';
 import { api } from '@/api/client';
-import { REFERRALS_QUERY_KEY } from './get-referrals';
+import { referralsQueryOptions } from './get-referrals';
 
 /** POST /v1/referrals/send-invite: e-mails the caller's referral link. */
 export function sendReferralInvite(payload: ReferralInvitePayload): Promise<null> {
@@ -10,5 +10,5 @@ export function sendReferralInvite(payload: ReferralInvitePayload): Promise<null
 
 export function useSendReferralInvite() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendReferralInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: REFERRALS_QUERY_KEY }) });
+  return useMutation({ mutationFn: sendReferralInvite, onSuccess: () => queryClient.invalidateQueries({ queryKey: referralsQueryOptions().queryKey }) });
 }

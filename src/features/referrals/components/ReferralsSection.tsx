@@ -4,30 +4,29 @@ import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { toast } from '@/app/toast';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { REFERRAL_REWARD_MINOR_UNITS, referralInviteSchema } from '@contract/accounts';
 import { FIELD_MESSAGES, isValidEmail } from '@contract/validation';
-import { QueryErrorState } from '@/components/QueryErrorState';
-import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { ValidatedTextField } from '@/components/form/ValidatedTextField';
 import { formatDollars } from '@/lib/format';
-import { useReferrals } from '../api/get-referrals';
+import { toast } from '@/lib/toast';
+import { referralsQueryOptions } from '../api/get-referrals';
 import { useSendReferralInvite } from '../api/send-referral-invite';
 
 export function referralLink(code: string, origin = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
 }
 
-/** The account page's referrals: your link, an invite by email, and who you referred. */
-export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
-  const referrals = useReferrals();
+/** The account page's referrals: your link, an invite by email, and who you referred. Loaded by the route. */
+export function ReferralsSection() {
+  const { data: referrals } = useSuspenseQuery(referralsQueryOptions());
   const invite = useSendReferralInvite();
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');
-  const code = referrals.data?.referralCode ?? fallbackCode;
-  const link = code ? referralLink(code) : '';
+  const link = referralLink(referrals.referralCode);
   // The contract's schema, which the server runs on this payload too.
   const inviteValid = referralInviteSchema.safeParse({ email, firstName }).success;
   const emailError = email !== '' && !isValidEmail(email);
@@ -52,7 +51,6 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
           setEmail('');
           setFirstName('');
         },
-        onError: (error) => toast(error.message, { variant: 'error' }),
       },
     );
   };
@@ -65,23 +63,21 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
       <Typography color="text.secondary">
         Earn {formatDollars(REFERRAL_REWARD_MINOR_UNITS)} in credit for every merchant who signs up with your link and verifies their email.
       </Typography>
-      {link ? (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField label="Your referral link" value={link} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 280px' }} />
-          <Button variant="outlined" onClick={() => void copy()}>
-            Copy
-          </Button>
-        </Box>
-      ) : null}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField label="Your referral link" value={link} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 280px' }} />
+        <Button variant="outlined" onClick={() => void copy()}>
+          Copy
+        </Button>
+      </Box>
       <Box component="form" noValidate onSubmit={sendInvite} aria-label="Invite by email" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField
+        <ValidatedTextField
           label="Friend's email"
           type="email"
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={emailError}
-          helperText={emailError ? FIELD_MESSAGES.email : undefined}
+          invalid={emailError}
+          message={FIELD_MESSAGES.email}
           sx={{ flex: '1 1 220px' }}
         />
         <TextField label="Friend's first name" value={firstName} onChange={(e) => setFirstName(e.target.value)} sx={{ flex: '1 1 160px' }} />
@@ -89,29 +85,23 @@ export function ReferralsSection({ fallbackCode }: { fallbackCode?: string }) {
           Send invite
         </SubmitButton>
       </Box>
-      {referrals.isPending ? (
-        <Skeleton variant="rounded" height={72} />
-      ) : referrals.isError ? (
-        <QueryErrorState message={referrals.error.message} onRetry={() => void referrals.refetch()} />
-      ) : (
-        <Box>
-          <Typography sx={{ fontWeight: 500 }}>
-            {referrals.data.referrals.length === 1 ? '1 merchant referred' : `${referrals.data.referrals.length} merchants referred`}, {formatDollars(referrals.data.earned)} earned
-          </Typography>
-          {referrals.data.referrals.length > 0 ? (
-            <List aria-label="Referred merchants">
-              {referrals.data.referrals.map((referral) => (
-                <ListItem key={referral.id} disableGutters divider>
-                  <ListItemText
-                    primary={referral.referredFirstName}
-                    secondary={referral.rewardedAt ? `Earned ${formatDollars(referral.rewardAmount)}` : 'Waiting for email verification'}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          ) : null}
-        </Box>
-      )}
+      <Box>
+        <Typography sx={{ fontWeight: 500 }}>
+          {referrals.referrals.length === 1 ? '1 merchant referred' : `${referrals.referrals.length} merchants referred`}, {formatDollars(referrals.earned)} earned
+        </Typography>
+        {referrals.referrals.length > 0 ? (
+          <List aria-label="Referred merchants">
+            {referrals.referrals.map((referral) => (
+              <ListItem key={referral.id} disableGutters divider>
+                <ListItemText
+                  primary={referral.referredFirstName}
+                  secondary={referral.rewardedAt ? `Earned ${formatDollars(referral.rewardAmount)}` : 'Waiting for email verification'}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : null}
+      </Box>
     </Box>
   );
 }

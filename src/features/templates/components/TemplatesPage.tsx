@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { NAMED_ROUTES } from '@/app/named-routes';
+import { NAMED_ROUTES } from '@/lib/named-routes';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 

@@ -1,0 +1,13 @@
+/** The journeys' automated accessibility check: axe-core on the page as it is on screen now. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, the level Lighthouse's accessibility score and the design card ask for. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Fails on any axe violation, naming each rule and the elements it found. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = violations.map(({ id, help, nodes }) => `${id} (${help}): ${nodes.map((node) => `${node.html} ${node.failureSummary ?? ''}`).join('; ')}`);
+  expect(found, `accessibility violations on ${page.url()}`).toEqual([]);
+}

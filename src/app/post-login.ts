@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuthResult, User } from '@contract/accounts';
+import { deleteInvitesHistory } from '@/features/collaborators/api/delete-invites-history';
+import { startSession } from '@/lib/session/session';
+
+export interface PostLoginContext {
+  queryClient: QueryClient;
+  user: User;
+}
+
+/**
+ * Spec section 4 "Login or registration": after the session starts, these steps run in order,
+ * without waiting for each other; a failing step never undoes the login. They belong to other
+ * features, so they are composed here rather than in sign-in. The notifications feature adds
+ * "count notifications and fetch open ones".
+ */
+export const POST_LOGIN_STEPS: ((context: PostLoginContext) => unknown)[] = [() => deleteInvitesHistory()];
+
+/** A login or registration succeeded: start the session, then the post-login steps. */
+export function signIn(queryClient: QueryClient, result: AuthResult): void {
+  startSession(queryClient, result);
+  for (const step of POST_LOGIN_STEPS) {
+    try {
+      void Promise.resolve(step({ queryClient, user: result.user })).catch(() => {});
+    } catch {
+      // a step's failure is its own business
+    }
+  }
+}

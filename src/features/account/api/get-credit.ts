@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Credit } from '@contract/accounts';
+import { api } from '@/api/client';
+
+/** POST /v1/credits (no body): the signed-in user's credit, created on first ask. */
+export function getCredit(signal?: AbortSignal): Promise<Credit> {
+  return api<Credit>('/v1/credits', { method: 'POST', fallback: 'Could not load the credit', signal });
+}
+
+export function creditQueryOptions() {
+  return queryOptions({
+    queryKey: ['credit'],
+    queryFn: ({ signal }) => getCredit(signal),
+    // Money: kept out of localStorage like other payment data.
+    meta: { persist: false },
+  });
+}
+
+export function useCredit(enabled = true) {
+  return useQuery({ ...creditQueryOptions(), enabled });
+}

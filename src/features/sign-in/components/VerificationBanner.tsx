@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import type { User } from '@contract/accounts';
+import { ResendVerificationButton } from './ResendVerificationButton';
+
+export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
+
+interface VerificationBannerProps {
+  user: User;
+  /** Its height in px as it changes (0 once gone), so the page can start below it. */
+  onHeightChange: (height: number) => void;
+}
+
+/** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
+export function VerificationBanner({ user, onHeightChange }: VerificationBannerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => onHeightChange(element.offsetHeight));
+    observer.observe(element);
+    onHeightChange(element.offsetHeight);
+    return () => {
+      observer.disconnect();
+      onHeightChange(0);
+    };
+  }, [onHeightChange]);
+  return (
+    <Alert
+      ref={ref}
+      role="status"
+      severity="warning"
+      variant="filled"
+      sx={{ borderRadius: 0, justifyContent: 'center', alignItems: 'center' }}
+      action={<ResendVerificationButton user={user} variant="text" color="inherit" size="small" />}
+    >
+      {VERIFY_BANNER_TEXT}
+    </Alert>
+  );
+}
