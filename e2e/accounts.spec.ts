@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 type Box = { x: number; y: number; width: number; height: number };
-import type { Credit } from '@contract/accounts';
+import type { Credit } from '@contract/credits/schemas';
 import type { Envelope } from '@contract/envelope';
 import { expectAccessible } from './accessibility';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';

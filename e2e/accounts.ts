@@ -1,9 +1,10 @@
 /** Account helpers of the journeys: the server's e-mail outbox, unique merchants, API sign-up. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
-import type { AuthResult } from '@contract/accounts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthResult } from '@contract/auth/schemas';
 import type { Envelope } from '@contract/envelope';
+import type { BrowserWindow } from './browser';
 
 export const PASSWORD = 'Merchant2026';
 
@@ -59,3 +60,17 @@ export async function registerThroughApi(request: APIRequestContext, firstName: 
   return ((await response.json()) as Envelope<AuthResult>).data;
 }
 
+
+/**
+ * Signs `page` in as a merchant registered once per spec file (named `firstName`): the portal's
+ * session token is written before each page loads, as the login modal would leave it.
+ */
+export function sessionSigner(firstName: string): (page: Page, request: APIRequestContext) => Promise<void> {
+  let session: AuthResult | undefined;
+  return async (page, request) => {
+    session ??= await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
+    await page.addInitScript((stored) => {
+      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+    }, JSON.stringify({ token: session.token }));
+  };
+}

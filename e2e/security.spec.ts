@@ -3,9 +3,8 @@
  * with its styles (MUI's emotion, notistack's goober) and raises no `securitypolicyviolation`
  * event or CSP console error. Also the headers a browser relies on (no framing, nosniff).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResult } from '@contract/accounts';
-import { registerThroughApi, uniqueEmail } from './accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { sessionSigner, uniqueEmail } from './accounts';
 
 const PUBLIC_PAGES = [
   '/',
@@ -48,13 +47,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   };
 }
 
-let session: AuthResult | undefined;
-async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  session ??= await registerThroughApi(request, 'Secure', uniqueEmail('csp'));
-  await page.addInitScript((stored) => {
-    (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem('portal-session', stored);
-  }, JSON.stringify(session));
-}
+const signIn = sessionSigner('Secure');
 
 /** MUI's runtime styles applied: the nav bar got its emotion styles (a fixed bar). */
 async function expectStyled(page: Page): Promise<void> {

@@ -1,10 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { AuthResult } from '@contract/accounts';
-import type { Plan } from '@contract/catalog';
+import { expect, test, type Page } from '@playwright/test';
+import type { Plan } from '@contract/catalog/schemas';
 import type { Envelope } from '@contract/envelope';
 import type { BrowserWindow } from './browser';
 import { expectAccessible } from './accessibility';
-import { registerThroughApi, uniqueEmail } from './accounts';
+import { sessionSigner } from './accounts';
 
 /** Every route of spec section 2 with sample params, the heading its page opens with, and whether it needs a login. */
 const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'public' | 'private']> = [
@@ -39,18 +38,7 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/test/preview', 'Test preview', 'public'],
 ];
 
-/**
- * One merchant for the private routes, signed in by writing the portal's session token before each
- * page loads (the portal then loads the user from /v1/user/me).
- */
-let session: AuthResult | undefined;
-
-async function signIn(page: Page, request: APIRequestContext): Promise<void> {
-  session ??= await registerThroughApi(request, 'Shell', uniqueEmail('shell'));
-  await page.addInitScript((stored) => {
-    (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-  }, JSON.stringify({ token: session.token }));
-}
+const signIn = sessionSigner('Shell');
 
 /** The shell of spec section 2: nav bar with its links, footer with Information and Company. */
 async function expectShell(page: Page): Promise<void> {
@@ -88,8 +76,9 @@ test('every private route sends a visitor to the login prompt, remembering where
   await expectAccessible(page);
 });
 
-test('an unknown path shows the not-found page inside the shell', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the not-found page inside the shell', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expectShell(page);
   await expectAccessible(page);

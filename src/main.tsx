@@ -3,6 +3,8 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -45,6 +47,12 @@ window.addEventListener('storage', (event) => {
   if (event.key === SESSION_STORAGE_KEY || event.key === null) resetUserData(queryClient);
 });
 
+// The server's Content-Security-Policy allows runtime <style> elements only with this page's
+// nonce: emotion (MUI) takes it through its cache, goober (notistack's toasts) from window.__nonce__.
+const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
+(window as { __nonce__?: string }).__nonce__ = nonce;
+const emotionCache = createCache({ key: 'css', nonce });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
 const root = createRoot(container);
@@ -62,14 +70,16 @@ void restored.then(() => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <QueryClientProvider client={queryClient}>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </QueryClientProvider>
-        </ThemeProvider>
+        <CacheProvider value={emotionCache}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <QueryClientProvider client={queryClient}>
+              <ToastProvider>
+                <RouterProvider router={router} />
+              </ToastProvider>
+            </QueryClientProvider>
+          </ThemeProvider>
+        </CacheProvider>
       </StrictMode>,
     );
   });

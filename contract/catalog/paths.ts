@@ -2,4 +2,24 @@
 export const CATALOG_PATHS = {
   plans: '/plans',
   superCategories: '/super-categories',
+  categoryBackgrounds: '/category-backgrounds',
+  allProductCategories: '/productcategories',
+  superCategoryProductCategories: '/super-categories/:id/product-categories',
+  slideshows: '/slideshows/',
+  sampleMeasurements: '/sample/super-categories/sample-measurements',
+  productCategories: '/product-categories',
 } as const;
+
+/**
+ * The public catalogue reads: the same answer for every visitor, changed only by a seed or an
+ * edit (the service worker keeps a copy of each for offline use).
+ */
+export const PUBLIC_CATALOG_PATHS: readonly string[] = [
+  CATALOG_PATHS.plans,
+  CATALOG_PATHS.superCategories,
+  CATALOG_PATHS.categoryBackgrounds,
+  CATALOG_PATHS.allProductCategories,
+  CATALOG_PATHS.slideshows,
+  CATALOG_PATHS.sampleMeasurements,
+  CATALOG_PATHS.productCategories,
+];

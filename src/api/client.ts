@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@contract/api';
 import type { Envelope } from '@contract/envelope';
 import { errorText } from './error-text';
 
@@ -47,13 +48,12 @@ function clientCredential(): string {
 }
 
 function buildUrl(path: string, query?: Query): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const qs = params.toString();
-  return qs ? `${clean}?${qs}` : clean;
+  return qs ? `${path}?${qs}` : path;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -66,7 +66,10 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the app backend and returns `data.data` of the envelope. */
+/**
+ * Calls the app backend at a contract path, relative to API_PREFIX (`USER_PATHS.me`, or
+ * `fillPath(USER_PATHS.update, { userId })` for one with parameters), and returns `data.data`.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = tokenSource();
   const headers: Record<string, string> = {
@@ -84,7 +87,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(`${API_PREFIX}${path}`, options.query), {
       method: options.method ?? 'GET',
       headers,
       body,

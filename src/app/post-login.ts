@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthResult, User } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { User } from '@contract/users/schemas';
 import { deleteInvitesHistory } from '@/features/collaborators/api/delete-invites-history';
 import { startSession } from '@/lib/session/session';
 

@@ -2,10 +2,12 @@
  * Which requests the service worker answers from where. Pure URL logic, shared with the
  * unit tests (no service-worker globals here).
  */
+import { API_PREFIX, apiPath } from '@contract/api';
+import { PUBLIC_CATALOG_PATHS } from '@contract/catalog/paths';
 
 /** Paths the SPA navigation fallback must never answer: server endpoints and downloads. */
 export const NAVIGATION_DENYLIST: RegExp[] = [
-  /^\/v1(\/|$)/,
+  new RegExp(`^${API_PREFIX}(/|$)`),
   /^\/socket\.io(\/|$)/,
   /^\/healthz$/,
   /^\/uploads(\/|$)/,
@@ -13,21 +15,12 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/app_viewer(\/|$)/,
 ];
 
-/**
- * Public catalogue reads of spec section 7: the same answer for every visitor, so a stale
- * copy is a good offline answer (plans, super-categories and the sample preview data).
- */
-const CATALOG_PATHS = [
-  '/v1/plans',
-  '/v1/super-categories',
-  '/v1/category-backgrounds',
-  '/v1/productcategories',
-  '/v1/product-categories',
-  '/v1/slideshows',
-  '/v1/sample',
-];
-
 export function isCatalogRequest(url: URL, origin: string): boolean {
   if (url.origin !== origin) return false;
-  return CATALOG_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`));
+  // Public catalogue reads (spec section 7): a stale copy is a good offline answer. The
+  // super-category's own categories (/super-categories/{id}/product-categories) are included.
+  return PUBLIC_CATALOG_PATHS.some((path) => {
+    const full = apiPath(path.replace(/\/$/, ''));
+    return url.pathname === full || url.pathname === `${full}/` || url.pathname.startsWith(`${full}/`);
+  });
 }

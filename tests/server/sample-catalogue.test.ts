@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CONSTANTS, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
-import { BACKGROUND_IMAGES_WITH_URLS, SAMPLE_CATALOGUE_WITH_URLS } from '../../server/src/db/sample-catalogue';
+import { BACKGROUND_IMAGES_WITH_URLS, SAMPLE_CATALOGUE_WITH_URLS } from '../../server/src/db/sample-catalogue/with-urls';
 import { BACKGROUND_IMAGES, SAMPLE_CATALOGUE } from '../../server/src/db/sample-catalogue/data';
 import { SAMPLE_IMAGE_URLS, imageUrl } from '../../server/src/db/sample-catalogue/images';
 

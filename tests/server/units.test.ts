@@ -103,6 +103,7 @@ describe('static portal rules', () => {
 
   it('picks cache headers by file', () => {
     expect(cacheControlFor('assets/index-abc.js')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('catalogue/products/aurora-earbuds.1a2b3c4d.webp')).toBe('public, max-age=31536000, immutable');
     for (const file of ['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'workbox-1a2b.js']) expect(cacheControlFor(file), file).toBe('no-cache');
     expect(cacheControlFor('icons/icon-192.png')).toBe('public, max-age=3600');
   });

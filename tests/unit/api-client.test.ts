@@ -31,14 +31,14 @@ afterEach(() => {
 describe('api client', () => {
   it('unwraps data of the {message, data} envelope', async () => {
     fetchMock.mockResolvedValue(respond(200, { message: 'Plans', data: [{ id: 1, planCode: 'basic' }] }));
-    await expect(api('/v1/plans')).resolves.toEqual([{ id: 1, planCode: 'basic' }]);
+    await expect(api('/plans')).resolves.toEqual([{ id: 1, planCode: 'basic' }]);
     expect(lastRequest().url).toBe('/v1/plans');
     expect(lastRequest().init.method).toBe('GET');
   });
 
   it('sends the basic client credential from the page when logged out', async () => {
     fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: null }));
-    await api('v1/super-categories');
+    await api('/super-categories');
     expect(lastRequest().url).toBe('/v1/super-categories');
     expect(lastRequest().headers.Authorization).toBe(`Basic ${btoa('portal-web:s3cret')}`);
   });
@@ -46,13 +46,13 @@ describe('api client', () => {
   it('sends the bearer token when logged in', async () => {
     configureAuth({ token: () => 'jwt-token', onUnauthorized: () => {} });
     fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: { id: 7 } }));
-    await api('/v1/user/me');
+    await api('/user/me');
     expect(lastRequest().headers.Authorization).toBe('Bearer jwt-token');
   });
 
   it('encodes the query and sends a JSON body', async () => {
     fetchMock.mockResolvedValue(respond(201, { message: 'Created', data: { id: 3 } }));
-    await api('/v1/subscriptions', { method: 'POST', body: { planCode: 'basic' }, query: { page: 0, status: undefined, shopAlias: 'my shop' } });
+    await api('/subscriptions', { method: 'POST', body: { planCode: 'basic' }, query: { page: 0, status: undefined, shopAlias: 'my shop' } });
     const request = lastRequest();
     expect(request.url).toBe('/v1/subscriptions?page=0&shopAlias=my+shop');
     expect(request.init.body).toBe('{"planCode":"basic"}');
@@ -61,31 +61,31 @@ describe('api client', () => {
 
   it("rejects a 4xx with an ApiError carrying the server's message and status", async () => {
     fetchMock.mockResolvedValue(respond(422, { message: 'Please enter a business name' }));
-    const error = await api('/v1/shops', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    const error = await api('/shops', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Please enter a business name', status: 422 });
   });
 
   it('falls back to the body, then the given fallback, then Error', async () => {
     fetchMock.mockResolvedValueOnce(new Response('Service Unavailable', { status: 503 }));
-    await expect(api('/v1/plans')).rejects.toThrow('Service Unavailable');
+    await expect(api('/plans')).rejects.toThrow('Service Unavailable');
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
-    await expect(api('/v1/plans', { fallback: 'Could not load the plans' })).rejects.toThrow('Could not load the plans');
+    await expect(api('/plans', { fallback: 'Could not load the plans' })).rejects.toThrow('Could not load the plans');
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
-    await expect(api('/v1/plans')).rejects.toThrow(/^Error$/);
+    await expect(api('/plans')).rejects.toThrow(/^Error$/);
   });
 
   it('turns a network failure into an ApiError with status 0 that says so, whatever the fallback', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api('/v1/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0, message: OFFLINE_MESSAGE });
-    await expect(api('/v1/auth/login', { method: 'POST', body: {}, fallback: 'Invalid Credentials' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
+    await expect(api('/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0, message: OFFLINE_MESSAGE });
+    await expect(api('/auth/login', { method: 'POST', body: {}, fallback: 'Invalid Credentials' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
   });
 
   it('calls onUnauthorized on a 401 when a token was sent', async () => {
     const onUnauthorized = vi.fn();
     configureAuth({ token: () => 'expired', onUnauthorized });
     fetchMock.mockResolvedValue(respond(401, { message: 'Token expired' }));
-    await expect(api('/v1/user/me')).rejects.toThrow('Token expired');
+    await expect(api('/user/me')).rejects.toThrow('Token expired');
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('Token expired');
   });
 
@@ -93,7 +93,7 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     configureAuth({ token: () => null, onUnauthorized });
     fetchMock.mockResolvedValue(respond(401, { message: 'Invalid Credentials' }));
-    await expect(api('/v1/auth/login', { method: 'POST', body: {} })).rejects.toThrow('Invalid Credentials');
+    await expect(api('/auth/login', { method: 'POST', body: {} })).rejects.toThrow('Invalid Credentials');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -101,7 +101,7 @@ describe('api client', () => {
     configureAuth({ token: () => 'jwt-token', onUnauthorized: () => {} });
     fetchMock.mockResolvedValue(respond(200, { message: 'ok', data: { id: 7 } }));
     const picture = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
-    await api('/v1/user/7/profile-picture', { method: 'PUT', rawBody: picture });
+    await api('/user/7/profile-picture', { method: 'PUT', rawBody: picture });
     expect(lastRequest().init.method).toBe('PUT');
     expect(lastRequest().init.body).toBe(picture);
     expect(lastRequest().headers['Content-Type']).toBe('image/png');

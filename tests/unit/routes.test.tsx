@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { createTestRouter, installFakeApi, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 /** Every route of spec section 2 with a concrete path and the heading its page shows. */

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { api, configureAuth } from '@/api/client';
 import { createQueryClient } from '@/app/query-client';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
@@ -80,7 +80,7 @@ describe('session lifecycle (spec section 4)', () => {
     await seed(queryClient);
     configureAuth({ token: getToken, onUnauthorized: () => endSession(queryClient) });
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'Token expired' }), { status: 401 }));
-    await expect(api('/v1/user/me')).rejects.toThrow('Token expired');
+    await expect(api('/user/me')).rejects.toThrow('Token expired');
     expect(getToken()).toBeNull();
     expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]']);
   });

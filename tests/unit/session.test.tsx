@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { createQueryClient } from '@/app/query-client';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { isLoggedIn, useSession } from '@/lib/session/session';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidEmail, isValidPassword, isValidPhone, sanitizePhoneInput } from '@contract/validation';
-import { loginSchema, registrationSchema, resetPasswordSchema } from '@contract/accounts';
+import { loginSchema, registrationSchema, resetPasswordSchema } from '@contract/auth/schemas';
 
 describe('email (spec section 5)', () => {
   it.each(['ada@shop.io', 'a.b-c@mail.example.com', 'x@[192.168.0.1]', '"odd name"@shop.ng', ' Ada@Shop.COM '])('accepts %s', (email) => {

@@ -20,7 +20,8 @@ const ALWAYS_REVALIDATE = /^(index\.html|sw\.js|manifest\.webmanifest|registerSW
 
 /** Cache-Control for a file of dist/, given its path relative to dist/ with / separators. */
 export function cacheControlFor(relativePath: string): string {
-  if (relativePath.startsWith('assets/')) return CACHE_IMMUTABLE;
+  // Hashed names: Vite's assets, and the sample catalogue's pictures (scripts/make-sample-catalogue.ts).
+  if (relativePath.startsWith('assets/') || relativePath.startsWith('catalogue/')) return CACHE_IMMUTABLE;
   if (ALWAYS_REVALIDATE.test(relativePath)) return CACHE_REVALIDATE;
   return CACHE_SHORT;
 }

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
-import type { AuthResult } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
 import { signIn } from '@/app/post-login';
 import { endSession, useSession } from '@/lib/session/session';
 import { NavBar } from './NavBar';

@@ -7,7 +7,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
 import { NAV_BAR, isNavSolid } from '@/lib/navigation';
 import { BRAND } from '@contract/brand';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { ButtonLink } from '../links';
 import { Logo } from './Logo';
 

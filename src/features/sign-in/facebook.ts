@@ -2,7 +2,7 @@
  * Facebook sign-in (spec section 3 "Registration payload", section 8 "Social login failure"). Loaded
  * only when the visitor clicks 'Continue with Facebook', together with the SDK it injects.
  */
-import type { AuthResult } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
 import { ApiError } from '@/api/client';
 import { login } from './api/login';
 import { register } from './api/register';
@@ -88,7 +88,6 @@ export async function facebookSignIn(appId: string): Promise<AuthResult> {
       firstName: profile.first_name ?? '',
       lastName: profile.last_name ?? '',
       email: profile.email ?? '',
-      profilePix: profile.picture?.data?.url ?? null,
       referredByCode: getStoredReferralCode(),
     });
     clearReferralCode();

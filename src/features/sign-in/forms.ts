@@ -3,7 +3,7 @@
  * these payloads, so the portal never sends what the server would refuse. Kept apart from
  * ./model.ts because zod is only loaded with the forms.
  */
-import { forgotPasswordSchema, registrationSchema, type RegistrationPayload } from '@contract/accounts';
+import { forgotPasswordSchema, registrationSchema, type RegistrationPayload } from '@contract/auth/schemas';
 import type { RegisterValues } from './model';
 
 /** The registration payload (spec section 3) of what the form holds. */

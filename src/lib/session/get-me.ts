@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
+import { USER_PATHS } from '@contract/users/paths';
 
 /** Spec section 8: the text a failed current-user load shows (and the session ends). */
 export const CURRENT_USER_LOAD_FAILED = "Error while getting user's account";
 
 /** GET /v1/user/me: the signed-in user's profile (spec section 4 Startup). */
 export function getMe(signal?: AbortSignal): Promise<User> {
-  return api<User>('/v1/user/me', { fallback: CURRENT_USER_LOAD_FAILED, signal });
+  return api<User>(USER_PATHS.me, { fallback: CURRENT_USER_LOAD_FAILED, signal });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AuthResult, User } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { User } from '@contract/users/schemas';
 import { ApiError } from '@/api/client';
 import { meQueryOptions } from './get-me';
 import { clearToken, getToken, setToken, useToken } from './token';

@@ -8,7 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { ToastProvider } from '@/app/ToastProvider';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Credit } from '@contract/accounts';
+import type { Credit } from '@contract/credits/schemas';
 import { api } from '@/api/client';
+import { CREDIT_PATHS } from '@contract/credits/paths';
 
 /** POST /v1/credits (no body): the signed-in user's credit, created on first ask. */
 export function getCredit(signal?: AbortSignal): Promise<Credit> {
-  return api<Credit>('/v1/credits', { method: 'POST', fallback: 'Could not load the credit', signal });
+  return api<Credit>(CREDIT_PATHS.credit, { method: 'POST', fallback: 'Could not load the credit', signal });
 }
 
 export function creditQueryOptions() {

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, type User } from '@contract/accounts';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@contract/users/paths';
+import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
 import { storeUser } from './update-user';
+import { fillPath } from '@contract/api';
+import { USER_PATHS } from '@contract/users/paths';
 
 /** What is wrong with a picture before it is sent, or null when it may be uploaded. */
 export function profilePictureProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -12,7 +15,7 @@ export function profilePictureProblem(file: Pick<File, 'type' | 'size'>): string
 
 /** PUT /v1/user/{userId}/profile-picture with the image itself as the body. */
 export function uploadProfilePicture({ userId, file }: { userId: number; file: Blob }): Promise<User> {
-  return api<User>(`/v1/user/${userId}/profile-picture`, { method: 'PUT', rawBody: file, fallback: 'Could not upload the picture' });
+  return api<User>(fillPath(USER_PATHS.profilePicture, { userId }), { method: 'PUT', rawBody: file, fallback: 'Could not upload the picture' });
 }
 
 export function useUploadProfilePicture() {

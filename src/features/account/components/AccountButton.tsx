@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { fullName, initials } from '../model';
 
 // The menu itself loads on first open: the nav bar only needs the picture.

@@ -5,7 +5,7 @@ import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { createLink } from '@tanstack/react-router';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { ACCOUNT_MENU } from '@/lib/navigation';
 import { formatDollars } from '@/lib/format';
 import { useCredit } from '../api/get-credit';

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SuperCategory } from '@contract/catalog';
+import type { SuperCategory } from '@contract/catalog/schemas';
 import { api } from '@/api/client';
+import { CATALOG_PATHS } from '@contract/catalog/paths';
 
 /** GET /v1/super-categories (spec section 7): the business kinds a shop can pick. */
 export function getSuperCategories(signal?: AbortSignal): Promise<SuperCategory[]> {
-  return api<SuperCategory[]>('/v1/super-categories', { fallback: 'Could not load the categories', signal });
+  return api<SuperCategory[]>(CATALOG_PATHS.superCategories, { fallback: 'Could not load the categories', signal });
 }
 
 export function superCategoriesQueryOptions() {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { SuperCategory } from '@contract/catalog';
+import type { SuperCategory } from '@contract/catalog/schemas';
 import { PageLayout } from '@/components/PageLayout';
 import { superCategoriesQueryOptions } from '../api/get-super-categories';
 import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE } from './CategorySelectionPending';

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plan } from '@contract/catalog';
+import type { Plan } from '@contract/catalog/schemas';
 import { api } from '@/api/client';
+import { CATALOG_PATHS } from '@contract/catalog/paths';
 
 /** GET /v1/plans (spec section 7): the subscription plans, loaded at startup. */
 export function getPlans(signal?: AbortSignal): Promise<Plan[]> {
-  return api<Plan[]>('/v1/plans', { fallback: 'Could not load the plans', signal });
+  return api<Plan[]>(CATALOG_PATHS.plans, { fallback: 'Could not load the plans', signal });
 }
 
 export function plansQueryOptions() {

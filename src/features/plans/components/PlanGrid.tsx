@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@contract/catalog';
+import type { Plan } from '@contract/catalog/schemas';
 import { PlanCard } from './PlanCard';
 import { PLAN_GRID_SX } from './PlanListSkeleton';
 

@@ -1,11 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendEmailPayload, User } from '@contract/accounts';
+import type { SendEmailPayload } from '@contract/emails/schemas';
+import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
 import { toast } from '@/lib/toast';
+import { EMAIL_PATHS } from '@contract/emails/paths';
 
 /** POST /v1/emails/send: for example "Resend verification email". */
 export function sendEmail(payload: SendEmailPayload): Promise<null> {
-  return api<null>('/v1/emails/send', { method: 'POST', body: payload, fallback: 'Could not send the email' });
+  return api<null>(EMAIL_PATHS.send, { method: 'POST', body: payload, fallback: 'Could not send the email' });
 }
 
 /** "Resend verification email": sends the confirmation link to `user` and says so. */

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
 import { meQueryOptions } from '@/lib/session/get-me';
+import { EMAIL_PATHS } from '@contract/emails/paths';
 
 /** POST /v1/emails/verify: the token from the verification link; answers the verified user. */
 export function verifyEmail(token: string): Promise<User> {
-  return api<User>('/v1/emails/verify', { method: 'POST', body: { token }, fallback: 'Could not verify the email' });
+  return api<User>(EMAIL_PATHS.verify, { method: 'POST', body: { token }, fallback: 'Could not verify the email' });
 }
 
 export function useVerifyEmail() {

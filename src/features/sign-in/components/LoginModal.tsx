@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import { toast } from '@/lib/toast';
-import type { AuthResult } from '@contract/accounts';
+import type { AuthResult } from '@contract/auth/schemas';
 import { FIELD_MESSAGES, isValidEmail, sanitizePhoneInput } from '@contract/validation';
 import type { LoginView } from '@/lib/search';
 import { useForgotPassword } from '../api/forgot-password';

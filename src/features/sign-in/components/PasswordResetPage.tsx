@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useNavigate } from '@tanstack/react-router';
-import { resetPasswordSchema } from '@contract/accounts';
+import { resetPasswordSchema } from '@contract/auth/schemas';
 import { FIELD_MESSAGES } from '@contract/validation';
 import { NewPasswordField, PasswordField } from '@/components/form/PasswordField';
 import { SubmitButton } from '@/components/form/SubmitButton';

@@ -1,5 +1,5 @@
 import type { ButtonProps } from '@mui/material/Button';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { useResendVerification } from '../api/send-email';
 

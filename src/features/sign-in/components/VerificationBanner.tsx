@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
-import type { User } from '@contract/accounts';
+import type { User } from '@contract/users/schemas';
 import { ResendVerificationButton } from './ResendVerificationButton';
 
 export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';

@@ -6,9 +6,6 @@ import { BACKGROUND_IMAGES, SAMPLE_CATALOGUE } from './data';
 import { imageUrl } from './images';
 import type { SampleBackgroundImage, SampleSuperCategory } from './types';
 
-export type * from './types';
-export { BACKGROUND_IMAGES as BACKGROUND_IMAGE_KEYS, SAMPLE_CATALOGUE as SAMPLE_CATALOGUE_KEYS } from './data';
-export { imageUrl } from './images';
 
 function withUrls(superCategory: SampleSuperCategory): SampleSuperCategory {
   return {
