@@ -44,7 +44,8 @@ export default defineConfig({
   webServer: {
     // `npm run test:e2e` builds first, so the server serves dist/ as it is.
     command: 'npx tsx server/src/main.ts',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
+    // Loopback is a trusted proxy: API sign-ups name their own visitor address (e2e/accounts.ts).
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

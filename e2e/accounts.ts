@@ -51,15 +51,25 @@ function clientAuthorization(): string {
   return `Basic ${Buffer.from(secrets.clientCredential).toString('base64')}`;
 }
 
+let addresses = 0;
+/**
+ * Registration is limited per address, and every journey's merchant comes from this machine: the
+ * journeys' server trusts loopback as a proxy (playwright.config.ts), so each API sign-up names
+ * its own visitor address, as a reverse proxy would.
+ */
+function visitorAddress(): string {
+  addresses += 1;
+  return `203.0.113.${(addresses % 250) + 1}`;
+}
+
 export async function registerThroughApi(request: APIRequestContext, firstName: string, email: string): Promise<AuthResult> {
   const response = await request.post('/v1/auth/register', {
-    headers: { Authorization: clientAuthorization() },
+    headers: { Authorization: clientAuthorization(), 'X-Forwarded-For': visitorAddress() },
     data: { firstName, lastName: 'Merchant', email, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' },
   });
   expect(response.status()).toBe(200);
   return ((await response.json()) as Envelope<AuthResult>).data;
 }
-
 
 /**
  * Signs `page` in as a merchant registered once per spec file (named `firstName`): the portal's
