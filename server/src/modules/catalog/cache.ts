@@ -97,15 +97,18 @@ export class CatalogueCache {
     reply: FastifyReply,
     build: () => Promise<CatalogueAnswer>,
     options: { shuffle?: boolean } = {},
-  ): Promise<FastifyReply> {
+  ): Promise<void> {
     const entry = await this.entry(`${request.routeOptions.url ?? ''} ${request.url}`, build, options.shuffle ?? false);
     // Every visitor may read it, yet each must revalidate: an edit shows at once.
     reply.header('cache-control', 'no-cache');
     if (entry.total !== null) reply.header(TOTAL_COUNT_HEADER, String(entry.total));
     const ifNoneMatch = request.headers['if-none-match'];
     const current = ifNoneMatch ? entry.variants.find((variant) => matches(ifNoneMatch, variant.etag)) : undefined;
-    if (current) return reply.code(304).header('etag', current.etag).send();
+    if (current) {
+      reply.code(304).header('etag', current.etag).send();
+      return;
+    }
     const variant = entry.variants[Math.floor(Math.random() * entry.variants.length)] as Variant;
-    return reply.header('etag', variant.etag).type('application/json; charset=utf-8').send(variant.body);
+    reply.header('etag', variant.etag).type('application/json; charset=utf-8').send(variant.body);
   }
 }
