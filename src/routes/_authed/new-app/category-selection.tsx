@@ -1,0 +1,45 @@
+import { createFileRoute, notFound, redirect, type ErrorComponentProps } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ALIAS_PATTERN } from '@contract/shops/alias';
+import { ApiError } from '@/api/client';
+import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { productCategoriesQueryOptions } from '@/features/catalog/api/get-product-categories';
+import { superCategoriesQueryOptions } from '@/features/catalog/api/get-super-categories';
+import { CategorySelectionPage } from '@/features/catalog/components/CategorySelectionPage';
+import { CategorySelectionPending } from '@/features/catalog/components/CategorySelectionPending';
+import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
+
+/** The shop being set up: set by the setup page (or its 'Continue'); without it there is nothing to choose for. */
+const searchSchema = z.object({ alias: z.string().regex(ALIAS_PATTERN).max(64).optional().catch(undefined) });
+
+export const Route = createFileRoute('/_authed/new-app/category-selection')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ search }) => {
+    if (!search.alias) throw redirect({ to: '/new-app/setup', replace: true });
+  },
+  loaderDeps: ({ search }) => ({ alias: search.alias ?? '' }),
+  loader: async ({ context, deps }) => {
+    try {
+      await Promise.all([
+        context.queryClient.ensureQueryData(adminShopQueryOptions(deps.alias)),
+        context.queryClient.ensureQueryData(superCategoriesQueryOptions()),
+        context.queryClient.ensureQueryData(productCategoriesQueryOptions()),
+      ]);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound();
+      throw error;
+    }
+  },
+  pendingComponent: CategorySelectionPending,
+  errorComponent: CategorySelectionError,
+  component: RouteComponent,
+});
+
+function RouteComponent() {
+  const { alias } = Route.useLoaderDeps();
+  return <CategorySelectionPage alias={alias} />;
+}
+
+function CategorySelectionError(props: ErrorComponentProps) {
+  return <RouteErrorPage {...props} title="Choose your categories" />;
+}
