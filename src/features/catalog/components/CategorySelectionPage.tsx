@@ -6,12 +6,9 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { ProductCategory, SuperCategory } from '@contract/catalog/schemas';
 import { PageLayout } from '@/components/PageLayout';
 import { SubmitButton } from '@/components/form/SubmitButton';
-import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
-import { useUpdateShop } from '@/features/shops/api/update-shop';
 import { productCategoriesQueryOptions } from '../api/get-product-categories';
 import { superCategoriesQueryOptions } from '../api/get-super-categories';
 import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE } from './CategorySelectionPending';
@@ -56,25 +53,40 @@ function SuperCategoryCard({ category, selected, onToggle }: { category: SuperCa
   );
 }
 
+/** What the page needs of the shop being set up (the route passes it: features do not import each other). */
+export interface ShopInterests {
+  name: string;
+  superCategoriesOfInterest: number[];
+  categoriesOfInterest: number[];
+}
+
+export interface CategorySelectionProps {
+  shop: ShopInterests;
+  /** Saves the selection to the shop (PUT /v1/shops/{alias}). */
+  save: (changes: Pick<ShopInterests, 'superCategoriesOfInterest' | 'categoriesOfInterest'>) => Promise<unknown>;
+  saving: boolean;
+  /** Goes on to the design editor. */
+  onContinue: () => Promise<void>;
+}
+
 // Loaded by the route (pending and error states are the route's).
-export function CategorySelectionPage({ alias }: { alias: string }) {
-  const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
+export function CategorySelectionPage({ shop, save: saveShop, saving, onContinue }: CategorySelectionProps) {
   const { data: superCategories } = useSuspenseQuery(superCategoriesQueryOptions());
   const { data: categories } = useSuspenseQuery(productCategoriesQueryOptions());
   const [supers, setSupers] = useState<ReadonlySet<number>>(() => new Set(shop.superCategoriesOfInterest));
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set(shop.categoriesOfInterest));
   const [message, setMessage] = useState<string | null>(null);
-  const update = useUpdateShop();
-  const navigate = useNavigate();
 
   const offered = useMemo(() => categories.filter((category) => supers.has(category.superCategoryId)), [categories, supers]);
   // Categories of a super-category no longer chosen are dropped with it.
   const interests = useMemo(() => new Set([...picked].filter((id) => offered.some((category) => category.id === id))), [picked, offered]);
   const dirty = !sameIds(shop.superCategoriesOfInterest, supers) || !sameIds(shop.categoriesOfInterest, interests);
 
-  const save = () => update.mutateAsync({ alias, changes: { superCategoriesOfInterest: [...supers], categoriesOfInterest: [...interests] } });
+  const save = () => saveShop({ superCategoriesOfInterest: [...supers], categoriesOfInterest: [...interests] });
   const saveRef = useRef(save);
-  saveRef.current = save;
+  useEffect(() => {
+    saveRef.current = save;
+  });
   useEffect(() => {
     if (!dirty) return;
     const timer = setTimeout(() => void saveRef.current().catch(() => {}), SAVE_DELAY_MS);
@@ -88,7 +100,7 @@ export function CategorySelectionPage({ alias }: { alias: string }) {
     }
     try {
       if (dirty) await save();
-      await navigate({ to: '/new-app/$alias/design', params: { alias } });
+      await onContinue();
     } catch (error) {
       setMessage((error as Error).message);
     }
@@ -115,7 +127,7 @@ export function CategorySelectionPage({ alias }: { alias: string }) {
       </Box>
       <Typography role="status" color="text.secondary" sx={{ mt: 2 }}>
         {supers.size === 0 ? 'No category selected yet.' : `${supers.size} of ${superCategories.length} selected.`}
-        {update.isPending ? ' Saving…' : dirty ? '' : supers.size > 0 ? ' Saved.' : ''}
+        {saving ? ' Saving…' : dirty ? '' : supers.size > 0 ? ' Saved.' : ''}
       </Typography>
       {offered.length > 0 ? (
         <>
@@ -147,7 +159,7 @@ export function CategorySelectionPage({ alias }: { alias: string }) {
           {message}
         </Alert>
       ) : null}
-      <SubmitButton size="large" pending={update.isPending} onClick={() => void next()} sx={{ mt: 4, minHeight: 48 }}>
+      <SubmitButton size="large" pending={saving} onClick={() => void next()} sx={{ mt: 4, minHeight: 48 }}>
         Continue to design
       </SubmitButton>
     </PageLayout>

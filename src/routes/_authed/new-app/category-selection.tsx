@@ -1,4 +1,5 @@
-import { createFileRoute, notFound, redirect, type ErrorComponentProps } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound, redirect, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import { ApiError } from '@/api/client';
@@ -8,6 +9,7 @@ import { superCategoriesQueryOptions } from '@/features/catalog/api/get-super-ca
 import { CategorySelectionPage } from '@/features/catalog/components/CategorySelectionPage';
 import { CategorySelectionPending } from '@/features/catalog/components/CategorySelectionPending';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
+import { useUpdateShop } from '@/features/shops/api/update-shop';
 
 /** The shop being set up: set by the setup page (or its 'Continue'); without it there is nothing to choose for. */
 const searchSchema = z.object({ alias: z.string().regex(ALIAS_PATTERN).max(64).optional().catch(undefined) });
@@ -37,7 +39,17 @@ export const Route = createFileRoute('/_authed/new-app/category-selection')({
 
 function RouteComponent() {
   const { alias } = Route.useLoaderDeps();
-  return <CategorySelectionPage alias={alias} />;
+  const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
+  const update = useUpdateShop();
+  const navigate = useNavigate();
+  return (
+    <CategorySelectionPage
+      shop={shop}
+      saving={update.isPending}
+      save={(changes) => update.mutateAsync({ alias, changes })}
+      onContinue={() => navigate({ to: '/new-app/$alias/design', params: { alias } })}
+    />
+  );
 }
 
 function CategorySelectionError(props: ErrorComponentProps) {
