@@ -91,7 +91,7 @@ test('Get Started -> login -> setup, each check in turn -> Project created! -> c
   await expect(page.getByRole('button', { name: 'Fashion', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(categories.locator('[aria-pressed="true"]')).toHaveCount(1);
 
-  // Another visit to the setup page offers to continue that shop.
+  // Its categories are chosen: the setup page no longer offers to continue it.
   await page.goto('/new-app/setup');
   await expect(page.getByText(/You started setting up/)).toHaveCount(0);
 
