@@ -371,7 +371,12 @@ async function main(): Promise<void> {
           [`GET ${url.split('?')[0]} p97.5 at ${LOAD.connections} conn`, ms(served.p97_5), `p95 <= ${TARGET_CATALOGUE_P95_MS} ms: ${verdict(served.p97_5 <= TARGET_CATALOGUE_P95_MS)}`],
         ];
       }),
-      [`Largest catalogue image (of ${image.count})`, `${fmtKb(image.bytes)} (${posix.basename(image.name)})`, `<= ${TARGET_CATALOGUE_IMAGE_KB} kB: ${verdict(kb(image.bytes) <= TARGET_CATALOGUE_IMAGE_KB)}`],
+      // 30 KB as the picture generator counts it (scripts/make-sample-catalogue.ts: 30 x 1024 bytes).
+      [
+        `Largest catalogue image (of ${image.count})`,
+        `${(image.bytes / 1024).toFixed(1)} KiB (${posix.basename(image.name)})`,
+        `<= ${TARGET_CATALOGUE_IMAGE_KB} KiB: ${verdict(image.bytes <= TARGET_CATALOGUE_IMAGE_KB * 1024)}`,
+      ],
       [
         'Setup page own JS chunk (gzip)',
         setupChunk ? `${fmtKb(setupChunk.bytes)} (${setupChunk.name})` : 'not found',

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, redirect, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
-import { z } from 'zod';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import { ApiError } from '@/api/client';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
@@ -11,11 +10,17 @@ import { CategorySelectionPending } from '@/features/catalog/components/Category
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useUpdateShop } from '@/features/shops/api/update-shop';
 
-/** The shop being set up: set by the setup page (or its 'Continue'); without it there is nothing to choose for. */
-const searchSchema = z.object({ alias: z.string().regex(ALIAS_PATTERN).max(64).optional().catch(undefined) });
+/**
+ * The shop being set up: set by the setup page (or its 'Continue'); without it there is nothing
+ * to choose for. Checked by hand: route options are in the initial JS, zod is not.
+ */
+function validateSearch(search: Record<string, unknown>): { alias?: string } {
+  const alias = search.alias;
+  return typeof alias === 'string' && alias.length <= 64 && ALIAS_PATTERN.test(alias) ? { alias } : {};
+}
 
 export const Route = createFileRoute('/_authed/new-app/category-selection')({
-  validateSearch: searchSchema,
+  validateSearch,
   beforeLoad: ({ search }) => {
     if (!search.alias) throw redirect({ to: '/new-app/setup', replace: true });
   },
