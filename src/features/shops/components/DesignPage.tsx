@@ -30,7 +30,7 @@ export function DesignPage({ alias, slides }: { alias: string; slides: Slide[] }
       <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
         Your sample catalogue
       </Typography>
-      <Box component="ul" aria-label="Sample slides" sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'flex', gap: 2, overflowX: 'auto' }}>
+      <Box component="ul" aria-label="Sample slides" tabIndex={0} sx={{ listStyle: 'none', p: 0, m: 0, mb: 3, display: 'flex', gap: 2, overflowX: 'auto' }}>
         {slides.map((slide) => (
           <Box component="li" key={slide.id} sx={{ flex: '0 0 220px', borderRadius: 2, overflow: 'hidden', bgcolor: 'grey.900', color: '#FFFFFF' }}>
             {slide.image ? <Box component="img" src={slide.image} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} /> : null}
