@@ -16,9 +16,8 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/templates/tpl-1/preview', 'Template preview', 'public'],
   ['/billing', 'Billing', 'private'],
   ['/payment-methods', 'Payment Methods', 'private'],
-  ['/new-app/setup', 'Set up your shop', 'public'],
-  ['/new-app/category-selection', 'Choose your categories', 'public'],
-  ['/new-app/ada-shop/design', 'Design your app', 'private'],
+  ['/new-app/setup', 'Set up your shop', 'private'],
+  // Category selection and the design route need a real shop: e2e/new-app.spec.ts walks them.
   ['/join-project', 'Join a project', 'private'],
   ['/apps/ada-shop/public', 'Shared project', 'public'],
   ['/notifications', 'Notifications', 'private'],
@@ -88,7 +87,11 @@ test('an unknown path answers 404 and shows the not-found page inside the shell'
   await expectAccessible(page);
 });
 
-test('/new-app redirects to /new-app/setup', async ({ page }) => {
+test('/new-app redirects to /new-app/setup, behind the login prompt', async ({ page, request }) => {
+  await page.goto('/new-app');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/new-app/setup');
+  await signIn(page, request);
   await page.goto('/new-app');
   await expect(page).toHaveURL('/new-app/setup');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your shop' })).toBeVisible();

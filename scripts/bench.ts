@@ -5,7 +5,9 @@
  * - total precache size (what the service worker downloads on install);
  * - time from spawning the server (what `npm start` runs) to the first /healthz 200, on a
  *   fresh DATA_DIR (embedded PGlite) and again on the same DATA_DIR;
- * - server RSS after start and after 200 requests, and p50/p95 latency of GET /v1/plans.
+ * - server RSS after start and after 200 requests, and p50/p95 latency of GET /v1/plans;
+ * - catalogue reads under load (autocannon, 50 connections, 10 s) beside a bare Fastify route
+ *   answering the same JSON, the largest catalogue picture and the setup page's own chunk (issue 8).
  * Writes the figures into docs/performance.md ("Latest run"). Prints PASS/OVER per target,
  * never fails on them.
  */
@@ -16,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -207,6 +210,101 @@ async function planLatencies(port: number): Promise<number[]> {
   return timings.sort((a, b) => a - b);
 }
 
+// ---------------------------------------------------------------- catalogue (issue 8)
+
+/** Issue 8: catalogue reads at >= half the throughput of a bare Fastify route, p95 <= 20 ms at 50 connections. */
+const TARGET_CATALOGUE_RATIO = 0.5;
+const TARGET_CATALOGUE_P95_MS = 20;
+const TARGET_CATALOGUE_IMAGE_KB = 30;
+const TARGET_SETUP_CHUNK_KB = 40;
+const LOAD = { connections: 50, duration: 10 };
+const CATALOGUE_URLS = ['/v1/super-categories', '/v1/sample/super-categories/sample-measurements?superCategoryIds=1,2&limit=40', '/v1/productcategories'];
+
+interface Load {
+  requestsPerSecond: number;
+  /** autocannon reports p97.5, not p95: a p97.5 within the target means p95 is too. */
+  p97_5: number;
+  non2xx: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+  const result = await autocannon({ url, headers, ...LOAD });
+  return { requestsPerSecond: result.requests.average, p97_5: result.latency.p97_5, non2xx: result.non2xx + result.errors };
+}
+
+/** A bare Fastify route in its own process answering `body` (parsed, so Fastify serialises it per request). */
+async function startBareRoute(bodyFile: string, port: number): Promise<ChildProcess> {
+  const code = `
+    import { readFileSync } from 'node:fs';
+    import Fastify from 'fastify';
+    const data = JSON.parse(readFileSync(process.env.BODY_FILE, 'utf8'));
+    const app = Fastify();
+    app.get('/bare', async () => data);
+    await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, BODY_FILE: bodyFile, PORT: String(port) }, stdio: 'ignore' });
+  for (let tries = 0; tries < 200; tries += 1) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the bare Fastify route did not start');
+}
+
+interface CatalogueRow {
+  url: string;
+  catalogue: Load;
+  bare: Load;
+}
+
+/** Each catalogue URL under load, then a bare route answering the same JSON, side by side. */
+async function catalogueThroughput(port: number, dataDir: string): Promise<CatalogueRow[]> {
+  const authorization = await clientAuthorization(port);
+  const rows: CatalogueRow[] = [];
+  for (const path of CATALOGUE_URLS) {
+    const body = await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization } })).text();
+    const bodyFile = join(dataDir, 'bare-body.json');
+    writeFileSync(bodyFile, body);
+    const catalogue = await load(`http://127.0.0.1:${port}${path}`, { authorization });
+    const barePort = await freePort();
+    const bare = await startBareRoute(bodyFile, barePort);
+    try {
+      rows.push({ url: path, catalogue, bare: await load(`http://127.0.0.1:${barePort}/bare`) });
+    } finally {
+      bare.kill('SIGKILL');
+    }
+  }
+  return rows;
+}
+
+/** The largest picture of the sample catalogue (public/catalogue/**). */
+function largestCatalogueImage(): { name: string; bytes: number; count: number } {
+  let largest = { name: '', bytes: 0, count: 0 };
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else {
+        largest.count += 1;
+        const { size } = statSync(path);
+        if (size > largest.bytes) largest = { ...largest, name: path.slice(ROOT.length), bytes: size };
+      }
+    }
+  };
+  visit(join(ROOT, 'public', 'catalogue'));
+  return largest;
+}
+
+/** The setup page's own JS chunk (gzip): what /new-app/setup loads beyond the shared chunks. */
+function setupChunkGzip(): { name: string; bytes: number } | null {
+  const name = readdirSync(join(DIST, 'assets')).find((file) => /^setup-[\w-]+\.js$/.test(file));
+  return name ? { name, bytes: gzipSync(readFileSync(join(DIST, 'assets', name))).length } : null;
+}
+
 // ---------------------------------------------------------------- report
 
 function writeReport(lines: string[]): void {
@@ -241,7 +339,10 @@ async function main(): Promise<void> {
     const rssWarmStart = treeRssBytes(warm.child.pid ?? 0);
     const latencies = await planLatencies(port);
     const rssAfterRequests = treeRssBytes(warm.child.pid ?? 0);
+    const catalogue = await catalogueThroughput(port, dataDir);
     await stopServer(warm);
+    const image = largestCatalogueImage();
+    const setupChunk = setupChunkGzip();
 
     const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a (Linux only)' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
     const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -259,6 +360,28 @@ async function main(): Promise<void> {
       ['Server RSS after restart', mb(rssWarmStart), 'report only'],
       [`Server RSS after restart + ${LATENCY_REQUESTS} requests`, mb(rssAfterRequests), 'report only'],
       [`GET /v1/plans p50 / p95 (${LATENCY_REQUESTS} sequential)`, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}`, 'report only'],
+      ...catalogue.flatMap(({ url, catalogue: served, bare }): Array<[string, string, string]> => {
+        const ratio = served.requestsPerSecond / bare.requestsPerSecond;
+        return [
+          [
+            `GET ${url.split('?')[0]} vs bare Fastify (req/s, ${LOAD.connections} conn, ${LOAD.duration} s)`,
+            `${served.requestsPerSecond.toFixed(0)} vs ${bare.requestsPerSecond.toFixed(0)} (${(ratio * 100).toFixed(0)}%)${served.non2xx ? `, ${served.non2xx} non-2xx` : ''}`,
+            `>= ${TARGET_CATALOGUE_RATIO * 100}%: ${verdict(ratio >= TARGET_CATALOGUE_RATIO && served.non2xx === 0)}`,
+          ],
+          [`GET ${url.split('?')[0]} p97.5 at ${LOAD.connections} conn`, ms(served.p97_5), `p95 <= ${TARGET_CATALOGUE_P95_MS} ms: ${verdict(served.p97_5 <= TARGET_CATALOGUE_P95_MS)}`],
+        ];
+      }),
+      // 30 KB as the picture generator counts it (scripts/make-sample-catalogue.ts: 30 x 1024 bytes).
+      [
+        `Largest catalogue image (of ${image.count})`,
+        `${(image.bytes / 1024).toFixed(1)} KiB (${posix.basename(image.name)})`,
+        `<= ${TARGET_CATALOGUE_IMAGE_KB} KiB: ${verdict(image.bytes <= TARGET_CATALOGUE_IMAGE_KB * 1024)}`,
+      ],
+      [
+        'Setup page own JS chunk (gzip)',
+        setupChunk ? `${fmtKb(setupChunk.bytes)} (${setupChunk.name})` : 'not found',
+        `<= ${TARGET_SETUP_CHUNK_KB} kB: ${verdict(setupChunk !== null && kb(setupChunk.bytes) <= TARGET_SETUP_CHUNK_KB)}`,
+      ],
     ];
 
     for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);

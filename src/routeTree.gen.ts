@@ -25,12 +25,12 @@ import { Route as AuthedNotificationsRouteImport } from './routes/_authed/notifi
 import { Route as AuthedPaymentMethodsRouteImport } from './routes/_authed/payment-methods'
 import { Route as EmailVerifyRouteImport } from './routes/email/verify'
 import { Route as NewAppIndexRouteImport } from './routes/new-app/index'
-import { Route as NewAppCategorySelectionRouteImport } from './routes/new-app/category-selection'
-import { Route as NewAppSetupRouteImport } from './routes/new-app/setup'
 import { Route as PasswordResetRouteImport } from './routes/password/reset'
 import { Route as TemplatesIndexRouteImport } from './routes/templates/index'
 import { Route as TestPreviewRouteImport } from './routes/test/preview'
 import { Route as AuthedAppsIndexRouteImport } from './routes/_authed/apps/index'
+import { Route as AuthedNewAppCategorySelectionRouteImport } from './routes/_authed/new-app/category-selection'
+import { Route as AuthedNewAppSetupRouteImport } from './routes/_authed/new-app/setup'
 import { Route as AuthedPaymentsIndexRouteImport } from './routes/_authed/payments/index'
 import { Route as AuthedPaymentsAliasRouteImport } from './routes/_authed/payments/$alias'
 import { Route as AuthedTemplatesCreateTemplateRouteImport } from './routes/_authed/templates/create-template'
@@ -120,16 +120,6 @@ const NewAppIndexRoute = NewAppIndexRouteImport.update({
   path: '/new-app/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const NewAppCategorySelectionRoute = NewAppCategorySelectionRouteImport.update({
-  id: '/new-app/category-selection',
-  path: '/new-app/category-selection',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NewAppSetupRoute = NewAppSetupRouteImport.update({
-  id: '/new-app/setup',
-  path: '/new-app/setup',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PasswordResetRoute = PasswordResetRouteImport.update({
   id: '/password/reset',
   path: '/password/reset',
@@ -148,6 +138,17 @@ const TestPreviewRoute = TestPreviewRouteImport.update({
 const AuthedAppsIndexRoute = AuthedAppsIndexRouteImport.update({
   id: '/apps/',
   path: '/apps/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNewAppCategorySelectionRoute =
+  AuthedNewAppCategorySelectionRouteImport.update({
+    id: '/new-app/category-selection',
+    path: '/new-app/category-selection',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedNewAppSetupRoute = AuthedNewAppSetupRouteImport.update({
+  id: '/new-app/setup',
+  path: '/new-app/setup',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedPaymentsIndexRoute = AuthedPaymentsIndexRouteImport.update({
@@ -215,12 +216,12 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof AuthedNotificationsRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
-  '/new-app/category-selection': typeof NewAppCategorySelectionRoute
-  '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
   '/test/preview': typeof TestPreviewRoute
   '/new-app/': typeof NewAppIndexRoute
   '/templates/': typeof TemplatesIndexRoute
+  '/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
+  '/new-app/setup': typeof AuthedNewAppSetupRoute
   '/payments/$alias': typeof AuthedPaymentsAliasRoute
   '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
@@ -247,12 +248,12 @@ export interface FileRoutesByTo {
   '/notifications': typeof AuthedNotificationsRoute
   '/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
-  '/new-app/category-selection': typeof NewAppCategorySelectionRoute
-  '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
   '/test/preview': typeof TestPreviewRoute
   '/new-app': typeof NewAppIndexRoute
   '/templates': typeof TemplatesIndexRoute
+  '/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
+  '/new-app/setup': typeof AuthedNewAppSetupRoute
   '/payments/$alias': typeof AuthedPaymentsAliasRoute
   '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
@@ -281,12 +282,12 @@ export interface FileRoutesById {
   '/_authed/notifications': typeof AuthedNotificationsRoute
   '/_authed/payment-methods': typeof AuthedPaymentMethodsRoute
   '/email/verify': typeof EmailVerifyRoute
-  '/new-app/category-selection': typeof NewAppCategorySelectionRoute
-  '/new-app/setup': typeof NewAppSetupRoute
   '/password/reset': typeof PasswordResetRoute
   '/test/preview': typeof TestPreviewRoute
   '/new-app/': typeof NewAppIndexRoute
   '/templates/': typeof TemplatesIndexRoute
+  '/_authed/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
+  '/_authed/new-app/setup': typeof AuthedNewAppSetupRoute
   '/_authed/payments/$alias': typeof AuthedPaymentsAliasRoute
   '/_authed/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
@@ -315,12 +316,12 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/payment-methods'
     | '/email/verify'
-    | '/new-app/category-selection'
-    | '/new-app/setup'
     | '/password/reset'
     | '/test/preview'
     | '/new-app/'
     | '/templates/'
+    | '/new-app/category-selection'
+    | '/new-app/setup'
     | '/payments/$alias'
     | '/templates/create-template'
     | '/apps/$alias/public'
@@ -347,12 +348,12 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/payment-methods'
     | '/email/verify'
-    | '/new-app/category-selection'
-    | '/new-app/setup'
     | '/password/reset'
     | '/test/preview'
     | '/new-app'
     | '/templates'
+    | '/new-app/category-selection'
+    | '/new-app/setup'
     | '/payments/$alias'
     | '/templates/create-template'
     | '/apps/$alias/public'
@@ -380,12 +381,12 @@ export interface FileRouteTypes {
     | '/_authed/notifications'
     | '/_authed/payment-methods'
     | '/email/verify'
-    | '/new-app/category-selection'
-    | '/new-app/setup'
     | '/password/reset'
     | '/test/preview'
     | '/new-app/'
     | '/templates/'
+    | '/_authed/new-app/category-selection'
+    | '/_authed/new-app/setup'
     | '/_authed/payments/$alias'
     | '/_authed/templates/create-template'
     | '/apps/$alias/public'
@@ -409,8 +410,6 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
   EmailVerifyRoute: typeof EmailVerifyRoute
-  NewAppCategorySelectionRoute: typeof NewAppCategorySelectionRoute
-  NewAppSetupRoute: typeof NewAppSetupRoute
   PasswordResetRoute: typeof PasswordResetRoute
   TestPreviewRoute: typeof TestPreviewRoute
   NewAppIndexRoute: typeof NewAppIndexRoute
@@ -533,20 +532,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NewAppIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/new-app/category-selection': {
-      id: '/new-app/category-selection'
-      path: '/new-app/category-selection'
-      fullPath: '/new-app/category-selection'
-      preLoaderRoute: typeof NewAppCategorySelectionRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/new-app/setup': {
-      id: '/new-app/setup'
-      path: '/new-app/setup'
-      fullPath: '/new-app/setup'
-      preLoaderRoute: typeof NewAppSetupRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/password/reset': {
       id: '/password/reset'
       path: '/password/reset'
@@ -573,6 +558,20 @@ declare module '@tanstack/react-router' {
       path: '/apps'
       fullPath: '/apps/'
       preLoaderRoute: typeof AuthedAppsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/new-app/category-selection': {
+      id: '/_authed/new-app/category-selection'
+      path: '/new-app/category-selection'
+      fullPath: '/new-app/category-selection'
+      preLoaderRoute: typeof AuthedNewAppCategorySelectionRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/new-app/setup': {
+      id: '/_authed/new-app/setup'
+      path: '/new-app/setup'
+      fullPath: '/new-app/setup'
+      preLoaderRoute: typeof AuthedNewAppSetupRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/payments/': {
@@ -647,6 +646,8 @@ interface AuthedRouteChildren {
   AuthedJoinProjectRoute: typeof AuthedJoinProjectRoute
   AuthedNotificationsRoute: typeof AuthedNotificationsRoute
   AuthedPaymentMethodsRoute: typeof AuthedPaymentMethodsRoute
+  AuthedNewAppCategorySelectionRoute: typeof AuthedNewAppCategorySelectionRoute
+  AuthedNewAppSetupRoute: typeof AuthedNewAppSetupRoute
   AuthedPaymentsAliasRoute: typeof AuthedPaymentsAliasRoute
   AuthedTemplatesCreateTemplateRoute: typeof AuthedTemplatesCreateTemplateRoute
   AuthedAppsIndexRoute: typeof AuthedAppsIndexRoute
@@ -663,6 +664,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedJoinProjectRoute: AuthedJoinProjectRoute,
   AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedPaymentMethodsRoute: AuthedPaymentMethodsRoute,
+  AuthedNewAppCategorySelectionRoute: AuthedNewAppCategorySelectionRoute,
+  AuthedNewAppSetupRoute: AuthedNewAppSetupRoute,
   AuthedPaymentsAliasRoute: AuthedPaymentsAliasRoute,
   AuthedTemplatesCreateTemplateRoute: AuthedTemplatesCreateTemplateRoute,
   AuthedAppsIndexRoute: AuthedAppsIndexRoute,
@@ -687,8 +690,6 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
   EmailVerifyRoute: EmailVerifyRoute,
-  NewAppCategorySelectionRoute: NewAppCategorySelectionRoute,
-  NewAppSetupRoute: NewAppSetupRoute,
   PasswordResetRoute: PasswordResetRoute,
   TestPreviewRoute: TestPreviewRoute,
   NewAppIndexRoute: NewAppIndexRoute,

@@ -8,6 +8,8 @@ export const CATALOG_PATHS = {
   slideshows: '/slideshows/',
   sampleMeasurements: '/sample/super-categories/sample-measurements',
   productCategories: '/product-categories',
+  /** The currency table (GET, `?country` puts that country's currency first). */
+  currencies: '/currencies',
 } as const;
 
 /**
@@ -22,4 +24,5 @@ export const PUBLIC_CATALOG_PATHS: readonly string[] = [
   CATALOG_PATHS.slideshows,
   CATALOG_PATHS.sampleMeasurements,
   CATALOG_PATHS.productCategories,
+  CATALOG_PATHS.currencies,
 ];

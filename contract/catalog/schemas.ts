@@ -4,6 +4,8 @@
  * the phone preview (spec section 3, "Sample and preview data").
  */
 import { z } from '../zod';
+import { CONSTANTS } from '../constants';
+import { pageQuery } from '../paging';
 import { id } from '../response';
 
 export const planSchema = z.object({
@@ -16,7 +18,8 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const superCategorySchema = z.object({ id, name: z.string() });
+/** Spec section 3 Super category: id and name, plus a picture for the category selection. */
+export const superCategorySchema = z.object({ id, name: z.string(), image: z.string().meta({ description: 'URL of a picture of the trade.' }) });
 export type SuperCategory = z.infer<typeof superCategorySchema>;
 
 /** Spec section 3 Category: id, name, icon, imageList (picture URLs). */
@@ -77,3 +80,37 @@ export type SampleProduct = z.infer<typeof sampleProductSchema>;
 /** A splash or login screen background (Creation `backgroundImages`; realtime `background-images/{name}`). */
 export const backgroundImageSchema = z.object({ id, name: z.string(), image: z.string() });
 export type BackgroundImage = z.infer<typeof backgroundImageSchema>;
+
+/** The most ids one list parameter may carry (there are 11 super-categories and ~70 categories). */
+export const ID_LIST_MAX = 100;
+
+/**
+ * A list of ids in a query: comma-separated (`1,2,3`), or the parameter repeated. Missing or
+ * empty means "all".
+ */
+export const idListParam = (label: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, context) => {
+      const parts = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((part) => part.trim()).filter(Boolean);
+      if (parts.length > ID_LIST_MAX) {
+        context.addIssue({ code: 'custom', message: `Query parameter ${label} holds more than ${ID_LIST_MAX} ids` });
+        return z.NEVER;
+      }
+      const ids = parts.map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647)) {
+        context.addIssue({ code: 'custom', message: `Query parameter ${label} must be a comma-separated list of positive ids` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)].sort((a, b) => a - b);
+    });
+
+/** `?superCategoryIds` of category backgrounds and slideshows. */
+export const superCategoryIdsQuery = z.object({ superCategoryIds: idListParam('superCategoryIds') });
+
+/** `?superCategoryIds&limit` (default 50) of the sample products, paged. */
+export const sampleMeasurementsQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ superCategoryIds: idListParam('superCategoryIds') });
+
+/** `?categoryIds&limit` (default 50) of product categories, paged. */
+export const productCategoriesQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ categoryIds: idListParam('categoryIds') });

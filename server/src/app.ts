@@ -34,6 +34,7 @@ import { customersModule } from './modules/customers/routes';
 import { emailsModule } from './modules/emails/routes';
 import { healthModule } from './modules/health/routes';
 import { referralsModule } from './modules/referrals/routes';
+import { shopsModule } from './modules/shops/routes';
 import { usersModule } from './modules/users/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
@@ -73,7 +74,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule];
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

@@ -15,7 +15,7 @@ const SPEC_ROUTES: readonly [path: string, heading: string][] = [
   ['/billing', 'Billing'],
   ['/payment-methods', 'Payment Methods'],
   ['/new-app/setup', 'Set up your shop'],
-  ['/new-app/category-selection', 'Choose your categories'],
+  ['/new-app/category-selection?alias=ada-shop', 'Choose your categories'],
   ['/new-app/ada-shop/design', 'Design your app'],
   ['/join-project', 'Join a project'],
   ['/apps/ada-shop/public', 'Shared project'],
@@ -42,6 +42,8 @@ const PRIVATE_PATHS = new Set([
   '/templates/tpl-42/edit',
   '/billing',
   '/payment-methods',
+  '/new-app/setup',
+  '/new-app/category-selection?alias=ada-shop',
   '/new-app/ada-shop/design',
   '/join-project',
   '/notifications',
@@ -61,11 +63,41 @@ function signInFor(path: string) {
 
 const PLANS = [{ id: 1, planCode: 'starter', name: 'Starter', amount: 2500, currencyCode: 'USD', description: 'One app' }];
 const SUPER_CATEGORIES = [
-  { id: 1, name: 'electronics' },
-  { id: 2, name: 'fashion' },
+  { id: 1, name: 'electronics', image: '/catalogue/electronics.webp' },
+  { id: 2, name: 'fashion', image: '/catalogue/fashion.webp' },
 ];
+const ADA_SHOP = {
+  id: 1,
+  name: 'Ada Foods',
+  alias: 'ada-shop',
+  slugName: 'ada-foods',
+  appBucketName: 'ada-shop-app',
+  logo: '/uploads/shop-media/0123456789abcdef0123456789abcdef.webp',
+  slogan: '',
+  latitude: 6.45,
+  longitude: 3.39,
+  address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+  shopCurrency: { currencyId: 1, currency: { id: 1, code: 'NGN', name: 'Nigerian Naira', symbol: '₦' } },
+  categoriesOfInterest: [],
+  superCategoriesOfInterest: [],
+  isTemplate: false,
+  shopApps: [],
+  ownerId: 1,
+  configVersion: 0,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  config: null,
+};
 
-const { fetchMock, answer } = installFakeApi({ '/v1/plans': PLANS, '/v1/super-categories': SUPER_CATEGORIES });
+const { fetchMock, answer } = installFakeApi({
+  '/v1/plans': PLANS,
+  '/v1/super-categories': SUPER_CATEGORIES,
+  '/v1/productcategories': [{ id: 201, superCategoryId: 2, name: 'Dresses', icon: '/catalogue/dresses.webp', imageList: [] }],
+  '/v1/admin/shops/ada-shop': ADA_SHOP,
+  '/v1/shops/ada-shop': ADA_SHOP,
+  '/v1/users/1/shops': [],
+  '/v1/currencies': [],
+});
 
 describe('route table (spec section 2)', () => {
   it.each(SPEC_ROUTES)('%s matches a route of its own, not the not-found page', async (path) => {
@@ -75,7 +107,7 @@ describe('route table (spec section 2)', () => {
     const matches = router.state.matches;
     expect(matches.some((match) => match.status === 'notFound')).toBe(false);
     expect(matches.at(-1)?.routeId).not.toBe('__root__');
-    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
 
   it('types and passes the templateId and alias params', async () => {
@@ -104,6 +136,7 @@ describe('route table (spec section 2)', () => {
   });
 
   it('redirects /new-app to /new-app/setup', async () => {
+    signIn(ADA);
     const { router } = await renderApp('/new-app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-app/setup'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your shop' })).toBeInTheDocument();
@@ -231,13 +264,15 @@ describe('shell', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Starter' })).toBeInTheDocument();
   });
 
-  it('lists the super-categories as selectable chips', async () => {
-    await renderApp('/new-app/category-selection');
+  it('lists the super-categories as selectable cards', async () => {
+    signIn(ADA);
+    await renderApp('/new-app/category-selection?alias=ada-shop');
     const fashion = await screen.findByRole('button', { name: 'Fashion' });
     expect(fashion).toHaveAttribute('aria-pressed', 'false');
     act(() => fashion.click());
     expect(fashion).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('1 of 2 selected.');
+    expect(await screen.findByRole('button', { name: 'Dresses' })).toBeInTheDocument();
   });
 
   it('shows a loading indicator while a route loads', async () => {
@@ -248,10 +283,11 @@ describe('shell', () => {
         release = () => resolve(ok(SUPER_CATEGORIES));
       });
     });
+    signIn(ADA);
     const { router } = await renderApp('/');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('progressbar', { name: 'Loading page' })).not.toBeInTheDocument();
-    act(() => void router.navigate({ to: '/new-app/category-selection' }));
+    act(() => void router.navigate({ to: '/new-app/category-selection', search: { alias: 'ada-shop' } }));
     expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
     act(() => release());
     expect(await screen.findByRole('button', { name: 'Fashion' })).toBeInTheDocument();

@@ -4,7 +4,7 @@
  * is PostgreSQL 18 inside). Relative imports only: drizzle-kit loads this file on its own.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { newReferralCode } from './random-codes';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -176,7 +176,7 @@ export const inviteHistory = pgTable(
   (table) => [index('invite_history_user_id_idx').on(table.userId)],
 );
 
-export const MEDIA_KINDS = ['profile-picture'] as const;
+export const MEDIA_KINDS = ['profile-picture', 'shop-media'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 /**
@@ -193,6 +193,8 @@ export const media = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     shopAlias: text('shop_alias'),
     kind: text('kind').$type<MediaKind>().notNull(),
+    /** The uploaded file's own name (shown and searched in the shop's media library). */
+    label: text('label').notNull().default(''),
     /** The stored name under DATA_DIR/uploads (e.g. avatars/<32 hex>.png); never chosen by a client. */
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
@@ -202,7 +204,8 @@ export const media = pgTable(
   (table) => [
     uniqueIndex('media_file_name_unique').on(table.fileName),
     index('media_owner_user_id_idx').on(table.ownerUserId),
-    check('media_kind', sql`${table.kind} in ('profile-picture')`),
+    check('media_kind', sql`${table.kind} in ('profile-picture', 'shop-media')`),
+    index('media_shop_alias_idx').on(table.shopAlias),
   ],
 );
 
@@ -221,4 +224,53 @@ export const loginAddresses = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.addressHash] })],
+);
+
+/** ISO 4217 currencies (seeded from Intl): a shop's currency (spec section 3 shopCurrency). */
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+});
+
+/**
+ * Spec section 3 Shop. `alias` is fixed at creation (URLs use it); `slugName` follows the name
+ * and, with the lower-cased name, keeps names unique. `config` is the design config stored by
+ * POST configure, `configVersion` counts those saves.
+ */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    alias: text('alias').notNull(),
+    slugName: text('slug_name').notNull(),
+    name: text('name').notNull(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appBucketName: text('app_bucket_name').notNull(),
+    logo: text('logo').notNull(),
+    slogan: text('slogan').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    address: jsonb('address').$type<{ name: string; description: string; latitude: number; longitude: number }>().notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    categoriesOfInterest: jsonb('categories_of_interest').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    superCategoriesOfInterest: jsonb('super_categories_of_interest').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    isTemplate: boolean('is_template').notNull().default(false),
+    templateId: text('template_id'),
+    config: jsonb('config').$type<Record<string, unknown>>(),
+    configVersion: integer('config_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('shops_alias_unique').on(table.alias),
+    uniqueIndex('shops_slug_name_unique').on(table.slugName),
+    uniqueIndex('shops_name_lower_unique').on(sql`lower(${table.name})`),
+    index('shops_owner_user_id_idx').on(table.ownerUserId),
+  ],
 );

@@ -3,6 +3,8 @@
  * (ON CONFLICT DO NOTHING on the natural key), so a changed row is never overwritten.
  */
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
+import { invalidateCatalogue } from '../modules/catalog/cache';
+import { seedCurrencies } from '../modules/shops/currencies';
 import type { Database } from './database';
 import { plans, superCategories } from './schema';
 
@@ -39,4 +41,6 @@ export const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) =
 export async function seed(db: Database): Promise<void> {
   await db.insert(plans).values([...SEED_PLANS]).onConflictDoNothing({ target: plans.planCode });
   await db.insert(superCategories).values(SEED_SUPER_CATEGORIES).onConflictDoNothing({ target: superCategories.id });
+  await seedCurrencies(db);
+  invalidateCatalogue();
 }

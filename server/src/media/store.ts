@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne } from 'drizzle-orm';
+import { SHOP_MEDIA_TYPES } from '@contract/shops/paths';
 import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import type { Database } from '../db/database';
 import { media, type MediaKind } from '../db/schema';
@@ -19,10 +20,10 @@ export const IMAGE_EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png',
 export const CONTENT_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
 /** Folder of each kind under DATA_DIR/uploads. */
-const FOLDERS: Record<MediaKind, string> = { 'profile-picture': 'avatars' };
+const FOLDERS: Record<MediaKind, string> = { 'profile-picture': 'avatars', 'shop-media': 'shop-media' };
 
 /** Names the server gives stored files: `<folder>/<32 hex>.<extension>`. */
-export const STORED_NAME = /^(avatars)\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
+export const STORED_NAME = /^(avatars|shop-media)\/[0-9a-f]{32}\.(png|jpg|webp|gif)$/;
 
 const startsWith = (bytes: Buffer, prefix: string | number[], offset = 0) => {
   const expected = typeof prefix === 'string' ? Buffer.from(prefix, 'latin1') : Buffer.from(prefix);
@@ -43,6 +44,11 @@ export function matchesImageType(bytes: Buffer, type: ImageType): boolean {
   }
 }
 
+/** Shop media accept fewer types than profile pictures (no GIF); SVG is never accepted. */
+export function isShopMediaType(value: string): value is (typeof SHOP_MEDIA_TYPES)[number] {
+  return (SHOP_MEDIA_TYPES as readonly string[]).includes(value);
+}
+
 export function isImageType(value: string): value is ImageType {
   return (PROFILE_PICTURE_TYPES as readonly string[]).includes(value);
 }
@@ -56,7 +62,7 @@ export interface StoredMedia {
 export async function storeMedia(
   db: Database,
   uploadsDir: string,
-  file: { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; bytes: Buffer },
+  file: { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; bytes: Buffer; label?: string },
 ): Promise<StoredMedia> {
   const fileName = `${FOLDERS[file.kind]}/${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[file.type]}`;
   const target = path.join(uploadsDir, fileName);
@@ -67,7 +73,7 @@ export async function storeMedia(
   await rename(temporary, target);
   const [row] = await db
     .insert(media)
-    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, fileName, contentType: file.type, byteSize: file.bytes.length })
+    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.bytes.length })
     .returning({ id: media.id, fileName: media.fileName });
   if (!row) throw new Error('insert returned nothing');
   return row;

@@ -1,22 +1,114 @@
-/** The catalogue (spec section 7): plans and super-categories, for anonymous callers too. */
+/**
+ * The catalogue (spec section 7), for anonymous callers too: plans, super-categories, product
+ * categories, category backgrounds, slideshows and sample products. Every answer comes from the
+ * in-memory CatalogueCache (serialised once, ETag, 304), so a read costs no query and no
+ * serialisation; the response schemas still document the shapes.
+ */
 import { CATALOG_PATHS } from '@contract/catalog/paths';
-import { planSchema, superCategorySchema } from '@contract/catalog/schemas';
+import {
+  categoryBackgroundSchema,
+  planSchema,
+  productCategoriesQuery,
+  productCategorySchema,
+  sampleMeasurementsQuery,
+  sampleProductSchema,
+  slideSchema,
+  superCategoryIdsQuery,
+  superCategorySchema,
+} from '@contract/catalog/schemas';
+import { pageOf } from '@contract/paging';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
 import type { ModulePlugin } from '../../deps';
-import { ok } from '../../http/envelope';
-import { listPlans, listSuperCategories } from './service';
+import { HttpError } from '../../http/http-error';
+import { idParam } from '../../http/params';
+import { CatalogueCache } from './cache';
+import {
+  categoryBackgrounds,
+  listPlans,
+  listSuperCategories,
+  productCategoriesByIds,
+  productCategoriesOf,
+  sampleMeasurements,
+  slideshows,
+  superCategoryExists,
+} from './service';
+
+export const CATALOG_MESSAGES = {
+  superCategoryNotFound: 'Super category not found',
+} as const;
+
+const listOf = (schema: z.ZodType) => ({ 200: envelopeOf(z.array(schema)), 304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }) });
 
 export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
   const tags = ['catalog'];
-  app.get(
-    CATALOG_PATHS.plans,
-    { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(z.array(planSchema)) } } },
-    async () => ok(await listPlans(db)),
+  const cache = new CatalogueCache();
+  const onRequest = guards.requireClient;
+
+  app.get(CATALOG_PATHS.plans, { onRequest, schema: { tags, response: listOf(planSchema) } }, (request, reply) =>
+    cache.reply(request, reply, async () => ({ data: await listPlans(db) })),
   );
+
+  app.get(CATALOG_PATHS.superCategories, { onRequest, schema: { tags, response: listOf(superCategorySchema) } }, (request, reply) =>
+    cache.reply(request, reply, async () => ({ data: await listSuperCategories(db) })),
+  );
+
   app.get(
-    CATALOG_PATHS.superCategories,
-    { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(z.array(superCategorySchema)) } } },
-    async () => ok(await listSuperCategories(db)),
+    CATALOG_PATHS.categoryBackgrounds,
+    { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(categoryBackgroundSchema) } },
+    (request, reply) => cache.reply(request, reply, async () => ({ data: categoryBackgrounds(request.query.superCategoryIds) })),
+  );
+
+  app.get(CATALOG_PATHS.allProductCategories, { onRequest, schema: { tags, response: listOf(productCategorySchema) } }, (request, reply) =>
+    cache.reply(request, reply, async () => ({ data: productCategoriesByIds([]) })),
+  );
+
+  app.get(
+    CATALOG_PATHS.superCategoryProductCategories,
+    { onRequest, schema: { tags, params: z.object({ id: idParam('id') }), response: { ...listOf(productCategorySchema), 404: z.object({ message: z.string() }) } } },
+    (request, reply) =>
+      cache.reply(request, reply, async () => {
+        if (!(await superCategoryExists(db, request.params.id))) throw new HttpError(404, CATALOG_MESSAGES.superCategoryNotFound);
+        return { data: productCategoriesOf(request.params.id) };
+      }),
+  );
+
+  app.get(
+    CATALOG_PATHS.slideshows,
+    { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(slideSchema) } },
+    (request, reply) => cache.reply(request, reply, async () => ({ data: slideshows(request.query.superCategoryIds) })),
+  );
+
+  app.get(
+    CATALOG_PATHS.sampleMeasurements,
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'Sample products of the super-categories (all when none is named), taken in turn from each; each page is shuffled.',
+        querystring: sampleMeasurementsQuery,
+        response: listOf(sampleProductSchema),
+      },
+    },
+    (request, reply) =>
+      cache.reply(
+        request,
+        reply,
+        async () => {
+          const all = sampleMeasurements(request.query.superCategoryIds);
+          return { data: pageOf(all, request.query.page, request.query.limit), total: all.length };
+        },
+        { shuffle: true },
+      ),
+  );
+
+  app.get(
+    CATALOG_PATHS.productCategories,
+    { onRequest, schema: { tags, querystring: productCategoriesQuery, response: listOf(productCategorySchema) } },
+    (request, reply) =>
+      cache.reply(request, reply, async () => {
+        const all = productCategoriesByIds(request.query.categoryIds);
+        return { data: pageOf(all, request.query.page, request.query.limit), total: all.length };
+      }),
   );
 };

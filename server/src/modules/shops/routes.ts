@@ -1,0 +1,184 @@
+/** HTTP shape of the shop calls (spec section 7), the currency table and the place search. */
+import path from 'node:path';
+import type { FastifyError } from 'fastify';
+import { z } from 'zod';
+import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { envelopeOf, noData } from '@contract/response';
+import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
+import { ALIAS_PATTERN } from '@contract/shops/alias';
+import {
+  adminShopSchema,
+  checkEnableAnswerSchema,
+  configureAnswerSchema,
+  configureQuery,
+  configureShopSchema,
+  createShopSchema,
+  currenciesQuery,
+  currencySchema,
+  deleteShopQuery,
+  findShopAnswerSchema,
+  findShopQuery,
+  placeSchema,
+  placesQuery,
+  shopMediaQuery,
+  shopMediaSchema,
+  shopSchema,
+  updateShopSchema,
+  userShopsQuery,
+} from '@contract/shops/schemas';
+import { signedInUser } from '../../auth/guards';
+import type { ModulePlugin } from '../../deps';
+import { ok } from '../../http/envelope';
+import { errorReply } from '../../http/errors';
+import { HttpError } from '../../http/http-error';
+import { userIdParams } from '../../http/params';
+import type { ZodTypeProvider } from '../../http/validation';
+import { CatalogueCache } from '../catalog/cache';
+import { listCurrencies } from './currencies';
+import { SHOP_MESSAGES } from './messages';
+import { searchPlaces } from './places';
+import {
+  checkEnable,
+  configureShop,
+  createShop,
+  deleteShop,
+  findShopName,
+  getAdminShop,
+  listShopMedia,
+  listUserShops,
+  updateShop,
+  uploadShopMedia,
+} from './service';
+
+/** `:alias`: the shape aliases have (anything else cannot be a shop: a 404, never a query). */
+const aliasParams = z.object({
+  alias: z.string().max(64).refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' }),
+});
+
+const UPLOAD_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: SHOP_MESSAGES.mediaTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: SHOP_MESSAGES.mediaType },
+};
+
+/** The uploaded file's own name from its header: decoded, without control characters, capped. */
+function labelOf(header: string | string[] | undefined): string {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, SHOP_MESSAGES.mediaName);
+  }
+  // eslint-disable-next-line no-control-regex
+  return decoded.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 200);
+}
+
+export const shopsModule: ModulePlugin = async (app, { config, db, guards }) => {
+  const tags = ['shops'];
+  const requireUser = guards.requireUser;
+  const uploads = path.join(config.DATA_DIR, 'uploads');
+  const shopAnswer = { 200: envelopeOf(shopSchema) };
+  const cache = new CatalogueCache();
+
+  app.post(SHOP_PATHS.create, { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } }, async (request, reply) =>
+    reply.code(201).send(ok(await createShop(db, signedInUser(request), request.body), 'Project created!')),
+  );
+
+  app.get(
+    SHOP_PATHS.find,
+    { onRequest: requireUser, schema: { tags, querystring: findShopQuery, response: { 200: envelopeOf(findShopAnswerSchema) } } },
+    async (request) => ok(await findShopName(db, request.query)),
+  );
+
+  app.put(SHOP_PATHS.update, { onRequest: requireUser, schema: { tags, params: aliasParams, body: updateShopSchema, response: shopAnswer } }, async (request) =>
+    ok(await updateShop(db, signedInUser(request), request.params.alias, request.body)),
+  );
+
+  app.post(
+    SHOP_PATHS.configure,
+    {
+      onRequest: requireUser,
+      bodyLimit: 1024 * 1024,
+      schema: { tags, params: aliasParams, querystring: configureQuery, body: configureShopSchema, response: { 200: envelopeOf(configureAnswerSchema) } },
+    },
+    async (request) => ok(await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion)),
+  );
+
+  app.post(
+    SHOP_PATHS.checkEnable,
+    { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(checkEnableAnswerSchema) } } },
+    async (request) => ok(await checkEnable(db, signedInUser(request), request.params.alias)),
+  );
+
+  app.get(SHOP_PATHS.adminShop, { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(adminShopSchema) } } }, async (request) =>
+    ok(await getAdminShop(db, signedInUser(request), request.params.alias)),
+  );
+
+  app.delete(
+    SHOP_PATHS.adminShop,
+    { onRequest: requireUser, schema: { tags, params: aliasParams, querystring: deleteShopQuery, response: { 200: envelopeOf(noData) } } },
+    async (request) => {
+      await deleteShop(db, uploads, signedInUser(request), request.params.alias, request.query.templateId);
+      return ok(null, 'Shop deleted');
+    },
+  );
+
+  app.get(
+    SHOP_PATHS.userShops,
+    { onRequest: requireUser, schema: { tags, params: userIdParams, querystring: userShopsQuery, response: { 200: envelopeOf(z.array(shopSchema)) } } },
+    async (request, reply) => {
+      const { data, total } = await listUserShops(db, signedInUser(request), request.params.userId, request.query.page, request.query.limit);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return ok(data);
+    },
+  );
+
+  app.get(
+    SHOP_PATHS.shopMedia,
+    { onRequest: requireUser, schema: { tags, params: aliasParams, querystring: shopMediaQuery, response: { 200: envelopeOf(z.array(shopMediaSchema)) } } },
+    async (request, reply) => {
+      const { data, total } = await listShopMedia(db, signedInUser(request), request.params.alias, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return ok(data);
+    },
+  );
+
+  app.get(
+    SHOP_PATHS.currencies,
+    { onRequest: guards.requireClient, schema: { tags, querystring: currenciesQuery, response: { 200: envelopeOf(z.array(currencySchema)) } } },
+    (request, reply) => cache.reply(request, reply, async () => ({ data: await listCurrencies(db, request.query.country) })),
+  );
+
+  app.get(
+    SHOP_PATHS.places,
+    { onRequest: requireUser, schema: { tags, querystring: placesQuery, response: { 200: envelopeOf(z.array(placeSchema)) } } },
+    async (request) => ok(searchPlaces(request.query)),
+  );
+
+  // Uploads in their own scope: the image parser, size limit and error wording apply here only.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser([...SHOP_MEDIA_TYPES], { parseAs: 'buffer', bodyLimit: SHOP_MEDIA_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler<FastifyError>((error, request, reply) => {
+      const known = 'code' in error && typeof error.code === 'string' ? UPLOAD_ERRORS[error.code] : undefined;
+      return known ? reply.code(known.status).send({ message: known.message }) : errorReply(error, request, reply);
+    });
+    const description = `The image bytes as the body: Content-Type ${SHOP_MEDIA_TYPES.join(', ')} (SVG refused), at most 2 MB; the file's name URI-encoded in ${MEDIA_NAME_HEADER}.`;
+    const upload = (alias: string | null) => async (request: { body: unknown; headers: Record<string, string | string[] | undefined> } & Parameters<typeof signedInUser>[0]) => {
+      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, SHOP_MESSAGES.mediaType);
+      const type = String(request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+      return ok(await uploadShopMedia(db, uploads, signedInUser(request), alias, { type, bytes: request.body, label: labelOf(request.headers[MEDIA_NAME_HEADER]) }));
+    };
+    scope.post(
+      SHOP_PATHS.shopMedia,
+      { onRequest: requireUser, schema: { tags, description, params: aliasParams, response: { 200: envelopeOf(shopMediaSchema) } } },
+      async (request) => upload(request.params.alias)(request),
+    );
+    scope.post(
+      SHOP_PATHS.pendingMedia,
+      { onRequest: requireUser, schema: { tags, description: `${description} Kept for the next POST /v1/shops that names it as its logo.`, response: { 200: envelopeOf(shopMediaSchema) } } },
+      async (request) => upload(null)(request),
+    );
+  });
+};

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { SHOP_PATHS } from '@contract/shops/paths';
+import type { AdminShop } from '@contract/shops/schemas';
+import { api } from '@/api/client';
+
+/** GET /v1/admin/shops/{alias}: the shop as the server keeps it (the setup resumes from it). */
+export function getAdminShop(alias: string, signal?: AbortSignal): Promise<AdminShop> {
+  return api<AdminShop>(fillPath(SHOP_PATHS.adminShop, { alias }), { fallback: 'Could not load the shop', signal });
+}
+
+export function adminShopQueryOptions(alias: string) {
+  return queryOptions({ queryKey: ['shops', alias], queryFn: ({ signal }) => getAdminShop(alias, signal), staleTime: 30_000 });
+}
