@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREATION_VERSION, creationSchema, defaultCreation } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/tolerant';
+import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 
 describe('Creation defaults (spec section 3)', () => {
   const creation = defaultCreation();

@@ -2,7 +2,7 @@
  * The phone preview's rules (spec section 2 "Phone preview", sections 4 and 9), pure and
  * unit-tested. The renderer (components/PhoneScreen.tsx) draws what these decide.
  */
-import { CONSTANTS } from '@contract/constants';
+import { CONSTANTS, ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
 import { cssColour } from '@contract/colour';
@@ -121,6 +121,36 @@ export interface SampleData {
   products: SampleProduct[];
   categories: ProductCategory[];
   slides: Slide[];
+}
+
+/** The ids the sample calls ask for: the design's interests, or every sample super-category. */
+export function interestIds(interests: { superCategoriesOfInterest: readonly number[]; categoriesOfInterest: readonly number[] }) {
+  const all = SAMPLE_SUPER_CATEGORIES.map((_, i) => i + 1);
+  return {
+    superCategoryIds: interests.superCategoriesOfInterest.length > 0 ? [...interests.superCategoriesOfInterest] : all,
+    categoryIds: [...interests.categoriesOfInterest],
+  };
+}
+
+/** Sample cache reuse (spec section 9): more than 20 products, or more than 3 slides or categories. */
+export function isReusable(kind: 'products' | 'slides' | 'categories', count: number): boolean {
+  return count > CONSTANTS.sampleCacheReuse[kind];
+}
+
+const title = (name: string) => name.replace(/\b\w/g, (letter) => letter.toUpperCase());
+
+/**
+ * Slides made locally when the slides call fails (spec section 8): one per category of interest,
+ * or four random of the eleven sample super-categories (pictureless: drawn as gradients).
+ */
+export function fallbackSlides(categories: readonly ProductCategory[], random: () => number = Math.random): Slide[] {
+  if (categories.length > 0) {
+    return categories.map((category, i) => ({ id: -(i + 1), superCategoryId: category.superCategoryId, image: category.imageList[0] ?? category.icon, title: category.name, subtitle: 'New arrivals are in' }));
+  }
+  const pool = SAMPLE_SUPER_CATEGORIES.map((name, i) => ({ name, id: i + 1 }));
+  const picked: Array<{ name: string; id: number }> = [];
+  while (picked.length < 4) picked.push(...pool.splice(Math.floor(random() * pool.length), 1));
+  return picked.map((superCategory, i) => ({ id: -(i + 1), superCategoryId: superCategory.id, image: '', title: title(superCategory.name), subtitle: 'Shop the collection' }));
 }
 
 /** A small seeded generator, so the same sample looks the same on every render. */
@@ -344,4 +374,12 @@ export function itemShadowCss(spread: number, colour: string): string {
 export function fontStack(family: string): string {
   const generic = family === 'Great Vibes' ? 'cursive' : family === 'Courier New' ? 'monospace' : family === 'Georgia' ? 'serif' : 'sans-serif';
   return `"${family.replace(/["\\]/g, '')}", ${generic}`;
+}
+
+// ------------------------------------------------------------------ who may edit a template
+
+/** Spec section 5: logged in, and a sovereign (role id 1) or the owner of the template's shop. */
+export function canEditTemplate(user: { userroles: ReadonlyArray<{ roleId: number }> } | null, shopAlias: string, ownedShopAliases: readonly string[]): boolean {
+  if (!user) return false;
+  return user.userroles.some((role) => role.roleId === ROLE.SOVEREIGN) || ownedShopAliases.includes(shopAlias);
 }

@@ -258,7 +258,7 @@ function HomePage(props: Props) {
     <div style={{ paddingBottom: 90 }}>
       {slide && (
         <div style={{ position: 'relative', height: 168, margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }} aria-roledescription="slideshow">
-          <Picture src={slide.image} alt={slide.title} />
+          {slide.image ? <Picture src={slide.image} alt={slide.title} /> : <span style={{ display: 'block', height: '100%', background: gradientCss(creation.toolBar.gradient) }} />}
           <div style={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,.6), rgba(0,0,0,0) 75%)', color: '#fff', padding: 16, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', textAlign: 'left' }}>
             <strong style={{ fontSize: 19, lineHeight: 1.15 }}>{slide.title}</strong>
             <span style={{ fontSize: 12, opacity: 0.9, marginTop: 4 }}>{slide.subtitle}</span>
