@@ -7,7 +7,20 @@ import type { Page, Route } from '@playwright/test';
 import { API_PREFIX } from '@contract/api';
 import { CATALOG_PATHS } from '@contract/catalog/paths';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
-import { SAMPLE_CATALOGUE_WITH_URLS } from '../server/src/db/sample-catalogue/with-urls';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_CATALOGUE } from '../server/src/db/sample-catalogue/data';
+
+// Read as a file: Playwright's module loader refuses a JSON import without an import attribute.
+const IMAGES = JSON.parse(readFileSync(new URL('../server/src/db/sample-catalogue/images.json', import.meta.url), 'utf8')) as Record<string, string>;
+const url = (key: string) => IMAGES[key] ?? '';
+
+/** The seed catalogue with picture URLs in place of its image keys (as server/src/db/sample-catalogue/with-urls.ts does). */
+const SAMPLE_CATALOGUE_WITH_URLS = SAMPLE_CATALOGUE.map((superCategory) => ({
+  ...superCategory,
+  categories: superCategory.categories.map((category) => ({ ...category, icon: url(category.icon), imageList: category.imageList.map(url) })),
+  products: superCategory.products.map((product) => ({ ...product, image: url(product.image) })),
+  slides: superCategory.slides.map((slide) => ({ ...slide, image: url(slide.image) })),
+}));
 
 const ids = (value: string | null) => (value ? value.split(',').map(Number).filter(Number.isInteger) : []);
 
@@ -18,7 +31,7 @@ export function sampleProducts(superCategoryIds: number[], limit = 40): SamplePr
 }
 
 export function sampleCategories(categoryIds: number[]): ProductCategory[] {
-  const all = SAMPLE_CATALOGUE_WITH_URLS.flatMap((superCategory) => superCategory.categories.map((category) => ({ ...category, superCategoryId: superCategory.id })));
+  const all: ProductCategory[] = SAMPLE_CATALOGUE_WITH_URLS.flatMap((superCategory) => superCategory.categories.map((category) => ({ ...category, superCategoryId: superCategory.id })));
   if (categoryIds.length === 0) return all.slice(0, 50);
   return categoryIds.map((id) => all.find((category) => category.id === id)).filter((category): category is ProductCategory => category !== undefined);
 }

@@ -46,7 +46,7 @@ export function LoginScreen({ creation, home }: { creation: Creation; home: Reac
       )}
       {(options.allowGoogleAuth || options.allowFacebookAuth) && (
         <>
-          {options.allowCustomAuth && <div style={{ textAlign: 'center', fontSize: 12, color: '#8A8FA3' }}>or continue with</div>}
+          {options.allowCustomAuth && <div style={{ textAlign: 'center', fontSize: 12, color: '#6B7085' }}>or continue with</div>}
           <div style={{ display: 'flex', gap: 8 }}>
             {options.allowGoogleAuth && social('google', 'Google', '#DB4437')}
             {options.allowFacebookAuth && social('facebook', 'Facebook', '#1877F2')}

@@ -56,7 +56,8 @@ function LivePhone({ creation, screen, onScreenChange, autoplay = true, sample }
   const slides = sample.slides.length;
   const onHome = selections.screen === 'home-page';
   useEffect(() => {
-    if (!autoplay || !onHome || slides < 2) return;
+    // The slideshow holds still for a reader who asked for less motion.
+    if (!autoplay || !onHome || slides < 2 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = window.setInterval(() => dispatch({ type: 'slide', count: slides }), CONSTANTS.slideshowAutoplayMs);
     return () => window.clearInterval(timer);
   }, [autoplay, onHome, slides]);

@@ -240,7 +240,7 @@ function SearchBar({ creation, compact = false }: { creation: Creation; compact?
     <div role="search" style={{ display: 'flex', alignItems: 'center', gap: theme === 'theme_d' || theme === 'theme_c' ? 0 : 8 }}>
       <div style={field}>
         <Icon name="search" size={18} />
-        <span style={{ opacity: 0.75 }}>search</span>
+        <span>search</span>
       </div>
       <span style={button}>Search</span>
     </div>
@@ -550,7 +550,7 @@ function ProductDetails({ creation, sample, selections, dispatch }: Props) {
         <div key={review.id} style={{ borderBottom: '1px solid #EEF0F5', paddingBottom: 8 }}>
           <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
             <strong>{review.person}</strong>
-            <span style={{ fontSize: 11, color: '#8A8FA3' }}>{review.date}</span>
+            <span style={{ fontSize: 11, color: '#6B7085' }}>{review.date}</span>
           </div>
           <Stars value={review.stars} size={12} />
           <p style={{ margin: '4px 0 0', fontSize: 13 }}>{review.description}</p>
@@ -564,7 +564,7 @@ function ProductDetails({ creation, sample, selections, dispatch }: Props) {
       key={key}
       pressed={selections.detailsTab === key}
       onClick={() => dispatch({ type: 'tab', tab: key })}
-      style={{ flex: 1, padding: '10px 0', fontWeight: 600, borderBottom: `3px solid ${selections.detailsTab === key ? cssColour(c.primary) : 'transparent'}`, color: selections.detailsTab === key ? cssColour(c.primary) : '#8A8FA3' }}
+      style={{ flex: 1, padding: '10px 0', fontWeight: 600, borderBottom: `3px solid ${selections.detailsTab === key ? cssColour(c.primary) : 'transparent'}`, color: selections.detailsTab === key ? cssColour(c.primary) : '#6B7085' }}
     >
       {label}
     </Tap>
@@ -589,10 +589,10 @@ function ProductDetails({ creation, sample, selections, dispatch }: Props) {
         <h3 style={{ margin: 0, fontSize: 18 }}>{product.title}</h3>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, margin: '8px 0 14px' }}>
           <strong style={{ fontSize: 20, color: cssColour(creation.measurementItem.priceFontColor) }}>{formatPrice(symbol, product.price)}</strong>
-          <s style={{ color: '#8A8FA3' }}>{formatPrice(symbol, struckPrice(product))}</s>
+          <s style={{ color: '#6B7085' }}>{formatPrice(symbol, struckPrice(product))}</s>
           <span style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center', gap: 4 }}>
             <Stars value={rating} />
-            <span style={{ fontSize: 12, color: '#8A8FA3' }}>({product.reviews.length})</span>
+            <span style={{ fontSize: 12, color: '#6B7085' }}>({product.reviews.length})</span>
           </span>
         </div>
         {bodyTheme === 'theme_b' && (
@@ -714,10 +714,10 @@ function CartPage({ creation, sample, dispatch }: Props) {
               <span style={{ display: 'block', fontSize: 12, color: cssColour(m.secondaryFontColor) }}>{cartText(p.short_description)}</span>
               <span style={{ display: 'flex', gap: 6, alignItems: 'baseline' }}>
                 <strong style={{ color: cssColour(m.priceFontColor) }}>{formatPrice(symbol, p.price)}</strong>
-                <s style={{ fontSize: 11, color: '#8A8FA3' }}>{formatPrice(symbol, struckPrice(p))}</s>
+                <s style={{ fontSize: 11, color: '#6B7085' }}>{formatPrice(symbol, struckPrice(p))}</s>
               </span>
             </span>
-            <span style={{ fontSize: 12, color: '#8A8FA3' }}>x{p.quantity}</span>
+            <span style={{ fontSize: 12, color: '#6B7085' }}>x{p.quantity}</span>
           </div>
         ))}
       </div>
@@ -748,10 +748,10 @@ function CheckoutPage({ creation, sample, dispatch }: Props) {
   );
   const option = (icon: 'shipping' | 'store' | 'payment' | 'phone', label: string, detail: string, selected: boolean) => (
     <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: 10, borderRadius: 12, border: `1.5px solid ${selected ? primary : '#E2E4EE'}`, marginBottom: 8, background: selected ? withOpacity(creation.colors.primary, 0.06) : '#fff' }}>
-      <Icon name={icon} color={selected ? primary : '#8A8FA3'} />
+      <Icon name={icon} color={selected ? primary : '#6B7085'} />
       <span style={{ flex: 1 }}>
         <strong style={{ display: 'block', fontSize: 13 }}>{label}</strong>
-        <span style={{ fontSize: 12, color: '#8A8FA3' }}>{detail}</span>
+        <span style={{ fontSize: 12, color: '#6B7085' }}>{detail}</span>
       </span>
       <span aria-hidden="true" style={{ width: 18, height: 18, borderRadius: 9, border: `2px solid ${selected ? primary : '#C5C9D6'}`, boxShadow: selected ? `inset 0 0 0 3px #fff, inset 0 0 0 9px ${primary}` : 'none' }} />
     </div>
@@ -836,7 +836,7 @@ function ChatPage({ creation }: Props) {
         ))}
       </div>
       <div style={{ position: 'sticky', bottom: 0, display: 'flex', alignItems: 'center', gap: 6, padding: 8, background: '#fff', borderTop: '1px solid #EEF0F5' }}>
-        <Tap label="Attach" onClick={() => undefined} style={{ width: 36, height: 36, display: 'grid', placeItems: 'center', color: '#8A8FA3' }}>
+        <Tap label="Attach" onClick={() => undefined} style={{ width: 36, height: 36, display: 'grid', placeItems: 'center', color: '#6B7085' }}>
           <Icon name="attach" />
         </Tap>
         <input aria-label="Message" placeholder="start typing" style={{ ...reset, flex: 1, minWidth: 0, cursor: 'text', padding: '10px 12px', borderRadius: 20, background: '#F3F4F8', color: '#1F2233' }} />
@@ -871,7 +871,7 @@ function SupportPage({ creation, dispatch }: Props) {
             </span>
             <span style={{ flex: 1 }}>
               <strong style={{ display: 'block', fontSize: 14 }}>{entry.title}</strong>
-              <span style={{ fontSize: 12, color: '#8A8FA3' }}>{entry.detail}</span>
+              <span style={{ fontSize: 12, color: '#6B7085' }}>{entry.detail}</span>
             </span>
             <Icon name="chevron" color="#9AA0B4" />
           </Tap>

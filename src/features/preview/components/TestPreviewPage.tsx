@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { ButtonLink } from '@/components/links';
-import type { Screen } from '../model';
+import { type Screen, mergeDesign, readDesignFragment } from '../model';
 import { DEFAULT_TEMPLATE_ID, findPreviewTemplate } from '../templates';
 import { PreviewNotFound } from './PreviewNotFound';
 
@@ -15,7 +15,8 @@ const PhonePreview = lazy(() => import('./PhonePreview'));
 
 export function TestPreviewPage({ templateId, page }: { templateId?: string | undefined; page?: Screen | undefined }) {
   const template = findPreviewTemplate(templateId ?? DEFAULT_TEMPLATE_ID);
-  const creation = useMemo(() => (template ? parseCreationTolerant(template.creation) : undefined), [template]);
+  // A design to try may come in the link's fragment, over the template's own (any bad part falls back).
+  const creation = useMemo(() => (template ? parseCreationTolerant(mergeDesign(template.creation, readDesignFragment(window.location.hash))) : undefined), [template]);
   const wide = useMediaQuery('(min-width: 600px)');
   useDocumentTitle(template ? `${template.name} preview` : 'Template not found');
   if (!template || !creation) return <PreviewNotFound templateId={templateId ?? ''} />;
