@@ -259,10 +259,13 @@ function HomePage(props: Props) {
       {slide && (
         <div style={{ position: 'relative', height: 168, margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }} aria-roledescription="slideshow">
           {slide.image ? <Picture src={slide.image} alt={slide.title} /> : <span style={{ display: 'block', height: '100%', background: gradientCss(creation.toolBar.gradient) }} />}
-          <div style={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(0,0,0,.6), rgba(0,0,0,0) 75%)', color: '#fff', padding: 16, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', textAlign: 'left' }}>
-            <strong style={{ fontSize: 19, lineHeight: 1.15 }}>{slide.title}</strong>
-            <span style={{ fontSize: 12, opacity: 0.9, marginTop: 4 }}>{slide.subtitle}</span>
-          </div>
+          {!slide.image && (
+            // A locally made slide (spec section 8) has no picture: its title is drawn instead.
+            <div style={{ position: 'absolute', inset: 0, color: '#fff', padding: 16, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', textAlign: 'left' }}>
+              <strong style={{ fontSize: 19, lineHeight: 1.15 }}>{slide.title}</strong>
+              <span style={{ fontSize: 12, opacity: 0.9, marginTop: 4 }}>{slide.subtitle}</span>
+            </div>
+          )}
           <div style={{ position: 'absolute', bottom: 8, right: 12, display: 'flex', gap: 4 }}>
             {slides.map((s, i) => (
               <span key={s.id} style={{ width: i === selections.slide % slides.length ? 14 : 6, height: 6, borderRadius: 3, background: i === selections.slide % slides.length ? '#fff' : 'rgba(255,255,255,.55)' }} />
@@ -927,6 +930,7 @@ function Drawer({ creation, selections, dispatch }: Props) {
                     padding: columns === 2 ? '14px 6px' : '11px 12px',
                     borderRadius: theme === 'theme_c' ? '0 10px 10px 0' : 12,
                     background: cssColour(style.background),
+                    border: columns === 2 ? `1px solid ${cssColour(d.divider.color)}` : 'none',
                     borderLeft: theme === 'theme_c' ? `4px solid ${item.isSelected ? cssColour(creation.colors.primary) : 'transparent'}` : undefined,
                     ...textCss(style.font),
                     fontWeight: item.isSelected ? 700 : 500,
