@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -241,6 +242,8 @@ async function main(): Promise<void> {
     const rssWarmStart = treeRssBytes(warm.child.pid ?? 0);
     const latencies = await planLatencies(port);
     const rssAfterRequests = treeRssBytes(warm.child.pid ?? 0);
+    const preview = await measurePreview(`http://localhost:${port}`);
+    const chunk = previewChunk(DIST, initial.js);
     await stopServer(warm);
 
     const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a (Linux only)' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
@@ -259,6 +262,21 @@ async function main(): Promise<void> {
       ['Server RSS after restart', mb(rssWarmStart), 'report only'],
       [`Server RSS after restart + ${LATENCY_REQUESTS} requests`, mb(rssAfterRequests), 'report only'],
       [`GET /v1/plans p50 / p95 (${LATENCY_REQUESTS} sequential)`, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))}`, 'report only'],
+      [
+        'Preview page switch to the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.pageSwitchMs.p50)} / ${ms(preview.pageSwitchMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.pageSwitchMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      [
+        'Preview design change on the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.designChangeMs.p50)} / ${ms(preview.designChangeMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.designChangeMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      [
+        'Preview renderer lazy chunk (gzip, with what only it loads)',
+        `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,
+        `<= ${TARGET_PREVIEW_CHUNK_KB} kB and not in the homepage JS: ${verdict(kb(chunk.gzipBytes) <= TARGET_PREVIEW_CHUNK_KB && !chunk.inHomepageJs)}`,
+      ],
     ];
 
     for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);

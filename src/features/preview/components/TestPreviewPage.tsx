@@ -2,7 +2,7 @@
  * `/test/preview` (spec section 2): a design rendered full-screen for a phone, with the app's
  * own navigation inside it. On a wide window the phone is drawn in a frame, centred.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
@@ -13,10 +13,18 @@ import { PreviewNotFound } from './PreviewNotFound';
 
 const PhonePreview = lazy(() => import('./PhonePreview'));
 
+function subscribeToHash(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+const readHash = () => window.location.hash;
+
 export function TestPreviewPage({ templateId, page }: { templateId?: string | undefined; page?: Screen | undefined }) {
   const template = findPreviewTemplate(templateId ?? DEFAULT_TEMPLATE_ID);
-  // A design to try may come in the link's fragment, over the template's own (any bad part falls back).
-  const creation = useMemo(() => (template ? parseCreationTolerant(mergeDesign(template.creation, readDesignFragment(window.location.hash))) : undefined), [template]);
+  // A design to try may come in the link's fragment, over the template's own (any bad part falls
+  // back); a new fragment restyles the phone in place.
+  const hash = useSyncExternalStore(subscribeToHash, readHash);
+  const creation = useMemo(() => (template ? parseCreationTolerant(mergeDesign(template.creation, readDesignFragment(hash))) : undefined), [template, hash]);
   const wide = useMediaQuery('(min-width: 600px)');
   useDocumentTitle(template ? `${template.name} preview` : 'Template not found');
   if (!template || !creation) return <PreviewNotFound templateId={templateId ?? ''} />;
