@@ -4,7 +4,8 @@
  * every page and every theme of each part.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type Screen, designFragment } from '@/features/preview/model';
+import { designFragment } from '@/features/preview/model';
+import type { Screen } from '@/features/preview/screens';
 import { expectAccessible } from './accessibility';
 import { serveSampleCatalogue } from './preview-catalogue';
 

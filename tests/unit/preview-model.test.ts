@@ -3,8 +3,6 @@ import { defaultCreation } from '@contract/creation/schemas';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
 import {
   BOTTOM_NAV,
-  PREVIEW_PAGES,
-  SCREENS,
   SIDE_MENU,
   backTarget,
   bottomNavKeyFor,
@@ -36,8 +34,8 @@ import {
   sideMenuColumns,
   sizeOptions,
   struckPrice,
-  toScreen,
 } from '@/features/preview/model';
+import { PREVIEW_PAGES, SCREENS, toScreen } from '@/features/preview/screens';
 
 const product = (id: number, categoryId = 101): SampleProduct => ({
   id,

@@ -4,7 +4,8 @@ import { creationSchema } from '@contract/creation/schemas';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { PhoneScreen } from '@/features/preview/components/PhoneScreen';
-import { SCREENS, type SampleData, type Screen, initialSelections } from '@/features/preview/model';
+import { type SampleData, initialSelections } from '@/features/preview/model';
+import { SCREENS, type Screen } from '@/features/preview/screens';
 
 const products: SampleProduct[] = Array.from({ length: 40 }, (_, i) => ({
   id: 1000 + i,
@@ -105,7 +106,7 @@ describe('theme switches', () => {
   it('category grid: theme_b one column, the others two', () => {
     for (const [theme, columns] of [['theme_a', 2], ['theme_b', 1], ['theme_c', 2]] as const) {
       const { container, unmount } = show('categories-page', { categories: { theme } });
-      expect((container.querySelector('main > div') as HTMLElement).style.gridTemplateColumns).toBe(`repeat(${columns}, 1fr)`);
+      expect((container.querySelector('[data-page="categories-page"] > div') as HTMLElement).style.gridTemplateColumns).toBe(`repeat(${columns}, 1fr)`);
       unmount();
     }
   });
@@ -163,11 +164,12 @@ describe('theme switches', () => {
   });
 
   it('cart: 5 items, names cut at 20, Total, Keep Shopping and Checkout', () => {
-    show('cart');
-    expect(screen.getAllByText('Aurora Wireless Earb…')).toHaveLength(5);
-    expect(screen.getByText('Total')).toBeInTheDocument();
-    expect(screen.getByText('$1,000.00')).toBeInTheDocument();
-    expect(screen.getAllByText('$270.00')).toHaveLength(5);
+    const { container } = show('cart');
+    const cart = within(container.querySelector('[data-page="cart"]') as HTMLElement);
+    expect(cart.getAllByText('Aurora Wireless Earb…')).toHaveLength(5);
+    expect(cart.getByText('Total')).toBeInTheDocument();
+    expect(cart.getByText('$1,000.00')).toBeInTheDocument();
+    expect(cart.getAllByText('$270.00')).toHaveLength(5);
   });
 
   it('the toolbar cuts the shop name at 20 and the support chat button is not in the phone', () => {

@@ -6,28 +6,7 @@ import { CONSTANTS, ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
 import { cssColour } from '@contract/colour';
-
-export const PREVIEW_PAGES = [
-  'home-page',
-  'categories-page',
-  'order-history',
-  'cart',
-  'customer-care',
-  'support',
-  'product-details',
-  'product-list',
-  'check-out',
-] as const;
-export type PreviewPage = (typeof PREVIEW_PAGES)[number];
-/** What the phone can show: the splash and login screens, then the app's internal pages. */
-export type Screen = 'splash' | 'login' | PreviewPage;
-export const SCREENS: readonly Screen[] = ['splash', 'login', ...PREVIEW_PAGES];
-
-/** A page name from the editor or a link; 'general' (the editor's General section) is home. */
-export function toScreen(name: string | undefined): Screen {
-  if (name === 'general') return 'home-page';
-  return (SCREENS as readonly string[]).includes(name ?? '') ? (name as Screen) : 'home-page';
-}
+import { type PreviewPage, type Screen, SCREENS } from './screens';
 
 // ------------------------------------------------------------------ header rules
 
@@ -187,8 +166,16 @@ export function struckPrice(product: Pick<SampleProduct, 'price' | 'maxPrice' | 
   return product.maxPrice > product.price ? product.maxPrice : product.price + (product.id % 2 === 0 ? 70 : 50);
 }
 
+// One formatter for every price: building one per call costs more than the rest of a product card.
+const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatPrice(symbol: string, amount: number): string {
-  return `${symbol}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${symbol}${MONEY.format(amount)}`;
+}
+
+/** The average of the review stars, 5 when there are none yet. */
+export function averageStars(reviews: ReadonlyArray<{ stars: number }>): number {
+  return reviews.length === 0 ? CONSTANTS.ratingStars : reviews.reduce((sum, review) => sum + review.stars, 0) / reviews.length;
 }
 
 export const ORDER_STATUSES = ['created', 'processing', 'in-transit', 'order-arrived', 'delivered'] as const;

@@ -1,4 +1,4 @@
-import { type Screen, toScreen } from './model';
+import { type Screen, toScreen } from './screens';
 
 export interface PreviewSearch {
   templateId?: string | undefined;

@@ -4,12 +4,14 @@
  * optional phone frame. Loaded lazily: it is its own chunk, never in the homepage's JS.
  */
 import '@fontsource/great-vibes/latin-400.css';
-import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import './preview.css';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/creation/schemas';
 import { useSampleData } from '../api/get-sample-data';
-import { type SampleData, type Screen, initialSelections, reducePreview } from '../model';
+import { type SampleData, initialSelections, reducePreview } from '../model';
+import type { Screen } from '../screens';
 import { PhoneScreen } from './PhoneScreen';
 
 export interface PhonePreviewProps {
@@ -42,7 +44,21 @@ export default function PhonePreview(props: PhonePreviewProps) {
   );
 }
 
-function LivePhone({ creation, screen, onScreenChange, autoplay = true, sample }: PhonePreviewProps & { sample: SampleData }) {
+/**
+ * The design with every part that did not change kept as the same object, so the renderer's
+ * memoised parts (the measurement list, the home categories) skip what a design change left alone.
+ */
+function useSharedCreation(creation: Creation): Creation {
+  const [state, setState] = useState({ given: creation, shared: creation });
+  if (state.given === creation) return state.shared;
+  // A new design: derived during render (React's pattern for state from the previous render).
+  const next = { given: creation, shared: replaceEqualDeep(state.shared, creation) };
+  setState(next);
+  return next.shared;
+}
+
+function LivePhone({ creation: given, screen, onScreenChange, autoplay = true, sample }: PhonePreviewProps & { sample: SampleData }) {
+  const creation = useSharedCreation(given);
   const [selections, dispatch] = useReducer(reducePreview, screen ?? 'splash', initialSelections);
   const reported = useRef(selections.screen);
   useEffect(() => {

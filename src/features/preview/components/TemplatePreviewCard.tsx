@@ -14,7 +14,8 @@ import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/creation/schemas';
 import { ButtonLink } from '@/components/links';
-import { type PlayOrder, type Screen, nextPlayScreen } from '../model';
+import { type PlayOrder, nextPlayScreen } from '../model';
+import type { Screen } from '../screens';
 
 const PhonePreview = lazy(() => import('./PhonePreview'));
 const LiveTestDialog = lazy(() => import('./LiveTestDialog'));

@@ -7,7 +7,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { ButtonLink } from '@/components/links';
-import { type Screen, mergeDesign, readDesignFragment } from '../model';
+import { mergeDesign, readDesignFragment } from '../model';
+import type { Screen } from '../screens';
 import { DEFAULT_TEMPLATE_ID, findPreviewTemplate } from '../templates';
 import { PreviewNotFound } from './PreviewNotFound';
 
