@@ -36,8 +36,7 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/email/verify', 'Verify your email', 'public'],
   ['/password/reset', 'Reset your password', 'public'],
   ['/account', 'Your account', 'private'],
-  // Full-screen: the splash screen's app name is the page's heading.
-  ['/test/preview', 'Glow Beauty', 'public'],
+  ['/test/preview', 'Glow Beauty preview', 'public'],
 ];
 
 const signIn = sessionSigner('Shell');

@@ -33,7 +33,7 @@ export function SplashScreen({ creation }: { creation: Creation }) {
   const content = (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, textAlign: 'center', position: 'relative', padding: 20 }}>
       {s.isShowLogo && <ShopLogo creation={creation} size={s.logo.size.width} radius={s.logo.borderRadius} />}
-      {s.isShowLabel && <h1 style={{ margin: 0, fontFamily: fontStack(s.font.fontFamily), fontSize: s.font.size, color: cssColour(s.font.color), fontWeight: 400, lineHeight: 1.1, textShadow: '0 2px 10px rgba(0,0,0,.18)' }}>{s.text.appName}</h1>}
+      {s.isShowLabel && <h2 style={{ margin: 0, fontFamily: fontStack(s.font.fontFamily), fontSize: s.font.size, color: cssColour(s.font.color), fontWeight: 400, lineHeight: 1.1, textShadow: '0 2px 10px rgba(0,0,0,.18)' }}>{s.text.appName}</h2>}
       {s.isShowSlogan && <p style={{ margin: 0, color: cssColour(s.font.color), opacity: 0.9, fontSize: 14, letterSpacing: 0.4 }}>{s.text.appSlogan}</p>}
     </div>
   );

@@ -14,6 +14,9 @@ import { PreviewNotFound } from './PreviewNotFound';
 
 const PhonePreview = lazy(() => import('./PhonePreview'));
 
+/** The page's name for screen readers; on screen the phone is the page. */
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
 function subscribeToHash(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);
   return () => window.removeEventListener('hashchange', onChange);
@@ -43,6 +46,7 @@ export function TestPreviewPage({ templateId, page }: { templateId?: string | un
         padding: wide ? 24 : 0,
       }}
     >
+      <h1 style={VISUALLY_HIDDEN}>{template.name} preview</h1>
       {wide && (
         <ButtonLink to="/" variant="contained" color="inherit" sx={{ position: 'absolute', top: 16, left: 16 }}>
           Exit preview
