@@ -272,6 +272,7 @@ async function main(): Promise<void> {
         `${ms(preview.designChangeMs.p50)} / ${ms(preview.designChangeMs.p95)}`,
         `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.designChangeMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
       ],
+      ['Preview template switch (a/b/c) on the 30-item home, scripting p50 / p95 (200)', `${ms(preview.templateSwitchMs.p50)} / ${ms(preview.templateSwitchMs.p95)}`, 'report only'],
       [
         'Preview renderer lazy chunk (gzip, with what only it loads)',
         `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,
