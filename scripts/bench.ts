@@ -19,6 +19,7 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -340,6 +341,8 @@ async function main(): Promise<void> {
     const latencies = await planLatencies(port);
     const rssAfterRequests = treeRssBytes(warm.child.pid ?? 0);
     const catalogue = await catalogueThroughput(port, dataDir);
+    const preview = await measurePreview(`http://localhost:${port}`);
+    const chunk = previewChunk(DIST, initial.js);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -381,6 +384,22 @@ async function main(): Promise<void> {
         'Setup page own JS chunk (gzip)',
         setupChunk ? `${fmtKb(setupChunk.bytes)} (${setupChunk.name})` : 'not found',
         `<= ${TARGET_SETUP_CHUNK_KB} kB: ${verdict(setupChunk !== null && kb(setupChunk.bytes) <= TARGET_SETUP_CHUNK_KB)}`,
+      ],
+      [
+        'Preview page switch to the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.pageSwitchMs.p50)} / ${ms(preview.pageSwitchMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.pageSwitchMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      [
+        'Preview design change on the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.designChangeMs.p50)} / ${ms(preview.designChangeMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.designChangeMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      ['Preview template switch (a/b/c) on the 30-item home, scripting p50 / p95 (200)', `${ms(preview.templateSwitchMs.p50)} / ${ms(preview.templateSwitchMs.p95)}`, 'report only'],
+      [
+        'Preview renderer lazy chunk (gzip, with what only it loads)',
+        `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,
+        `<= ${TARGET_PREVIEW_CHUNK_KB} kB and not in the homepage JS: ${verdict(kb(chunk.gzipBytes) <= TARGET_PREVIEW_CHUNK_KB && !chunk.inHomepageJs)}`,
       ],
     ];
 
