@@ -12,14 +12,12 @@ import { applyNotificationUpdate, refetchNotifications } from './store';
 
 export function connectNotifications(queryClient: QueryClient, token: string, userId: number): () => void {
   const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  let connectedBefore = false;
   socket.on('connect', () => {
     socket.emit('join', `user:${userId}`, (answer: { ok: boolean; message?: string } | undefined) => {
-      if (!answer?.ok) console.warn('Could not follow notifications', answer?.message);
+      if (!answer?.ok) return console.warn('Could not follow notifications', answer?.message);
+      // Whatever came before the room was joined (the first load raced it, or the line was down) is fetched again.
+      refetchNotifications(queryClient);
     });
-    // Whatever happened while the line was down is fetched again.
-    if (connectedBefore) refetchNotifications(queryClient);
-    connectedBefore = true;
   });
   socket.on('connect_error', (error) => console.warn('Notifications connection failed', error.message));
   socket.on(NOTIFICATION_EVENT, (notification: Notification) => applyNotificationUpdate(queryClient, notification));

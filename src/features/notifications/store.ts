@@ -20,7 +20,7 @@ export function applyNotificationUpdate(queryClient: QueryClient, notification: 
   void queryClient.invalidateQueries({ queryKey: notificationCountQueryOptions().queryKey });
 }
 
-/** Something changed that we only know by name (a push message): ask again. */
+/** Something may have changed unseen (a push message, a reconnect): ask again. */
 export function refetchNotifications(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: ['notifications'] });
 }
