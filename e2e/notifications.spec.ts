@@ -192,11 +192,13 @@ test('a new version waits while a form is dirty, and loads once the work is save
   await page.goto('/account');
   await page.evaluate(async () => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready);
   await page.waitForFunction(() => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.controller !== null);
-  await page.getByLabel('First Name').fill('Edited');
+  await page.getByRole('textbox', { name: 'First Name', exact: true }).fill('Edited');
   await page.evaluate(() => ((globalThis as unknown as { unreloaded: boolean }).unreloaded = true));
 
   // A new build: the service worker's bytes change, and the portal's update check finds it.
   appendFileSync(path.join(distDir, 'sw.js'), `\n// build ${Date.now()}\n`);
+  // The server prefers the precompressed copies: without them it serves the new bytes.
+  for (const suffix of ['.br', '.gz']) rmSync(path.join(distDir, `sw.js${suffix}`), { force: true });
   await page.evaluate(() => {
     (globalThis as unknown as { document: { dispatchEvent(event: Event): boolean } }).document.dispatchEvent(new Event('visibilitychange'));
   });
@@ -206,7 +208,7 @@ test('a new version waits while a form is dirty, and loads once the work is save
   await expect(page.getByText('Your changes are being kept: the new version loads once they are saved.')).toBeVisible();
   await page.waitForTimeout(1500);
   expect(await page.evaluate(() => (globalThis as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
-  await expect(page.getByLabel('First Name')).toHaveValue('Edited');
+  await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveValue('Edited');
 
   // Saved: the new version loads.
   const reloaded = page.waitForEvent('load');
@@ -216,16 +218,26 @@ test('a new version waits while a form is dirty, and loads once the work is save
   await context.close();
 });
 
-test('the manifest leaves no installability errors; it names the shortcuts and screenshots', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(async () => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready);
-  const cdp = await page.context().newCDPSession(page);
-  await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
-  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { shortcuts: { name: string; url: string }[]; screenshots: { src: string }[] };
-  expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
-    ['New App', '/new-app/setup'],
-    ['My Apps', '/apps'],
-    ['Billing', '/billing'],
-  ]);
-  for (const screenshot of manifest.screenshots) expect((await page.request.get(screenshot.src)).status()).toBe(200);
+test('the manifest leaves no installability errors; it names the shortcuts and screenshots', async ({ playwright, launchOptions }) => {
+  // Test contexts are incognito, where nothing is installable: a real profile.
+  const profile = mkdtempSync(path.join(tmpdir(), 'portal-e2e-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL: ORIGIN });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.evaluate(async () => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { shortcuts: { name: string; url: string }[]; screenshots: { src: string }[] };
+    expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
+      ['New App', '/new-app/setup'],
+      ['My Apps', '/apps'],
+      ['Billing', '/billing'],
+    ]);
+    for (const screenshot of manifest.screenshots) expect((await page.request.get(screenshot.src)).status()).toBe(200);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
