@@ -167,7 +167,7 @@ test('a push delivered through CDP shows a notification whose click opens its pa
     data: JSON.stringify({ title: 'Payment failed', body: 'Your card was declined', url: '/billing', type: 'payment-failed', notificationId: 7 }),
   });
   await expect
-    .poll(() => worker.evaluate(async () => (await (self as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string; badge: string }[]> } }).registration.getNotifications()).map((n) => [n.title, n.body, n.badge.endsWith('/icons/badge-72.png')])))
+    .poll(() => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string; badge: string }[]> } }).registration.getNotifications()).map((n) => [n.title, n.body, n.badge.endsWith('/icons/badge-72.png')])))
     .toEqual([['Payment failed', 'Your card was declined', true]]);
 
   // A click on it (dispatched in the worker as the system would) brings the portal to billing.
@@ -176,7 +176,7 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   await worker.evaluate(async () => {
     const scope = self as unknown as { registration: { getNotifications(): Promise<object[]> }; dispatchEvent(event: Event): boolean };
     const [notification] = await scope.registration.getNotifications();
-    const Click = (self as unknown as { NotificationEvent: new (type: string, init: object) => Event }).NotificationEvent;
+    const Click = (globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event }).NotificationEvent;
     const event = new Click('notificationclick', { notification });
     // A synthetic event may not call waitUntil; the system's click may.
     Object.defineProperty(event, 'waitUntil', { value: () => {} });
