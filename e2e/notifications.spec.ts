@@ -174,7 +174,7 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   await page.goto('/');
   await expect(bell(page)).toBeVisible();
   await worker.evaluate(async () => {
-    const scope = self as unknown as { registration: { getNotifications(): Promise<object[]> }; dispatchEvent(event: Event): boolean };
+    const scope = globalThis as unknown as { registration: { getNotifications(): Promise<object[]> }; dispatchEvent(event: Event): boolean };
     const [notification] = await scope.registration.getNotifications();
     const Click = (globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event }).NotificationEvent;
     const event = new Click('notificationclick', { notification });

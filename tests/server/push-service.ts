@@ -40,6 +40,8 @@ export async function startLocalPushService(): Promise<LocalPushService> {
   const service = new WebPushTestingServer(new PushApiModel(), port);
   service.startServer();
   await new Promise<void>((resolve) => (service._server.listening ? resolve() : service._server.once('listening', () => resolve())));
+  // Its own listen callback runs after ours.
+  await new Promise((resolve) => setImmediate(resolve));
   console.log = log;
   const origin = `http://localhost:${port}`;
   const post = async (path: string, body: unknown) => {
