@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { canPromptInstall, needsIosInstallSteps, promptInstall, subscribePwa } from '@/app/pwa';
+
+// The steps dialog loads when asked for: the footer is on every first paint.
+const IosInstallSteps = lazy(() => import('./IosInstallSteps'));
 
 /**
  * "Install app": the browser's own prompt where `beforeinstallprompt` fired, the Add to Home
@@ -35,19 +34,11 @@ export function InstallAppButton() {
       >
         Install app
       </Button>
-      <Dialog open={steps} onClose={() => setSteps(false)} aria-labelledby="install-steps-title">
-        <DialogTitle id="install-steps-title">Install ShopApp Studio</DialogTitle>
-        <DialogContent>
-          <ol>
-            <li>Tap the Share button in Safari&apos;s toolbar.</li>
-            <li>Choose Add to Home Screen.</li>
-            <li>Tap Add: the portal opens from your home screen like an app.</li>
-          </ol>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setSteps(false)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      {steps ? (
+        <Suspense fallback={null}>
+          <IosInstallSteps onClose={() => setSteps(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
