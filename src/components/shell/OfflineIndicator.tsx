@@ -20,14 +20,29 @@ export function OfflineIndicator() {
     () => navigator.onLine,
     () => true,
   );
+  if (online) return null;
   return (
-    <Box role="status" aria-live="polite" sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, maxWidth: 'calc(100vw - 32px)' }}>
-      {online ? null : (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderRadius: 2, bgcolor: '#3A3A3A', color: '#FFFFFF', boxShadow: 3 }}>
-          <CloudOffIcon fontSize="small" aria-hidden />
-          {OFFLINE_TEXT}
-        </Box>
-      )}
+    <Box
+      role="status"
+      sx={{
+        position: 'fixed',
+        left: 16,
+        bottom: 16,
+        zIndex: (theme) => theme.zIndex.snackbar,
+        maxWidth: 'calc(100vw - 32px)',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 1,
+        borderRadius: 2,
+        bgcolor: '#3A3A3A',
+        color: '#FFFFFF',
+        boxShadow: 3,
+      }}
+    >
+      <CloudOffIcon fontSize="small" aria-hidden />
+      {OFFLINE_TEXT}
     </Box>
   );
 }
