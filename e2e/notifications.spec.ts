@@ -159,6 +159,12 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   await page.goto('/');
   await page.evaluate(async () => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const shown = () => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<object[]> } }).registration.getNotifications()).length);
+  // With the portal in front, its bell has the news: no system notification.
+  await page.bringToFront();
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId: await registrationId, data: JSON.stringify({ title: 'In front', url: '/billing', type: 'payment-due' }) });
+  await page.waitForTimeout(1000);
+  expect(await shown()).toBe(0);
   // Nobody is looking at the portal: the service worker shows a system notification.
   await page.goto('about:blank');
   await cdp.send('ServiceWorker.deliverPushMessage', {
