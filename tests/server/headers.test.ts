@@ -81,6 +81,18 @@ describe.each(kinds)('security headers on %s', (kind) => {
     }
   });
 
+  it('API answers carry a Content-Security-Policy that allows nothing, and the same protections as pages', async () => {
+    for (const url of ['/v1/plans', '/v1/nothing']) {
+      const response = await kit.app.inject({ method: 'GET', url, headers: { authorization: basicAuth() } });
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // The browsable reference is a page: its scripts still load.
+    const docs = await kit.app.inject({ method: 'GET', url: '/v1/docs/' });
+    expect(directives(docs.headers['content-security-policy'] as string)['script-src']).toContain("'self'");
+  });
+
   it('nosniff on everything: API answers, errors, files', async () => {
     for (const url of ['/v1/plans', '/v1/nothing', '/assets/index-1.js', '/healthz']) {
       const response = await kit.app.inject({ method: 'GET', url, headers: { authorization: basicAuth() } });

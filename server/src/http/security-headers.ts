@@ -18,6 +18,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
 import type { Config } from '../config';
+import { OPENAPI_PATHS } from './openapi';
 
 /** Facebook sign-in (the SDK, its login dialog and the profile pictures it returns). */
 const FACEBOOK = {
@@ -82,15 +83,52 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     xContentTypeOptions: true,
   });
 
+  const apiHeaders = apiSecurityHeaders(https);
+
   // The nonce first, so the policy's style-src can name it.
   app.addHook('onRequest', (request, reply, done) => {
+    if (isApi(request.url)) {
+      // JSON is never a document: a fixed, strictest policy, its headers computed once.
+      reply.headers(apiHeaders);
+      done();
+      return;
+    }
     reply.raw.styleNonce = randomBytes(16).toString('base64');
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const api = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
-    if (api && /^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
+    if (isApi(request.url) && /^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
     return payload;
   });
+}
+
+/** JSON calls; the browsable reference under /v1/docs is a page and keeps the pages' policy. */
+const isApi = (url: string) => (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && !url.startsWith(OPENAPI_PATHS.ui);
+
+/**
+ * The headers of every API answer, computed once by running helmet on a recording response:
+ * the same protections as the pages' (nosniff, DENY, referrer, COOP/CORP, HSTS on https) with a
+ * Content-Security-Policy that allows nothing, as a JSON answer loads nothing. No nonce, so no
+ * per-request work: a catalogue read is otherwise mostly this hook's cost.
+ */
+function apiSecurityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: () => undefined,
+    getHeader: () => undefined,
+  };
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xContentTypeOptions: true,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }
