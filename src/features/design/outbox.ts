@@ -22,7 +22,7 @@ export interface OutboxEdit {
 
 export interface Outbox {
   /** Stores the edit durably, then tries to send it; resolves once it is stored. */
-  enqueue(updates: Record<string, unknown>): Promise<OutboxEdit>;
+  enqueue(updates: Record<string, unknown>, id?: string): Promise<OutboxEdit>;
   /** Sends every waiting edit in order; stops at the first that cannot be delivered. */
   flush(): Promise<void>;
   /** The edits still waiting, oldest first. */
@@ -41,16 +41,17 @@ export interface OutboxOptions {
   onDelivered?: (edit: OutboxEdit, revision: number) => void;
 }
 
-/** Sequence keys sort as text in creation order, across reloads (time first, then a counter). */
-let lastKey = '';
-function nextKey(): string {
-  let key = String(Date.now()).padStart(15, '0') + '-000';
-  if (key <= lastKey) {
-    const [time = '', counter = '0'] = lastKey.split('-');
-    key = `${time}-${String(Number(counter) + 1).padStart(3, '0')}`;
-  }
-  lastKey = key;
-  return key;
+/**
+ * Keys sort as text in creation order across reloads: the time, a counter within one
+ * millisecond, then the edit id (two tabs writing in the same millisecond never collide).
+ */
+let lastTime = 0;
+let counter = 0;
+function keyOf(id: string): string {
+  const now = Math.max(Date.now(), lastTime);
+  counter = now === lastTime ? counter + 1 : 0;
+  lastTime = now;
+  return `${String(now).padStart(15, '0')}-${String(counter).padStart(6, '0')}-${id}`;
 }
 
 export function openOutboxStore(): UseStore {
@@ -109,9 +110,9 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   void recount();
 
   return {
-    async enqueue(updates) {
-      const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
-      await set(nextKey(), edit, store);
+    async enqueue(updates, id = newEditId()) {
+      const edit: OutboxEdit = { id, updates, createdAt: Date.now() };
+      await set(keyOf(id), edit, store);
       setCount(count + 1);
       void flush();
       return edit;
