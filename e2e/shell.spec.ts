@@ -13,7 +13,8 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/templates', 'Templates', 'public'],
   ['/templates/create-template', 'Create a template', 'private'],
   ['/templates/tpl-1/edit', 'Edit template', 'private'],
-  ['/templates/tpl-1/preview', 'Template preview', 'public'],
+  ['/templates/tpl-1/preview', 'Template not found', 'public'],
+  ['/templates/glow-beauty/preview', 'Glow Beauty preview', 'public'],
   ['/billing', 'Billing', 'private'],
   ['/payment-methods', 'Payment Methods', 'private'],
   ['/new-app/setup', 'Set up your shop', 'private'],
@@ -34,7 +35,7 @@ const ROUTES: ReadonlyArray<[path: string, heading: string | RegExp, access: 'pu
   ['/email/verify', 'Verify your email', 'public'],
   ['/password/reset', 'Reset your password', 'public'],
   ['/account', 'Your account', 'private'],
-  ['/test/preview', 'Test preview', 'public'],
+  ['/test/preview', 'Glow Beauty preview', 'public'],
 ];
 
 const signIn = sessionSigner('Shell');

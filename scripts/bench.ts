@@ -19,6 +19,8 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
+import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -320,6 +322,24 @@ function writeReport(lines: string[]): void {
   writeFileSync(REPORT, `${current.slice(0, start)}${section}${after}`);
 }
 
+/** Issue 12: bell updates, push delivery and a broadcast to 1,000 open portals (scripts/bench-notifications.ts). */
+async function notificationRows(): Promise<string[]> {
+  const figures = await benchNotifications();
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { bell, push, broadcast } = figures;
+  const rows: Array<[string, string, string]> = [
+    ['Notification created -> other open portal has it, p50 / p95 (200)', `${ms(bell.p50)} / ${ms(bell.p95)}`, `p95 <= ${NOTIFICATION_TARGETS.bellP95Ms} ms: ${verdict(bell.p95 <= NOTIFICATION_TARGETS.bellP95Ms)}`],
+    ['Push sent -> local push service accepted, p50 / p95 (200)', `${ms(push.p50)} / ${ms(push.p95)}, ${push.sent} sent`, `p95 <= ${NOTIFICATION_TARGETS.pushP95Ms} ms: ${verdict(push.p95 <= NOTIFICATION_TARGETS.pushP95Ms && push.sent === 200)}`],
+    [
+      `Release broadcast -> ${broadcast.portals} open portals, p50 / p99`,
+      `${ms(broadcast.p50)} / ${ms(broadcast.p99)}, ${broadcast.received} received`,
+      `p99 <= ${NOTIFICATION_TARGETS.broadcastP99Ms} ms, none missed: ${verdict(broadcast.p99 <= NOTIFICATION_TARGETS.broadcastP99Ms && broadcast.received === broadcast.portals)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Notifications (issue 12)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -340,6 +360,8 @@ async function main(): Promise<void> {
     const latencies = await planLatencies(port);
     const rssAfterRequests = treeRssBytes(warm.child.pid ?? 0);
     const catalogue = await catalogueThroughput(port, dataDir);
+    const preview = await measurePreview(`http://localhost:${port}`);
+    const chunk = previewChunk(DIST, initial.js);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -382,6 +404,22 @@ async function main(): Promise<void> {
         setupChunk ? `${fmtKb(setupChunk.bytes)} (${setupChunk.name})` : 'not found',
         `<= ${TARGET_SETUP_CHUNK_KB} kB: ${verdict(setupChunk !== null && kb(setupChunk.bytes) <= TARGET_SETUP_CHUNK_KB)}`,
       ],
+      [
+        'Preview page switch to the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.pageSwitchMs.p50)} / ${ms(preview.pageSwitchMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.pageSwitchMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      [
+        'Preview design change on the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.designChangeMs.p50)} / ${ms(preview.designChangeMs.p95)}`,
+        `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.designChangeMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
+      ],
+      ['Preview template switch (a/b/c) on the 30-item home, scripting p50 / p95 (200)', `${ms(preview.templateSwitchMs.p50)} / ${ms(preview.templateSwitchMs.p95)}`, 'report only'],
+      [
+        'Preview renderer lazy chunk (gzip, with what only it loads)',
+        `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,
+        `<= ${TARGET_PREVIEW_CHUNK_KB} kB and not in the homepage JS: ${verdict(kb(chunk.gzipBytes) <= TARGET_PREVIEW_CHUNK_KB && !chunk.inHomepageJs)}`,
+      ],
     ];
 
     for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
@@ -395,6 +433,8 @@ async function main(): Promise<void> {
       ...rows.map((row) => `| ${row.join(' | ')} |`),
       '',
       `Initial JS files: ${initial.js.map((url) => `\`${posix.basename(url)}\``).join(', ')}.`,
+      '',
+      ...(await notificationRows()),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

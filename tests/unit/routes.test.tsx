@@ -11,7 +11,8 @@ const SPEC_ROUTES: readonly [path: string, heading: string][] = [
   ['/templates', 'Templates'],
   ['/templates/create-template', 'Create a template'],
   ['/templates/tpl-42/edit', 'Edit template'],
-  ['/templates/tpl-42/preview', 'Template preview'],
+  ['/templates/tpl-42/preview', 'Template not found'],
+  ['/templates/glow-beauty/preview', 'Glow Beauty preview'],
   ['/billing', 'Billing'],
   ['/payment-methods', 'Payment Methods'],
   ['/new-app/setup', 'Set up your shop'],
@@ -33,7 +34,7 @@ const SPEC_ROUTES: readonly [path: string, heading: string][] = [
   ['/email/verify', 'Verify your email'],
   ['/password/reset', 'Reset your password'],
   ['/account', 'Your account'],
-  ['/test/preview', 'Test preview'],
+  ['/test/preview', 'Glow Beauty preview'],
 ];
 
 /** Spec section 6: only a logged-in user reaches these; the route-table tests visit them signed in. */

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TemplatePreviewPage } from '@/features/templates/components/TemplatePreviewPage';
+import { TemplatePreviewPage } from '@/features/preview/components/TemplatePreviewPage';
 
 export const Route = createFileRoute('/templates/$templateId/preview')({
   component: RouteComponent,

@@ -1,0 +1,108 @@
+/**
+ * The template preview card (spec section 2): the phone preview of a template with Edit (only
+ * for an allowed user), Preview, Live Test and Play/Stop. Play starts at the splash screen and
+ * moves every 4000 ms, in order or at random (a pick of 0 to 30).
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { CONSTANTS } from '@contract/constants';
+import type { Creation } from '@contract/creation/schemas';
+import { ButtonLink } from '@/components/links';
+import { type PlayOrder, nextPlayScreen } from '../model';
+import type { Screen } from '../screens';
+
+const PhonePreview = lazy(() => import('./PhonePreview'));
+const LiveTestDialog = lazy(() => import('./LiveTestDialog'));
+
+export interface TemplatePreviewCardProps {
+  templateId: string;
+  category: string;
+  name: string;
+  creation: Creation;
+  canEdit: boolean;
+  /** Milliseconds between pages while playing (4000 by default). */
+  playIntervalMs?: number;
+}
+
+const SCREEN_NAMES: Record<Screen, string> = {
+  splash: 'Splash screen',
+  login: 'Login',
+  'home-page': 'Home',
+  'categories-page': 'Categories',
+  'order-history': 'Order History',
+  cart: 'Cart',
+  'customer-care': 'Customer Care',
+  support: 'Support',
+  'product-details': 'Product Details',
+  'product-list': 'Products List',
+  'check-out': 'Checkout',
+};
+
+export function TemplatePreviewCard({ templateId, category, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs }: TemplatePreviewCardProps) {
+  const [screen, setScreen] = useState<Screen>('splash');
+  const [playing, setPlaying] = useState(false);
+  const [order, setOrder] = useState<PlayOrder>('in-order');
+  const [liveTest, setLiveTest] = useState(false);
+  const [liveTestUsed, setLiveTestUsed] = useState(false);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => setScreen((current) => nextPlayScreen(current, order)), playIntervalMs);
+    return () => window.clearInterval(timer);
+  }, [playing, order, playIntervalMs]);
+
+  const togglePlay = () => {
+    if (!playing) setScreen('splash');
+    setPlaying(!playing);
+  };
+
+  return (
+    <Card component="article" aria-label={`Template ${name}`} sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center', maxWidth: '100%' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, width: '100%' }}>
+        <Typography component="h2" variant="h6">
+          {name}
+        </Typography>
+        <Suspense fallback={<div style={{ width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' }} />}>
+          <PhonePreview creation={creation} screen={screen} onScreenChange={setScreen} framed />
+        </Suspense>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="preview-screen-name">
+          {SCREEN_NAMES[screen]}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1, pb: 2 }}>
+        {canEdit && (
+          <ButtonLink to="/templates/$templateId/edit" params={{ templateId }} variant="outlined">
+            Edit
+          </ButtonLink>
+        )}
+        <ButtonLink to="/test/preview" search={{ templateId }} variant="outlined">
+          Preview
+        </ButtonLink>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setLiveTestUsed(true);
+            setLiveTest(true);
+          }}
+        >
+          Live Test
+        </Button>
+        <Button variant="contained" onClick={togglePlay} aria-pressed={playing}>
+          {playing ? 'Stop' : 'Play'}
+        </Button>
+        <FormControlLabel control={<Switch checked={order === 'random'} onChange={(event) => setOrder(event.target.checked ? 'random' : 'in-order')} />} label="Random order" />
+      </CardActions>
+      {liveTestUsed && (
+        <Suspense fallback={null}>
+          <LiveTestDialog open={liveTest} onClose={() => setLiveTest(false)} templateId={templateId} templateCategory={category} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
