@@ -120,6 +120,12 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
   });
 
+  it('GET /v1/realtime/preview-origin names the public origin phones open', async () => {
+    const response = await kit.call('GET', '/v1/realtime/preview-origin', null);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ data: { origin: BASE } });
+  });
+
   it('applies an edit id at most once, also when the same edit arrives twice at the same time', async () => {
     const owner = await kit.register();
     const shop = await createShop(owner);

@@ -35,6 +35,8 @@ export type DesignStatus = 'offline' | 'pending' | 'in-sync';
 
 export interface DesignDoc {
   creation: Creation;
+  /** The stored `data` with the waiting edits laid over it, as is (it may be partial). */
+  data: unknown;
   revision: number;
   /** False until the first value arrived from the store (or the store is unreachable). */
   loaded: boolean;
@@ -116,7 +118,8 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     () => local.reduce<unknown>((doc, edit) => applyToDocument(doc, docPath, edit.updates), current?.value ?? null),
     [current, local, docPath],
   );
-  const creation = useMemo(() => parseCreationTolerant((document as StoredDesign | null)?.data ?? {}), [document]);
+  const data = (document as StoredDesign | null)?.data ?? null;
+  const creation = useMemo(() => parseCreationTolerant(data ?? {}), [data]);
 
   const enqueue = useCallback((updates: Record<string, unknown>) => {
     const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
@@ -147,6 +150,7 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
   const status: DesignStatus = !online || !connected ? 'offline' : pendingCount > 0 ? 'pending' : 'in-sync';
   return {
     creation,
+    data,
     revision: current?.revision ?? 0,
     loaded: current !== null,
     status,
