@@ -32,7 +32,7 @@ async function signIn(context: BrowserContext, token: string): Promise<void> {
 
 const status = (page: Page) => page.getByTestId('live-preview').getByRole('status');
 const toolbar = (page: Page) => page.getByTestId('live-preview').locator('header').first();
-const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => getComputedStyle(element).backgroundImage);
+const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
 
 test('two contexts see each other\'s edits live, and a reload keeps them', async ({ browser, request }) => {
   const { token, alias } = await merchantWithShop(request);

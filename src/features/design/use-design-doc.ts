@@ -23,15 +23,16 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Creation } from '@contract/creation/schemas';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { designPath, splitPath, withValueAt } from '@contract/realtime/paths';
+import { designPath, splitPath } from '@contract/realtime/paths';
 import { realtimeDb } from '@/realtime/db';
 import { newEditId } from '@/realtime/port';
 import { useOnline } from '@/lib/online';
 import { designOutbox, onEditDelivered, onEditRefused } from './design-sync';
+import { applyToDocument, type DesignStatus, statusText } from './document';
 import type { OutboxEdit } from './outbox';
 import { appConfigPath } from './save-design';
 
-export type DesignStatus = 'offline' | 'pending' | 'in-sync';
+export type { DesignStatus };
 
 export interface DesignDoc {
   creation: Creation;
@@ -53,24 +54,6 @@ export interface StoredDesign {
   isDefault: boolean;
   version: number;
   data: unknown;
-}
-
-/** Lays `edit` over `doc` (paths outside `docPath` are ignored). */
-export function applyToDocument(doc: unknown, docPath: string, updates: Record<string, unknown>): unknown {
-  const prefix = `${docPath}/`;
-  let next = doc;
-  for (const [path, value] of Object.entries(updates)) {
-    if (path === docPath) next = value;
-    else if (path.startsWith(prefix)) next = withValueAt(next, path.slice(prefix.length).split('/'), value);
-  }
-  return next;
-}
-
-export function statusText(status: DesignStatus, revision: number, pending: number): string {
-  const waiting = `${pending} ${pending === 1 ? 'edit' : 'edits'} waiting`;
-  if (status === 'offline') return pending > 0 ? `Offline: ${waiting}` : 'Offline';
-  if (status === 'pending') return waiting;
-  return `in sync at revision ${revision}`;
 }
 
 const subscribePending = (listener: () => void) => designOutbox().subscribe(listener);
