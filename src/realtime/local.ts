@@ -71,7 +71,8 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
   });
   // A refused handshake (an expired token) must not leave the portal without live updates.
   socket.on('connect_error', () => {
-    if (anonymous || !token()) return;
+    // socket.active: a network failure the manager retries by itself; inactive: the server refused.
+    if (socket.active || anonymous || !token()) return;
     anonymous = true;
     socket.connect();
   });
