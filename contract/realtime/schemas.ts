@@ -1,0 +1,18 @@
+/** POST /v1/realtime/edits: one design edit over HTTP (the service worker's Background Sync). */
+import { z } from '../zod';
+import { REALTIME_LIMITS, REALTIME_MESSAGES, isEditId } from './paths';
+
+export const realtimeEditSchema = z.object({
+  editId: z.string().refine(isEditId, { error: REALTIME_MESSAGES.editId }),
+  updates: z
+    .record(z.string(), z.unknown())
+    .refine((updates) => Object.keys(updates).length >= 1 && Object.keys(updates).length <= REALTIME_LIMITS.updatePaths, {
+      error: `An update writes 1 to ${REALTIME_LIMITS.updatePaths} paths`,
+    }),
+});
+export type RealtimeEdit = z.infer<typeof realtimeEditSchema>;
+
+export const realtimeEditAnswerSchema = z.object({ revision: z.number().int(), duplicate: z.boolean() });
+
+/** GET /v1/realtime/preview-origin: PUBLIC_URL's origin, else the server's LAN address (a phone cannot open localhost). */
+export const previewOriginSchema = z.object({ origin: z.string() });
