@@ -31,6 +31,7 @@ import { catalogModule } from './modules/catalog/routes';
 import { collaboratorsModule } from './modules/collaborators/routes';
 import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
+import { designModule } from './modules/design/routes';
 import { emailsModule } from './modules/emails/routes';
 import { healthModule } from './modules/health/routes';
 import { referralsModule } from './modules/referrals/routes';
@@ -74,7 +75,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule];
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, designModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

@@ -77,10 +77,15 @@ export const userRoles = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.roleId] })],
 );
 
-/** Nodes of the local realtime-database adapter, keyed by their path (spec section 7). */
+/**
+ * Nodes of the local realtime-database adapter, keyed by their path (spec section 7): one row per
+ * document (`apps/production/{alias}/{version}` today) and `revision`, the count of edits applied
+ * to it (per-field last writer wins in this order).
+ */
 export const realtimeNodes = pgTable('realtime_nodes', {
   path: text('path').primaryKey(),
   value: jsonb('value').notNull().default(sql`'null'::jsonb`),
+  revision: integer('revision').notNull().default(0),
   updatedAt: updatedAt(),
 });
 
@@ -273,4 +278,16 @@ export const shops = pgTable(
     uniqueIndex('shops_name_lower_unique').on(sql`lower(${table.name})`),
     index('shops_owner_user_id_idx').on(table.ownerUserId),
   ],
+);
+
+/** Edit ids already applied (an edit is applied at most once), with the revision it made. */
+export const realtimeEdits = pgTable(
+  'realtime_edits',
+  {
+    editId: text('edit_id').primaryKey(),
+    path: text('path').notNull(),
+    revision: integer('revision').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('realtime_edits_path_idx').on(table.path)],
 );

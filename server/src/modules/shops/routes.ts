@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { designAddress, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
@@ -34,6 +35,7 @@ import { HttpError } from '../../http/http-error';
 import { userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import { CatalogueCache } from '../catalog/cache';
+import { mirrorConfigure } from '../design/store';
 import { listCurrencies } from './currencies';
 import { SHOP_MESSAGES } from './messages';
 import { searchPlaces } from './places';
@@ -102,7 +104,14 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards }) => 
       bodyLimit: 1024 * 1024,
       schema: { tags, params: aliasParams, querystring: configureQuery, body: configureShopSchema, response: { 200: envelopeOf(configureAnswerSchema) } },
     },
-    async (request) => ok(await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion)),
+    async (request) => {
+      const answer = await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion);
+      // The realtime document follows (issue #10): open editors and live previews see the save.
+      const snapshot = await mirrorConfigure(db, request.params.alias, request.body);
+      const address = snapshot && designAddress(snapshot.path);
+      if (address) app.realtime.emitToRoom(designRoom(address), REALTIME_EVENTS.value, snapshot);
+      return ok(answer);
+    },
   );
 
   app.post(

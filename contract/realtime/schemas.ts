@@ -1,0 +1,17 @@
+/** POST /v1/realtime/edits: one design edit over HTTP (the service worker's Background Sync). */
+import { z } from '../zod';
+import { REALTIME_LIMITS, REALTIME_MESSAGES, isEditId } from './paths';
+
+export const REALTIME_PATHS = { edits: '/realtime/edits' } as const;
+
+export const realtimeEditSchema = z.object({
+  editId: z.string().refine(isEditId, { error: REALTIME_MESSAGES.editId }),
+  updates: z
+    .record(z.string(), z.unknown())
+    .refine((updates) => Object.keys(updates).length >= 1 && Object.keys(updates).length <= REALTIME_LIMITS.updatePaths, {
+      error: `An update writes 1 to ${REALTIME_LIMITS.updatePaths} paths`,
+    }),
+});
+export type RealtimeEdit = z.infer<typeof realtimeEditSchema>;
+
+export const realtimeEditAnswerSchema = z.object({ revision: z.number().int(), duplicate: z.boolean() });

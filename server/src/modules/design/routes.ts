@@ -1,0 +1,93 @@
+/**
+ * The local realtime database over socket.io (events in contract/realtime/paths.ts) and one
+ * HTTP call for the service worker's Background Sync. Every change is broadcast to the
+ * document's room; with REDIS_URL the room spans every server process (server/src/realtime).
+ *
+ *   rt:get       {path}           -> ack {ok, snapshot}            (public read)
+ *   rt:subscribe {path}           -> ack {ok, snapshot}, then rt:value on every change
+ *   rt:unsubscribe {path}         -> ack {ok}
+ *   rt:update    {editId, updates} -> ack {ok, revision, duplicate} | {ok: false, message}
+ */
+import type { Socket } from 'socket.io';
+import { envelopeOf } from '@contract/response';
+import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { REALTIME_PATHS, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import type { User } from '@contract/users/schemas';
+import { signedInUser } from '../../auth/guards';
+import type { ModulePlugin } from '../../deps';
+import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/http-error';
+import { applyEdit, type EditOutcome, readDocument } from './store';
+
+type Ack = (answer: unknown) => void;
+const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => {});
+const pathOf = (payload: unknown): string => (payload !== null && typeof payload === 'object' ? String((payload as { path?: unknown }).path ?? '') : '');
+
+export const designModule: ModulePlugin = async (app, { db, guards }) => {
+  const { realtime } = app;
+  /** Edits of one document run one after another in this process (the row lock orders processes). */
+  const queues = new Map<string, Promise<unknown>>();
+
+  const edit = async (actor: User | null, payload: unknown): Promise<EditOutcome> => {
+    const parsed = realtimeEditSchema.safeParse(payload);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? REALTIME_MESSAGES.editId);
+    const doc = designAddress(Object.keys(parsed.data.updates)[0] ?? '')?.doc ?? '';
+    const previous = queues.get(doc) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => applyEdit(db, actor, parsed.data));
+    queues.set(doc, run);
+    void run.finally(() => {
+      if (queues.get(doc) === run) queues.delete(doc);
+    }).catch(() => undefined);
+    const outcome = await run;
+    if (outcome.snapshot) realtime.emitToRoom(designRoom(outcome.address), REALTIME_EVENTS.value, outcome.snapshot);
+    return outcome;
+  };
+
+  const refusal = (error: unknown) => {
+    if (error instanceof HttpError) return { ok: false, message: error.message };
+    app.log.error({ err: error }, 'realtime write failed');
+    return { ok: false, message: 'Internal server error' };
+  };
+
+  realtime.io.on('connection', (socket: Socket) => {
+    const user = () => (socket.data.user as User | null) ?? null;
+    const read = async (payload: unknown, ack: unknown, subscribe: boolean) => {
+      const path = pathOf(payload);
+      const address = designAddress(path);
+      if (!address) return ackOf(ack)({ ok: false, message: REALTIME_MESSAGES.path });
+      if (subscribe) await socket.join(designRoom(address));
+      let snapshot: RealtimeSnapshot | null = null;
+      try {
+        snapshot = await readDocument(db, address.doc);
+      } catch (error) {
+        app.log.error({ err: error }, 'realtime read failed');
+      }
+      // Read failures return null (spec section 7).
+      ackOf(ack)({ ok: true, snapshot: snapshot ?? { path: address.doc, value: null, revision: 0 } });
+    };
+    socket.on(REALTIME_EVENTS.get, (payload: unknown, ack: unknown) => void read(payload, ack, false));
+    socket.on(REALTIME_EVENTS.subscribe, (payload: unknown, ack: unknown) => void read(payload, ack, true));
+    socket.on(REALTIME_EVENTS.unsubscribe, async (payload: unknown, ack: unknown) => {
+      const address = designAddress(pathOf(payload));
+      if (address) await socket.leave(designRoom(address));
+      ackOf(ack)({ ok: true });
+    });
+    socket.on(REALTIME_EVENTS.update, async (payload: unknown, ack: unknown) => {
+      try {
+        const { revision, duplicate } = await edit(user(), payload);
+        ackOf(ack)({ ok: true, revision, duplicate });
+      } catch (error) {
+        ackOf(ack)(refusal(error));
+      }
+    });
+  });
+
+  app.post(
+    REALTIME_PATHS.edits,
+    { onRequest: guards.requireUser, schema: { tags: ['realtime'], body: realtimeEditSchema, response: { 200: envelopeOf(realtimeEditAnswerSchema) } } },
+    async (request) => {
+      const { revision, duplicate } = await edit(signedInUser(request), request.body);
+      return ok({ revision, duplicate });
+    },
+  );
+};

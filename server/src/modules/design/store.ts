@@ -1,0 +1,120 @@
+/**
+ * The local realtime database's store (issue #10): documents in `realtime_nodes`, applied edit
+ * ids in `realtime_edits`.
+ *
+ * - Writes: only design documents `apps/production/{alias}/{version}` (and paths inside them),
+ *   by whoever may write the shop (requireShopAccess: owner or SOVEREIGN; the collaborators
+ *   feature adds editors there). Template paths are refused until the templates feature.
+ * - Each edit id is applied at most once (a replay answers `duplicate` with its revision).
+ * - One edit = one transaction holding the document's row lock, so edits to one document apply
+ *   one after another; `revision` counts them. Concurrent edits converge by per-field last
+ *   writer wins in that order (the server's revision), never by client clocks.
+ * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
+ *   else the edit is refused with the schema's message and nothing is stored.
+ * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
+ * - Reads are public: the live preview on a phone opens without signing in, and a design holds
+ *   only what the published app shows anyway.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { creationSchema } from '@contract/creation/schemas';
+import { designAddress, type DocumentAddress, type RealtimeSnapshot, REALTIME_MESSAGES, withValueAt } from '@contract/realtime/paths';
+import type { RealtimeEdit } from '@contract/realtime/schemas';
+import { SHOP_LIMITS } from '@contract/shops/schemas';
+import type { User } from '@contract/users/schemas';
+import type { Database } from '../../db/database';
+import { realtimeEdits, realtimeNodes, shops } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { requireShopAccess } from '../shops/access';
+import { SHOP_MESSAGES } from '../shops/messages';
+
+export interface EditOutcome {
+  revision: number;
+  duplicate: boolean;
+  /** The document after the edit (null for a duplicate: nothing changed). */
+  snapshot: RealtimeSnapshot | null;
+  address: DocumentAddress;
+}
+
+/** The one document every path of `updates` lies in (400 otherwise). */
+function documentOf(updates: Record<string, unknown>): { address: DocumentAddress; writes: Array<{ inner: string[]; value: unknown }> } {
+  const writes = Object.entries(updates).map(([path, value]) => ({ address: designAddress(path), value }));
+  const first = writes[0]?.address;
+  if (!first || writes.some(({ address }) => !address)) throw new HttpError(400, REALTIME_MESSAGES.notWritable);
+  if (writes.some(({ address }) => address?.doc !== first.doc)) throw new HttpError(400, REALTIME_MESSAGES.oneDocument);
+  return { address: first, writes: writes.map(({ address, value }) => ({ inner: address?.inner ?? [], value: value ?? null })) };
+}
+
+/** Refuses a document that is not `{isDefault, version, data: Creation}` (null: removed). */
+function checkDocument(value: unknown, address: DocumentAddress): void {
+  if (value === null) return;
+  if (Buffer.byteLength(JSON.stringify(value)) > SHOP_LIMITS.configBytes) throw new HttpError(413, REALTIME_MESSAGES.tooLarge);
+  const doc = value as { isDefault?: unknown; version?: unknown; data?: unknown };
+  if (typeof value !== 'object' || Array.isArray(value) || typeof doc.isDefault !== 'boolean') throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: isDefault must be true or false`);
+  if (doc.version !== address.version) throw new HttpError(400, REALTIME_MESSAGES.version);
+  const extra = Object.keys(value).filter((key) => !['isDefault', 'version', 'data'].includes(key));
+  if (extra.length) throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: unknown field ${extra[0]}`);
+  const named = (doc.data as { shop?: { alias?: unknown } } | undefined)?.shop?.alias;
+  if (named !== undefined && named !== '' && named !== address.alias) throw new HttpError(400, SHOP_MESSAGES.configAliasMismatch);
+  const parsed = creationSchema.safeParse(doc.data ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: ${issue?.path.join('.') || 'data'}: ${issue?.message ?? 'invalid'}`);
+  }
+}
+
+/** Applies one edit at most once (see the module comment); throws HttpError on a refusal. */
+export async function applyEdit(db: Database, actor: User | null, { editId, updates }: RealtimeEdit): Promise<EditOutcome> {
+  const { address, writes } = documentOf(updates);
+  if (!actor) throw new HttpError(401, REALTIME_MESSAGES.signIn);
+  await requireShopAccess(db, actor, address.alias, 'write');
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(realtimeEdits).values({ editId, path: address.doc, revision: 0 }).onConflictDoNothing().returning({ editId: realtimeEdits.editId });
+    if (!claimed) {
+      const [known] = await tx.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.editId, editId));
+      return { revision: known?.revision ?? 0, duplicate: true, snapshot: null, address };
+    }
+    await tx.insert(realtimeNodes).values({ path: address.doc }).onConflictDoNothing();
+    const [node] = await tx.select().from(realtimeNodes).where(eq(realtimeNodes.path, address.doc)).for('update');
+    let value: unknown = node?.value ?? null;
+    if (writes.some(({ inner }) => inner.length > 0) && (value === null || typeof value !== 'object')) value = { isDefault: true, version: address.version, data: {} };
+    for (const write of writes) value = withValueAt(value, write.inner, write.value);
+    checkDocument(value, address);
+    const revision = (node?.revision ?? 0) + 1;
+    await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc));
+    await tx.update(realtimeEdits).set({ revision }).where(eq(realtimeEdits.editId, editId));
+    if (value !== null) {
+      const data = (value as { data?: Record<string, unknown> }).data ?? {};
+      await tx.update(shops).set({ config: data }).where(eq(shops.alias, address.alias));
+    }
+    return { revision, duplicate: false, snapshot: { path: address.doc, value, revision }, address };
+  });
+}
+
+/** The stored document of `path` (value null and revision 0 when there is none or the path is not one). */
+export async function readDocument(db: Database, path: string): Promise<RealtimeSnapshot | null> {
+  const address = designAddress(path);
+  if (!address) return null;
+  const [node] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, address.doc));
+  return { path: address.doc, value: node?.value ?? null, revision: node?.revision ?? 0 };
+}
+
+/**
+ * POST configure keeps the document in step: a config that is a valid Creation becomes the data of
+ * `apps/production/{alias}/{configVersion ?? 0}`, as one more revision. Returns the new snapshot,
+ * or null when the config is not a Creation (the document keeps its last valid design).
+ */
+export async function mirrorConfigure(db: Database, alias: string, config: Record<string, unknown>): Promise<RealtimeSnapshot | null> {
+  const version = typeof config.configVersion === 'number' && Number.isInteger(config.configVersion) && config.configVersion >= 0 ? config.configVersion : 0;
+  const address = designAddress(`apps/production/${alias}/${version}`);
+  if (!address || !creationSchema.safeParse(config).success) return null;
+  const value = { isDefault: true, version, data: config };
+  return db.transaction(async (tx) => {
+    await tx.insert(realtimeNodes).values({ path: address.doc }).onConflictDoNothing();
+    const [row] = await tx
+      .update(realtimeNodes)
+      .set({ value, revision: sql`${realtimeNodes.revision} + 1` })
+      .where(eq(realtimeNodes.path, address.doc))
+      .returning({ revision: realtimeNodes.revision });
+    return { path: address.doc, value, revision: row?.revision ?? 1 };
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The durable outbox of design edits ("never lose an edit"). Each edit gets an id and is stored
+ * in IndexedDB (idb-keyval) BEFORE it is sent; it leaves the outbox only when the store has
+ * acknowledged it (or refused it for good). The outbox replays on start, on reconnect, and from
+ * the service worker's Background Sync (src/sw/design-sync.ts reads the same store). The store
+ * applies an edit id at most once, so a replay after a lost acknowledgement changes nothing.
+ * Edits leave in the order they were made (keys are zero-padded sequence numbers), one at a
+ * time: edits to one path stay in order.
+ */
+import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { newEditId, RealtimeWriteRefused, type RealtimeDb } from '@/realtime/port';
+
+export const OUTBOX_DB = 'shopapp-design-outbox';
+export const OUTBOX_STORE = 'edits';
+
+export interface OutboxEdit {
+  id: string;
+  /** Full realtime paths -> values (null removes). */
+  updates: Record<string, unknown>;
+  createdAt: number;
+}
+
+export interface Outbox {
+  /** Stores the edit durably, then tries to send it; resolves once it is stored. */
+  enqueue(updates: Record<string, unknown>, id?: string): Promise<OutboxEdit>;
+  /** Sends every waiting edit in order; stops at the first that cannot be delivered. */
+  flush(): Promise<void>;
+  /** The edits still waiting, oldest first. */
+  pending(): Promise<OutboxEdit[]>;
+  /** Calls back with the number of waiting edits whenever it changes. */
+  subscribe(listener: (count: number) => void): () => void;
+  count(): number;
+}
+
+export interface OutboxOptions {
+  db: () => Promise<RealtimeDb>;
+  store?: UseStore;
+  /** Told about an edit the store refused for good (it is dropped, never retried). */
+  onRefused?: (edit: OutboxEdit, message: string) => void;
+  /** Told when an edit was acknowledged, with the document revision it produced. */
+  onDelivered?: (edit: OutboxEdit, revision: number) => void;
+}
+
+/**
+ * Keys sort as text in creation order across reloads: the time, a counter within one
+ * millisecond, then the edit id (two tabs writing in the same millisecond never collide).
+ */
+let lastTime = 0;
+let counter = 0;
+function keyOf(id: string): string {
+  const now = Math.max(Date.now(), lastTime);
+  counter = now === lastTime ? counter + 1 : 0;
+  lastTime = now;
+  return `${String(now).padStart(15, '0')}-${String(counter).padStart(6, '0')}-${id}`;
+}
+
+export function openOutboxStore(): UseStore {
+  return createStore(OUTBOX_DB, OUTBOX_STORE);
+}
+
+export function createOutbox({ db, store = openOutboxStore(), onRefused, onDelivered }: OutboxOptions): Outbox {
+  const listeners = new Set<(count: number) => void>();
+  let count = 0;
+  let flushing: Promise<void> | null = null;
+  let again = false;
+
+  const read = async (): Promise<Array<[string, OutboxEdit]>> => {
+    const all = (await entries<string, OutboxEdit>(store)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return all;
+  };
+  const setCount = (next: number) => {
+    if (next === count) return;
+    count = next;
+    for (const listener of listeners) listener(count);
+  };
+  const recount = async () => setCount((await read()).length);
+
+  const drain = async () => {
+    const realtime = await db();
+    for (const [key, edit] of await read()) {
+      try {
+        const { revision } = await realtime.update(edit.updates, { editId: edit.id });
+        await del(key, store);
+        onDelivered?.(edit, revision);
+      } catch (error) {
+        if (!(error instanceof RealtimeWriteRefused)) break; // not delivered: keep it and everything after it
+        await del(key, store);
+        onRefused?.(edit, error.message);
+      }
+    }
+    await recount();
+  };
+
+  const flush = (): Promise<void> => {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    flushing = (async () => {
+      do {
+        again = false;
+        await drain();
+      } while (again);
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  };
+
+  void recount();
+
+  return {
+    async enqueue(updates, id = newEditId()) {
+      const edit: OutboxEdit = { id, updates, createdAt: Date.now() };
+      await set(keyOf(id), edit, store);
+      setCount(count + 1);
+      void flush();
+      return edit;
+    },
+    flush,
+    pending: async () => (await read()).map(([, edit]) => edit),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    count: () => count,
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * useDesignDoc(alias, version): the live design document `{apps-root}/production/{alias}/{version}`
+ * as the editor and the live preview use it.
+ *
+ *   const { creation, revision, status, pendingCount, online, applyEdit, save, refused } = useDesignDoc('my-shop', 0);
+ *   applyEdit({ 'colors/primary': '#ff0000ff', 'bottomNav/enabled': true }); // paths inside the Creation
+ *   save(creation);                                                           // the whole Creation
+ *
+ * - `creation`: the stored Creation (tolerantly parsed: never refuses a damaged one) with every
+ *   waiting edit of this document laid over it, so an edit shows at once, before it is stored.
+ * - `revision`: the stored document's revision (0: nothing stored yet).
+ * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'in sync at revision N',
+ *   'N edits waiting' or 'Offline: N edits waiting'.
+ * - `applyEdit(patch)`: keys are `/` paths inside the Creation, values the new values (null
+ *   removes). The edit is stored in the outbox before it is sent (never lost); returns its id.
+ * - `save(creation)`: writes the whole document {isDefault, version, data}; throws
+ *   SaveDesignError ('Error saving configuration') without alias or version (spec section 5).
+ * - `refused`: the server's message for the last edit it refused (a malformed Creation); the
+ *   edit is dropped from the outbox, the editor keeps showing the merchant's value.
+ * Concurrency: per-field last writer wins in the server's order (its revision); every tab
+ * converges on the stored document once its own edits are acknowledged.
+ */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Creation } from '@contract/creation/schemas';
+import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { designPath, splitPath, withValueAt } from '@contract/realtime/paths';
+import { realtimeDb } from '@/realtime/db';
+import { newEditId } from '@/realtime/port';
+import { useOnline } from '@/lib/online';
+import { designOutbox, onEditDelivered, onEditRefused } from './design-sync';
+import type { OutboxEdit } from './outbox';
+import { appConfigPath } from './save-design';
+
+export type DesignStatus = 'offline' | 'pending' | 'in-sync';
+
+export interface DesignDoc {
+  creation: Creation;
+  revision: number;
+  /** False until the first value arrived from the store (or the store is unreachable). */
+  loaded: boolean;
+  status: DesignStatus;
+  statusText: string;
+  pendingCount: number;
+  online: boolean;
+  applyEdit(patch: Record<string, unknown>): string;
+  save(creation: Creation): string;
+  refused: string | null;
+}
+
+export interface StoredDesign {
+  isDefault: boolean;
+  version: number;
+  data: unknown;
+}
+
+/** Lays `edit` over `doc` (paths outside `docPath` are ignored). */
+export function applyToDocument(doc: unknown, docPath: string, updates: Record<string, unknown>): unknown {
+  const prefix = `${docPath}/`;
+  let next = doc;
+  for (const [path, value] of Object.entries(updates)) {
+    if (path === docPath) next = value;
+    else if (path.startsWith(prefix)) next = withValueAt(next, path.slice(prefix.length).split('/'), value);
+  }
+  return next;
+}
+
+export function statusText(status: DesignStatus, revision: number, pending: number): string {
+  const waiting = `${pending} ${pending === 1 ? 'edit' : 'edits'} waiting`;
+  if (status === 'offline') return pending > 0 ? `Offline: ${waiting}` : 'Offline';
+  if (status === 'pending') return waiting;
+  return `in sync at revision ${revision}`;
+}
+
+const subscribePending = (listener: () => void) => designOutbox().subscribe(listener);
+const pendingSnapshot = () => designOutbox().count();
+
+export function useDesignDoc(alias: string, version: number): DesignDoc {
+  const docPath = useMemo(() => designPath(alias, version), [alias, version]);
+  const online = useOnline();
+  const [stored, setStored] = useState<{ path: string; value: unknown; revision: number } | null>(null);
+  const [connected, setConnected] = useState(true);
+  const [local, setLocal] = useState<OutboxEdit[]>([]);
+  const pendingCount = useSyncExternalStore(subscribePending, pendingSnapshot, () => 0);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  useEffect(() => {
+    const outbox = designOutbox();
+    let active = true;
+    const unsubscribers: Array<() => void> = [];
+    // Edits left waiting by an earlier visit are laid over the stored design too.
+    void outbox.pending().then((edits) => {
+      if (!active) return;
+      const mine = edits.filter((edit) => Object.keys(edit.updates).some((path) => path === docPath || path.startsWith(`${docPath}/`)));
+      setLocal((current) => [...mine.filter((edit) => !current.some((known) => known.id === edit.id)), ...current]);
+    });
+    unsubscribers.push(onEditDelivered((edit) => setLocal((current) => current.filter((known) => known.id !== edit.id))));
+    unsubscribers.push(
+      onEditRefused((edit, message) => {
+        setLocal((current) => current.filter((known) => known.id !== edit.id));
+        setRefused(message);
+      }),
+    );
+    void realtimeDb().then((db) => {
+      if (!active) return;
+      unsubscribers.push(db.onValue(docPath, (value, { revision }) => setStored({ path: docPath, value, revision })));
+      unsubscribers.push(db.onConnection(setConnected));
+    });
+    return () => {
+      active = false;
+      unsubscribers.forEach((unsubscribe) => unsubscribe());
+    };
+  }, [docPath]);
+
+  const current = stored?.path === docPath ? stored : null;
+  const document = useMemo(
+    () => local.reduce<unknown>((doc, edit) => applyToDocument(doc, docPath, edit.updates), current?.value ?? null),
+    [current, local, docPath],
+  );
+  const creation = useMemo(() => parseCreationTolerant((document as StoredDesign | null)?.data ?? {}), [document]);
+
+  const enqueue = useCallback((updates: Record<string, unknown>) => {
+    const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
+    setLocal((known) => [...known, edit]);
+    setRefused(null);
+    void designOutbox().enqueue(updates, edit.id);
+    return edit.id;
+  }, []);
+
+  const applyEdit = useCallback(
+    (patch: Record<string, unknown>) => {
+      const updates: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(patch)) {
+        const inner = splitPath(key);
+        if (inner) updates[`${docPath}/data/${inner.join('/')}`] = value;
+      }
+      // Field paths only: a whole-document write replayed late would undo other fields' edits.
+      return enqueue(updates);
+    },
+    [docPath, enqueue],
+  );
+
+  const save = useCallback(
+    (next: Creation) => enqueue({ [appConfigPath({ alias, version })]: { isDefault: true, version, data: next } }),
+    [alias, enqueue, version],
+  );
+
+  const status: DesignStatus = !online || !connected ? 'offline' : pendingCount > 0 ? 'pending' : 'in-sync';
+  return {
+    creation,
+    revision: current?.revision ?? 0,
+    loaded: current !== null,
+    status,
+    statusText: statusText(status, current?.revision ?? 0, pendingCount),
+    pendingCount,
+    online: online && connected,
+    applyEdit,
+    save,
+    refused,
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * The local realtime database (issue #10): write authorisation per path, edit-id deduplication,
+ * order and broadcast over socket.io, the Creation schema on every write, POST configure in step,
+ * persistence across a restart, on PGlite and PostgreSQL, and two processes through Redis.
+ */
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuthResult } from '@contract/auth/schemas';
+import { ROLE } from '@contract/constants';
+import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
+import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import { openDatabaseAt } from '../../server/src/db/database';
+import { userRoles } from '../../server/src/db/schema';
+import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
+import { BASE, PNG, useApp } from './kit';
+
+const kinds = await databaseKinds();
+const redisUp = await redisAnswers();
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.disconnect();
+  removeTempDirs();
+});
+
+let editCounter = 0;
+const editId = () => `edit${process.pid}x${(editCounter += 1)}abcdef`;
+
+function client(url: string, token?: string): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe.each(kinds)('design sync on %s', (kind) => {
+  const kit = useApp(kind);
+  let counter = 0;
+
+  async function createShop(owner: AuthResult): Promise<Shop> {
+    const logo = (
+      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, payload: PNG })
+    ).json<{ data: ShopMedia }>().data.url;
+    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
+    counter += 1;
+    const response = await kit.call('POST', '/v1/shops', owner.token, {
+      name: `Design Shop ${kind} ${counter}`,
+      logo,
+      latitude: 6.45,
+      longitude: 3.39,
+      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: Shop }>().data;
+  }
+
+  const edit = (token: string | null, updates: Record<string, unknown>, id = editId()) => kit.call('POST', '/v1/realtime/edits', token, { editId: id, updates });
+
+  async function listening(): Promise<string> {
+    if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(kit.app.server.address() as AddressInfo).port}`;
+  }
+
+  it("the owner writes fields of the shop's document; the shop's config follows; a SOVEREIGN may too", async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    const first = await edit(owner.token, { [`${doc}/data/colors/primary`]: '#FF0000FF' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ data: { revision: 1, duplicate: false } });
+    const second = await edit(owner.token, { [`${doc}/data/appTemplate/hasBottomNavBar`]: true, [`${doc}/data/appTemplate/hasSideNavBar`]: false });
+    expect(second.json()).toMatchObject({ data: { revision: 2 } });
+
+    const admin = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: AdminShop }>().data;
+    expect(admin.config).toEqual({ colors: { primary: '#FF0000FF' }, appTemplate: { hasBottomNavBar: true, hasSideNavBar: false } });
+
+    const boss = await kit.register();
+    await kit.database.db.insert(userRoles).values({ userId: boss.user.id, roleId: ROLE.SOVEREIGN });
+    expect((await edit(boss.token, { [`${doc}/data/colors/accent`]: '#00FF00FF' })).json()).toMatchObject({ data: { revision: 3 } });
+  });
+
+  it('refuses strangers, anonymous callers, other paths, several documents, unknown shops and malformed designs: nothing stored', async () => {
+    const owner = await kit.register();
+    const stranger = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    const field = `${doc}/data/colors/primary`;
+
+    const cases: Array<[string | null, Record<string, unknown>, number, string]> = [
+      [stranger.token, { [field]: '#000000FF' }, 403, 'You do not have permission'],
+      [null, { [field]: '#000000FF' }, 401, ''],
+      [owner.token, { 'templates/production/health_beauty/t1': { a: 1 } }, 400, REALTIME_MESSAGES.notWritable],
+      [owner.token, { 'apps/production/x/../1': 1 }, 400, REALTIME_MESSAGES.notWritable],
+      [owner.token, { [`${doc}/data/__proto__/polluted`]: 1 }, 400, REALTIME_MESSAGES.notWritable],
+      [owner.token, { [field]: '#000000FF', [`${designPath(shop.alias, 1)}/data/colors/primary`]: '#000000FF' }, 400, REALTIME_MESSAGES.oneDocument],
+      [owner.token, { [`${designPath('no-such-shop-anywhere', 0)}/data/colors/primary`]: '#000000FF' }, 404, ''],
+      [owner.token, { [field]: 'not a colour' }, 400, `${REALTIME_MESSAGES.malformed}: colors.primary`],
+      [owner.token, { [`${doc}/data/appTemplate/theme`]: 'template_z' }, 400, REALTIME_MESSAGES.malformed],
+      [owner.token, { [`${doc}/version`]: 7 }, 400, REALTIME_MESSAGES.version],
+      [owner.token, { [`${doc}/data/shop/alias`]: 'someone-else' }, 400, 'another shop'],
+      [owner.token, { [`${doc}/data/shop/slogan`]: 'x'.repeat(600 * 1024) }, 413, REALTIME_MESSAGES.tooLarge],
+    ];
+    for (const [token, updates, status, message] of cases) {
+      const response = await edit(token, updates);
+      expect(response.statusCode, `${JSON.stringify(Object.keys(updates))}: ${response.body}`).toBe(status);
+      if (message) expect(response.json<{ message: string }>().message).toContain(message);
+    }
+    expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: 'short', updates: { [field]: '#000000FF' } })).statusCode).toBe(400);
+    expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: {} })).statusCode).toBe(400);
+
+    const socket = await client(await listening());
+    const got = await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc });
+    expect(got).toEqual({ ok: true, snapshot: { path: doc, value: null, revision: 0 } });
+    // Read failures return null: a path the store does not keep reads as an error, never a crash.
+    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: '../etc' })).toMatchObject({ ok: false });
+    // An anonymous socket may not write either.
+    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
+  });
+
+  it('applies an edit id at most once, also when the same edit arrives twice at the same time', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    const id = editId();
+    const first = await edit(owner.token, { [`${doc}/data/colors/primary`]: '#111111FF' }, id);
+    expect(first.json()).toMatchObject({ data: { revision: 1, duplicate: false } });
+    await edit(owner.token, { [`${doc}/data/colors/primary`]: '#222222FF' });
+    // A replay of the first edit (its acknowledgement was lost) must not undo the second.
+    const replay = await edit(owner.token, { [`${doc}/data/colors/primary`]: '#111111FF' }, id);
+    expect(replay.json()).toMatchObject({ data: { revision: 1, duplicate: true } });
+
+    const twin = editId();
+    const answers = await Promise.all([1, 2, 3].map(() => edit(owner.token, { [`${doc}/data/colors/accent`]: '#333333FF' }, twin)));
+    expect(answers.map((answer) => answer.json<{ data: { duplicate: boolean } }>().data.duplicate).sort()).toEqual([false, true, true]);
+
+    const socket = await client(await listening());
+    const { snapshot } = (await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })) as { snapshot: RealtimeSnapshot };
+    expect(snapshot.revision).toBe(3);
+    expect(snapshot.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#222222FF', accent: '#333333FF' } } });
+  });
+
+  it("broadcasts every change to the document's subscribers, in order; POST configure stays in step", async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    const url = await listening();
+    const writer = await client(url, owner.token);
+    const watcher = await client(url);
+    const seen: RealtimeSnapshot[] = [];
+    watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
+    expect(await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: `${doc}/data` })).toMatchObject({ ok: true, snapshot: { revision: 0 } });
+
+    // Sent without waiting: the server still applies them in the order they came.
+    const acks = Array.from({ length: 20 }, (_, index) =>
+      writer.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/buttons/elevation`]: index } }),
+    );
+    const answers = (await Promise.all(acks)) as Array<{ ok: boolean; revision: number }>;
+    expect(answers.map((answer) => answer.revision)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    await expect.poll(() => seen.length).toBe(20);
+    expect(seen.map((snapshot) => snapshot.revision)).toEqual(answers.map((answer) => answer.revision));
+    expect(seen.at(-1)?.value).toEqual({ isDefault: true, version: 0, data: { buttons: { elevation: 19 } } });
+
+    const config = { configVersion: 0, colors: { primary: '#123456FF' } };
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/configure`, owner.token, config)).statusCode).toBe(200);
+    await expect.poll(() => seen.length).toBe(21);
+    expect(seen.at(-1)).toEqual({ path: doc, value: { isDefault: true, version: 0, data: config }, revision: 21 });
+
+    // An unsubscribed socket hears nothing more.
+    await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.unsubscribe, { path: doc });
+    await writer.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/buttons/elevation`]: 3 } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toHaveLength(21);
+  });
+});
+
+describe('design documents survive a restart', () => {
+  it('PGlite in DATA_DIR keeps documents and applied edit ids', async () => {
+    const dataDir = tempDir('portal-realtime-');
+    const config = testConfig({ PUBLIC_URL: BASE });
+    const open = () => openDatabaseAt({ kind: 'pglite', dataDir });
+    let database = await open();
+    let app = await startApp(database, { config });
+    const register = async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/auth/register',
+          headers: { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` },
+          remoteAddress: '10.9.9.9',
+          payload: { firstName: 'Ada', lastName: 'L', email: `restart-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+        })
+      ).json<{ data: AuthResult }>().data;
+    const owner = await register();
+    expect(owner?.token, 'registration').toBeTruthy();
+    const headers = { authorization: `Bearer ${owner.token}` };
+    const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
+    const currencies = (await app.inject({ method: 'GET', url: '/v1/currencies', headers: { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` } })).json<{ data: Currency[] }>().data;
+    const shop = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/shops',
+        headers,
+        payload: { name: 'Restart Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+      })
+    ).json<{ data: Shop }>().data;
+    const doc = designPath(shop.alias, 0);
+    const id = editId();
+    const payload = { editId: id, updates: { [`${doc}/data/colors/primary`]: '#ABCDEFFF' } };
+    expect((await app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload })).json()).toMatchObject({ data: { revision: 1 } });
+    await app.close();
+    await database.close();
+
+    database = await open();
+    app = await startApp(database, { config });
+    // The edit id is remembered across the restart: its replay is a duplicate.
+    expect((await app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload })).json()).toMatchObject({ data: { revision: 1, duplicate: true } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = await client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: `${doc}/data/colors/primary` })).toMatchObject({
+      ok: true,
+      snapshot: { revision: 1, value: { data: { colors: { primary: '#ABCDEFFF' } } } },
+    });
+    socket.disconnect();
+    await app.close();
+    await database.close();
+  }, 30_000);
+});
+
+describe.runIf(redisUp && kinds.includes('postgres'))('two server processes through Redis', () => {
+  it('an edit written on one process reaches a subscriber of the other', async () => {
+    const database = await openFreshDatabase('postgres');
+    const env = { PUBLIC_URL: BASE, REDIS_URL: TEST_REDIS_URL };
+    const apps = [await startApp(database, { config: testConfig(env) }), await startApp(database, { config: testConfig(env) })];
+    try {
+      const urls: string[] = [];
+      for (const app of apps) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+      }
+      const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
+      const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
+      const owner = (
+        await a.inject({
+          method: 'POST',
+          url: '/v1/auth/register',
+          headers: basic,
+          remoteAddress: '10.9.9.8',
+          payload: { firstName: 'Ada', lastName: 'L', email: `redis-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+        })
+      ).json<{ data: AuthResult }>().data;
+      const headers = { authorization: `Bearer ${owner.token}` };
+      const logo = (await a.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
+      const currencies = (await a.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
+      const shop = (
+        await a.inject({
+          method: 'POST',
+          url: '/v1/shops',
+          headers,
+          payload: { name: 'Redis Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+        })
+      ).json<{ data: Shop }>().data;
+      const doc = designPath(shop.alias, 0);
+      const watcher = await client(urls[1] ?? '');
+      const seen: RealtimeSnapshot[] = [];
+      watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
+      await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });
+      const writer = await client(urls[0] ?? '', owner.token);
+      expect(await writer.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#0A0B0CFF' } })).toMatchObject({ ok: true, revision: 1 });
+      await expect.poll(() => seen.at(-1)?.revision).toBe(1);
+      expect(seen.at(-1)?.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#0A0B0CFF' } } });
+      void b;
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+      for (const app of apps) await app.close();
+      await database.close();
+    }
+  }, 30_000);
+});
