@@ -19,6 +19,7 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -321,6 +322,24 @@ function writeReport(lines: string[]): void {
   writeFileSync(REPORT, `${current.slice(0, start)}${section}${after}`);
 }
 
+/** Issue 12: bell updates, push delivery and a broadcast to 1,000 open portals (scripts/bench-notifications.ts). */
+async function notificationRows(): Promise<string[]> {
+  const figures = await benchNotifications();
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { bell, push, broadcast } = figures;
+  const rows: Array<[string, string, string]> = [
+    ['Notification created -> other open portal has it, p50 / p95 (200)', `${ms(bell.p50)} / ${ms(bell.p95)}`, `p95 <= ${NOTIFICATION_TARGETS.bellP95Ms} ms: ${verdict(bell.p95 <= NOTIFICATION_TARGETS.bellP95Ms)}`],
+    ['Push sent -> local push service accepted, p50 / p95 (200)', `${ms(push.p50)} / ${ms(push.p95)}, ${push.sent} sent`, `p95 <= ${NOTIFICATION_TARGETS.pushP95Ms} ms: ${verdict(push.p95 <= NOTIFICATION_TARGETS.pushP95Ms && push.sent === 200)}`],
+    [
+      `Release broadcast -> ${broadcast.portals} open portals, p50 / p99`,
+      `${ms(broadcast.p50)} / ${ms(broadcast.p99)}, ${broadcast.received} received`,
+      `p99 <= ${NOTIFICATION_TARGETS.broadcastP99Ms} ms, none missed: ${verdict(broadcast.p99 <= NOTIFICATION_TARGETS.broadcastP99Ms && broadcast.received === broadcast.portals)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Notifications (issue 12)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -414,6 +433,8 @@ async function main(): Promise<void> {
       ...rows.map((row) => `| ${row.join(' | ')} |`),
       '',
       `Initial JS files: ${initial.js.map((url) => `\`${posix.basename(url)}\``).join(', ')}.`,
+      '',
+      ...(await notificationRows()),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

@@ -8,6 +8,9 @@
  * paths (templates/..., templates_categories/..., background-images/...) are named here for the
  * templates feature and refused by the server until then.
  */
+/** HTTP calls, relative to API_PREFIX: one edit over HTTP (the service worker's Background Sync). */
+export const REALTIME_PATHS = { edits: '/realtime/edits' } as const;
+
 export const APPS_ROOT = 'apps';
 export const ENVIRONMENT = 'production';
 

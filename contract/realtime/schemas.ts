@@ -2,8 +2,6 @@
 import { z } from '../zod';
 import { REALTIME_LIMITS, REALTIME_MESSAGES, isEditId } from './paths';
 
-export const REALTIME_PATHS = { edits: '/realtime/edits' } as const;
-
 export const realtimeEditSchema = z.object({
   editId: z.string().refine(isEditId, { error: REALTIME_MESSAGES.editId }),
   updates: z

@@ -34,8 +34,12 @@ import { customersModule } from './modules/customers/routes';
 import { designModule } from './modules/design/routes';
 import { emailsModule } from './modules/emails/routes';
 import { healthModule } from './modules/health/routes';
+import { createPushSender } from './modules/notifications/push';
+import { notificationsModule } from './modules/notifications/routes';
+import { createNotifications } from './modules/notifications/service';
 import { referralsModule } from './modules/referrals/routes';
 import { shopsModule } from './modules/shops/routes';
+import { releasesModule } from './modules/releases/routes';
 import { usersModule } from './modules/users/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
@@ -75,7 +79,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, designModule];
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {
@@ -133,7 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     mailer: options.mailer ?? createMailer(config, app.log),
     socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
     limits: createLimits(realtime.redis),
+    notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
   };
+  // Pushes already started finish before the database closes.
+  app.addHook('onClose', async () => deps.notifications.push.idle());
   app.decorate('limits', deps.limits);
 
   try {

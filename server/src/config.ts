@@ -55,6 +55,13 @@ const envSchema = z.object({
    * visitors, not the proxy. Unset: the socket address is the visitor.
    */
   TRUST_PROXY: optionalText.pipe(z.string().regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must be comma-separated addresses or subnets').optional()),
+  /** FCM push: both set switch push from Web Push (VAPID) to Firebase Cloud Messaging. */
+  VITE_FIREBASE_CONFIG: optionalText,
+  FIREBASE_SERVICE_ACCOUNT: optionalText,
+  /** The VAPID subject (a mailto: or https: URL the push services may contact). */
+  WEB_PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional()),
+  /** http:// push services that may receive pushes (a local test service); others must be https. */
+  PUSH_INSECURE_ORIGINS: optionalText,
 });
 
 export interface Config {
@@ -84,6 +91,11 @@ export interface Config {
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   SKIP_BUILD: boolean;
   TRUST_PROXY: string | undefined;
+  VITE_FIREBASE_CONFIG: string | undefined;
+  FIREBASE_SERVICE_ACCOUNT: string | undefined;
+  WEB_PUSH_SUBJECT: string;
+  /** Origins (no path) of http:// push services accepted besides https:// ones. */
+  PUSH_INSECURE_ORIGINS: string[];
 }
 
 interface StoredSecrets {
@@ -173,6 +185,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     LOG_LEVEL: values.LOG_LEVEL,
     SKIP_BUILD: values.SKIP_BUILD,
     TRUST_PROXY: values.TRUST_PROXY,
+    VITE_FIREBASE_CONFIG: values.VITE_FIREBASE_CONFIG,
+    FIREBASE_SERVICE_ACCOUNT: values.FIREBASE_SERVICE_ACCOUNT,
+    WEB_PUSH_SUBJECT: values.WEB_PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? new URL(values.PUBLIC_URL).origin : 'mailto:push@localhost'),
+    PUSH_INSECURE_ORIGINS: (values.PUSH_INSECURE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => new URL(origin).origin),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import type { ZodTypeProvider } from './http/validation';
 import type { Mailer } from './mail/mailer';
+import type { Notifications } from './modules/notifications/service';
 
 export interface AppDeps {
   config: Config;
@@ -16,6 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   socialVerifier: SocialVerifier;
   limits: Limits;
+  /** `notifications.notify(userId, {type, title, body, meta})`: how any module tells a user. */
+  notifications: Notifications;
 }
 
 /** A module: a Fastify plugin registered with the deps and `prefix: API_PREFIX`. */

@@ -8,11 +8,15 @@
  * is never needed for the first paint, so it stays out of the homepage's initial JS.
  */
 import type { Workbox } from 'workbox-window';
+import { hasUnsavedWork, whenWorkSaved } from '@/lib/unsaved-work';
 
-export type PwaEvent = 'update-waiting';
+export type PwaEvent = 'update-waiting' | 'install-available' | 'installed';
 type Listener = () => void;
 
-const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set() };
+/** How often an open portal asks whether a new version is out (also when it comes back into view). */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set(), 'install-available': new Set(), installed: new Set() };
 /** Events already seen: a late subscriber still hears about them. */
 const happened = new Set<PwaEvent>();
 let workbox: Workbox | undefined;
@@ -53,14 +57,67 @@ export function registerServiceWorker(): Promise<void> {
       workbox = instance;
       instance.addEventListener('waiting', () => emit('update-waiting'));
       instance.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+      const check = () => void instance.update().catch((error: unknown) => console.warn('Update check failed', error));
+      setInterval(check, UPDATE_CHECK_INTERVAL_MS);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') check();
+      });
     })
     .catch((error: unknown) => console.warn('Service worker registration failed', error));
   return registration;
 }
 
-/** Activates the waiting version and reloads once it controls the page. */
-export function applyUpdate(): void {
-  if (!workbox) return;
-  workbox.addEventListener('controlling', () => window.location.reload());
-  workbox.messageSkipWaiting();
+/**
+ * Activates the waiting version and reloads once it controls the page, but never while work is
+ * unsaved (a dirty form, design edits in the outbox): then it waits until that work is saved.
+ * Resolves with whether it had to wait.
+ */
+export async function applyUpdate(): Promise<boolean> {
+  if (!workbox) return false;
+  const waited = hasUnsavedWork();
+  await whenWorkSaved();
+  const instance = workbox;
+  instance.addEventListener('controlling', () => {
+    if (hasUnsavedWork()) void whenWorkSaved().then(() => window.location.reload());
+    else window.location.reload();
+  });
+  instance.messageSkipWaiting();
+  return waited;
+}
+
+/** The browser's install prompt, kept for the install button (Chromium browsers only). */
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+let installPrompt: InstallPromptEvent | null = null;
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    installPrompt = event as InstallPromptEvent;
+    emit('install-available');
+  });
+  window.addEventListener('appinstalled', () => {
+    installPrompt = null;
+    emit('installed');
+  });
+}
+
+export function canPromptInstall(): boolean {
+  return installPrompt !== null;
+}
+
+/** Shows the browser's install prompt; true when the merchant accepted. */
+export async function promptInstall(): Promise<boolean> {
+  const prompt = installPrompt;
+  if (!prompt) return false;
+  installPrompt = null;
+  await prompt.prompt();
+  return (await prompt.userChoice).outcome === 'accepted';
+}
+
+/** iOS Safari has no install prompt: the portal shows the Add to Home Screen steps instead. */
+export function needsIosInstallSteps(userAgent: string = navigator.userAgent, standalone = (navigator as { standalone?: boolean }).standalone): boolean {
+  return /iphone|ipad|ipod/i.test(userAgent) && standalone !== true;
 }

@@ -12,9 +12,9 @@ async function openNotificationUrl(url: string): Promise<void> {
   }
   const portalWindow = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (portalWindow) {
-    const focused = await portalWindow.focus();
-    // navigate() only works on windows this worker controls; a focused window is still useful.
-    await focused.navigate(url).catch((error: unknown) => console.warn('Could not navigate the portal window', error));
+    // Navigate first: focus() needs the click's user activation, and refusing it must not keep the page where it was.
+    const navigated = await portalWindow.navigate(url).catch((error: unknown) => console.warn('Could not navigate the portal window', error));
+    await (navigated ?? portalWindow).focus().catch((error: unknown) => console.warn('Could not focus the portal window', error));
     return;
   }
   await self.clients.openWindow(url);

@@ -1,7 +1,8 @@
 /**
  * Reads a push message into the notification to show. Accepts the portal's own payload
- * {title, body, url, type} (types invite, app-build, payment-due) and the FCM shape
- * {notification: {title, body}, data: {url, type}}. Pure: shared with the unit tests.
+ * {title, body, url, type, notificationId} (server/src/modules/notifications/push.ts) and the
+ * FCM shapes {data: {...}} and {notification: {title, body}, data: {url, type}}. Pure: shared
+ * with the unit tests.
  */
 
 export const DEFAULT_NOTIFICATION_TITLE = 'ShopApp Studio';
@@ -14,6 +15,8 @@ export interface PushNotice {
   /** Same-origin absolute URL to open on click. */
   url: string;
   type: string | undefined;
+  /** Replaces an earlier system notification of the same id rather than stacking a second. */
+  tag: string | undefined;
 }
 
 type Fields = Record<string, unknown>;
@@ -54,5 +57,6 @@ export function readPushPayload(payload: string | null | undefined, origin: stri
     body: text(fields.body) ?? '',
     url: safeNotificationUrl(fields.url, origin),
     type: text(fields.type),
+    tag: typeof fields.notificationId === 'number' || text(fields.notificationId) ? `notification-${String(fields.notificationId)}` : undefined,
   };
 }

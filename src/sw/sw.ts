@@ -8,6 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { handleDesignSync } from './design-sync';
 import { handleNotificationClick } from './notification-click';
 import { handlePush } from './push';
 import { isCatalogRequest, NAVIGATION_DENYLIST } from './routes';
@@ -45,3 +46,4 @@ clientsClaim();
 
 self.addEventListener('push', handlePush);
 self.addEventListener('notificationclick', handleNotificationClick);
+self.addEventListener('sync', handleDesignSync);

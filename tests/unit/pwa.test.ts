@@ -9,6 +9,7 @@ const fake = vi.hoisted(() => {
     readonly handlers = new Map<string, Handler[]>();
     readonly register = vi.fn(() => (FakeWorkbox.registerFailure ? Promise.reject(FakeWorkbox.registerFailure) : Promise.resolve(undefined)));
     readonly messageSkipWaiting = vi.fn();
+    readonly update = vi.fn(() => Promise.resolve());
     constructor(
       readonly scriptUrl: string,
       readonly options: unknown,
@@ -85,9 +86,39 @@ describe('service worker registration', () => {
     const pwa = await freshPwa();
     await pwa.registerServiceWorker();
     const [workbox] = fake.FakeWorkbox.instances;
-    pwa.applyUpdate();
+    expect(await pwa.applyUpdate()).toBe(false);
     expect(workbox?.messageSkipWaiting).toHaveBeenCalledTimes(1);
     expect(workbox?.handlers.get('controlling')).toHaveLength(1);
+  });
+
+  it('never activates an update while work is unsaved; it waits until the work is saved', async () => {
+    const pwa = await freshPwa();
+    const { holdUnsavedWork } = await import('@/lib/unsaved-work');
+    await pwa.registerServiceWorker();
+    const [workbox] = fake.FakeWorkbox.instances;
+    const release = holdUnsavedWork();
+    const applying = pwa.applyUpdate();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(workbox?.messageSkipWaiting).not.toHaveBeenCalled();
+    release();
+    expect(await applying).toBe(true);
+    expect(workbox?.messageSkipWaiting).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks for a new version when the page comes back into view', async () => {
+    const pwa = await freshPwa();
+    await pwa.registerServiceWorker();
+    const [workbox] = fake.FakeWorkbox.instances;
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(workbox?.update).toHaveBeenCalled();
+  });
+
+  it('shows the iOS install steps only on iOS outside the installed app', () => {
+    return freshPwa().then((pwa) => {
+      expect(pwa.needsIosInstallSteps('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', false)).toBe(true);
+      expect(pwa.needsIosInstallSteps('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', true)).toBe(false);
+      expect(pwa.needsIosInstallSteps('Mozilla/5.0 (X11; Linux x86_64) Chrome/140', undefined)).toBe(false);
+    });
   });
 
   it('only logs a failed registration', async () => {

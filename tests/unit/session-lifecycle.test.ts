@@ -40,17 +40,17 @@ afterEach(() => {
 });
 
 describe('session lifecycle (spec section 4)', () => {
-  it('signing in removes every per-user query, keeps the public catalogue, sets user and token and deletes the invite history', async () => {
+  it('signing in removes every per-user query, keeps the public catalogue, sets user and token, counts and fetches open notifications and deletes the invite history', async () => {
     const queryClient = createQueryClient();
     await seed(queryClient);
     signIn(queryClient, { user, token: 'jwt' });
-    expect(keys(queryClient)).toEqual(['["plans"]', '["super-categories"]', '["user","me"]']);
+    // The previous user's data is gone; the new user's notifications are on their way.
+    expect(keys(queryClient).filter((key) => !key.startsWith('["notifications"'))).toEqual(['["plans"]', '["super-categories"]', '["user","me"]']);
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(user);
     expect(getToken()).toBe('jwt');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(String(url)).toBe('/v1/invites-history');
-    expect(init?.method).toBe('DELETE');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+    expect(calls).toEqual(['GET /v1/portal/notifications/count', 'GET /v1/portal/notifications/list?status=open', 'DELETE /v1/invites-history']);
   });
 
   it('runs every post-login step and survives a failing one', () => {

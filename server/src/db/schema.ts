@@ -280,6 +280,46 @@ export const shops = pgTable(
   ],
 );
 
+/**
+ * Spec section 3 Notification: one row per recipient. `meta` holds {shopName, inviteToken,
+ * shopAlias}; the type and status lists are those of contract/notifications.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('open'),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    meta: jsonb('meta').$type<{ shopName: string | null; inviteToken: string | null; shopAlias: string | null }>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('notifications_user_status_idx').on(table.userId, table.status, table.id),
+    check('notifications_type', sql`${table.type} in ('invite', 'app-build', 'payment-due', 'payment-failed', 'release')`),
+    check('notifications_status', sql`${table.status} in ('open', 'resolved')`),
+  ],
+);
+
+/** Build engine releases (spec section 3 "Other"): publishing one notifies every merchant. */
+export const engineReleases = pgTable(
+  'engine_releases',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull(),
+    appType: text('app_type').notNull().default('merchant-app'),
+    notes: text('notes').notNull().default(''),
+    publishedBy: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('engine_releases_app_type_version_unique').on(table.appType, table.version)],
+);
+
 /** Edit ids already applied (an edit is applied at most once), with the revision it made. */
 export const realtimeEdits = pgTable(
   'realtime_edits',

@@ -7,6 +7,7 @@ import type { AuthResult } from '@contract/auth/schemas';
 import { signIn } from '@/app/post-login';
 import { endSession, useSession } from '@/lib/session/session';
 import { NavBar } from './NavBar';
+import { OfflineIndicator } from './OfflineIndicator';
 import { RouteProgress } from './RouteProgress';
 import { SessionEffects } from './SessionEffects';
 import { SiteFooter } from './SiteFooter';
@@ -93,8 +94,10 @@ export function AppShell() {
           <LogoutDialog
             open
             onCancel={() => setConfirmLogout(false)}
-            onConfirm={() => {
+            onConfirm={async () => {
               setConfirmLogout(false);
+              // This device stops receiving the user's pushes while the session can still say so.
+              if (user?.fcmId) await import('@/features/notifications/push-subscription').then((push) => push.forgetPush(queryClient, user.id)).catch(() => {});
               endSession(queryClient);
               void navigate({ to: '/' });
             }}
@@ -107,6 +110,7 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <PwaUpdatePrompt />
+      <OfflineIndicator />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { Logo } from './Logo';
 
 // Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
 const AccountButton = lazy(() => import('@/features/account/components/AccountButton').then((module) => ({ default: module.AccountButton })));
+const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell').then((module) => ({ default: module.NotificationBell })));
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
@@ -82,6 +83,11 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn && user ? (
+          <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+            <NotificationBell user={user} />
+          </Suspense>
+        ) : null}
         {isLoggedIn && user ? (
           <Suspense fallback={<Box sx={{ width: 44, height: 44 }} />}>
             <AccountButton user={user} onLogout={onLogout} />

@@ -5,6 +5,7 @@ import { FOOTER_COMPANY, FOOTER_INFORMATION, visibleEntries, type NavEntry } fro
 import { PRODUCT_NAME } from '@contract/brand';
 import { BRAND } from '@contract/brand';
 import { TextLink } from '../links';
+import { InstallAppButton } from './InstallAppButton';
 import { Logo } from './Logo';
 
 function FooterColumn({ id, title, entries }: { id: string; title: string; entries: NavEntry[] }) {
@@ -41,6 +42,9 @@ export function SiteFooter({ isLoggedIn }: { isLoggedIn: boolean }) {
             <Typography sx={{ mt: 1.5, maxWidth: 360 }}>
               Design, preview and order a branded mobile app for your shop, then pay only for what it uses.
             </Typography>
+            <Box sx={{ mt: 2 }}>
+              <InstallAppButton />
+            </Box>
           </Box>
           <FooterColumn id="footer-information" title="Information" entries={visibleEntries(FOOTER_INFORMATION, isLoggedIn)} />
           <FooterColumn id="footer-company" title="Company" entries={visibleEntries(FOOTER_COMPANY, isLoggedIn)} />

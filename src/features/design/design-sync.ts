@@ -3,10 +3,10 @@
  * connection comes back, when the browser goes online, and asks the service worker for a
  * Background Sync (src/sw/design-sync.ts) where the browser has it.
  */
+import { DESIGN_SYNC_TAG } from '@contract/realtime/outbox';
+import { getToken } from '@/lib/session/token';
 import { realtimeDb } from '@/realtime/db';
 import { createOutbox, type Outbox, type OutboxEdit } from './outbox';
-
-export const DESIGN_SYNC_TAG = 'design-outbox';
 
 type Delivered = (edit: OutboxEdit, revision: number) => void;
 type Refused = (edit: OutboxEdit, message: string) => void;
@@ -29,6 +29,7 @@ export function designOutbox(): Outbox {
   if (outbox) return outbox;
   const created = createOutbox({
     db: realtimeDb,
+    token: getToken,
     onDelivered: (edit, revision) => deliveredListeners.forEach((listener) => listener(edit, revision)),
     onRefused: (edit, message) => refusedListeners.forEach((listener) => listener(edit, message)),
   });

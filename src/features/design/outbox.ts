@@ -8,17 +8,10 @@
  * time: edits to one path stay in order.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import { byKey, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/realtime/outbox';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb } from '@/realtime/port';
 
-export const OUTBOX_DB = 'shopapp-design-outbox';
-export const OUTBOX_STORE = 'edits';
-
-export interface OutboxEdit {
-  id: string;
-  /** Full realtime paths -> values (null removes). */
-  updates: Record<string, unknown>;
-  createdAt: number;
-}
+export type { OutboxEdit };
 
 export interface Outbox {
   /** Stores the edit durably, then tries to send it; resolves once it is stored. */
@@ -37,6 +30,8 @@ export interface OutboxOptions {
   store?: UseStore;
   /** Told about an edit the store refused for good (it is dropped, never retried). */
   onRefused?: (edit: OutboxEdit, message: string) => void;
+  /** The session token stored with each edit, for the service worker's replay. */
+  token?: () => string | null;
   /** Told when an edit was acknowledged, with the document revision it produced. */
   onDelivered?: (edit: OutboxEdit, revision: number) => void;
 }
@@ -58,15 +53,14 @@ export function openOutboxStore(): UseStore {
   return createStore(OUTBOX_DB, OUTBOX_STORE);
 }
 
-export function createOutbox({ db, store = openOutboxStore(), onRefused, onDelivered }: OutboxOptions): Outbox {
+export function createOutbox({ db, store = openOutboxStore(), onRefused, onDelivered, token }: OutboxOptions): Outbox {
   const listeners = new Set<(count: number) => void>();
   let count = 0;
   let flushing: Promise<void> | null = null;
   let again = false;
 
   const read = async (): Promise<Array<[string, OutboxEdit]>> => {
-    const all = (await entries<string, OutboxEdit>(store)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return all;
+    return (await entries<string, OutboxEdit>(store)).sort(byKey);
   };
   const setCount = (next: number) => {
     if (next === count) return;
@@ -111,7 +105,7 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
 
   return {
     async enqueue(updates, id = newEditId()) {
-      const edit: OutboxEdit = { id, updates, createdAt: Date.now() };
+      const edit: OutboxEdit = { id, updates, createdAt: Date.now(), token: token?.() ?? null };
       await set(keyOf(id), edit, store);
       setCount(count + 1);
       void flush();

@@ -1,6 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { NotificationsPage } from '@/features/notifications/components/NotificationsPage';
+import { filterOf, validateNotificationsSearch } from '@/features/notifications/search';
+import { useSession } from '@/lib/session/session';
 
 export const Route = createFileRoute('/_authed/notifications')({
-  component: NotificationsPage,
+  validateSearch: validateNotificationsSearch,
+  loaderDeps: ({ search }) => filterOf(search),
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(notificationsQueryOptions(deps)),
+  component: NotificationsRoute,
 });
+
+function NotificationsRoute() {
+  const { user } = useSession();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!user) return null;
+  return (
+    <NotificationsPage
+      user={user}
+      filter={filterOf(search)}
+      onFilterChange={(filter) => void navigate({ search: (prev) => ({ ...prev, status: filter.status === 'open' ? undefined : filter.status, type: filter.type }), replace: true })}
+    />
+  );
+}

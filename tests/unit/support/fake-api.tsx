@@ -60,6 +60,8 @@ const BASE_ANSWERS: DefaultAnswers = {
   '/v1/credits': { id: 1, value: 500 },
   '/v1/invites-history': { deleted: 0 },
   '/v1/referrals': { referralCode: 'ADA1', referrals: [], earned: 0 },
+  '/v1/portal/notifications/count': { count: 0 },
+  '/v1/portal/notifications/list': [],
 };
 
 /**

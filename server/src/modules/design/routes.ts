@@ -10,8 +10,8 @@
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
-import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
-import { REALTIME_PATHS, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';

@@ -20,6 +20,7 @@ import { creditQueryOptions } from '../api/get-credit';
 import { useUpdateUser } from '../api/update-user';
 import { profilePictureProblem, useUploadProfilePicture } from '../api/upload-profile-picture';
 import { fullName, initials } from '../model';
+import { useUnsavedWork } from '@/lib/unsaved-work';
 
 function ProfilePicture({ user }: { user: User }) {
   const upload = useUploadProfilePicture();
@@ -77,6 +78,8 @@ function ProfileForm({ user, resendVerification }: { user: User; resendVerificat
     phoneNo: !isValidPhone(phoneNo),
   };
   const changes = { firstName: firstName.trim(), lastName: lastName.trim(), phoneNo: phoneNo.trim() };
+  // A new version never reloads the page over unsaved profile edits.
+  useUnsavedWork(changes.firstName !== (user.firstName ?? '') || changes.lastName !== (user.lastName ?? '') || changes.phoneNo !== (user.phoneNo ?? ''));
   // The contract's schema, which the server runs on this payload too.
   const valid = updateUserSchema.safeParse(changes).success;
 
