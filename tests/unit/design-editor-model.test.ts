@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/creation/schemas';
 import {
+  backgroundImagePatch,
   contrastRatio,
+  isControlShown,
   contrastWarnings,
   editPatch,
   editedPaths,
@@ -69,8 +71,12 @@ describe('section map', () => {
     expect(splash.find((c) => c.path === 'splashScreen/paneOpacity')).toMatchObject({ kind: 'number', min: 0, max: 1, step: 0.01 });
     expect(splash.find((c) => c.path === 'splashScreen/ripplesCount')).toMatchObject({ kind: 'number', min: 0, max: 12, step: 1 });
     expect(splash.find((c) => c.path === 'splashScreen/font/fontFamily')).toMatchObject({ options: expect.arrayContaining(['Roboto', 'Great Vibes']) });
-    const labels = splash.map((c) => c.label);
-    expect(new Set(labels).size).toBe(labels.length);
+    for (const section of EDITOR_SECTIONS) {
+      const labels = sectionControls(section, defaults).map((c) => c.label);
+      expect(new Set(labels).size, section.title).toBe(labels.length);
+    }
+    const general = sectionControls(sectionById('general'), defaults).map((c) => c.label);
+    expect(general).toEqual(expect.arrayContaining(['Primary', 'Toolbar gradient', 'Bottom nav bar', 'Side navigation drawer', 'Bottom bar theme', 'Side drawer theme']));
   });
 
   it('labels in words', () => {
@@ -81,6 +87,17 @@ describe('section map', () => {
 });
 
 describe('edit -> patch', () => {
+  it('shows splash ripples for themes f, g and h only; a background image is chosen with its type', () => {
+    const ripples = sectionControls(sectionById('splash'), defaults).find((c) => c.path === 'splashScreen/ripplesCount')!;
+    expect(isControlShown(ripples, defaults)).toBe(false);
+    for (const theme of ['theme_f', 'theme_g', 'theme_h'] as const) expect(isControlShown(ripples, { ...defaults, splashScreen: { ...defaults.splashScreen, theme } })).toBe(true);
+    expect(backgroundImagePatch({ name: 'aurora-waves', image: '/catalogue/backgrounds/aurora-waves.1.webp' })).toEqual({
+      'splashScreen/background/type': 'image',
+      'splashScreen/background/image': { fullUrl: '/catalogue/backgrounds/aurora-waves.1.webp', value: 'aurora-waves' },
+      backgroundImages: ['aurora-waves'],
+    });
+  });
+
   it('derives primary shades, toolbar text and gradient (spec section 4)', () => {
     const patch = editPatch('colors/primary', '0xFF000000');
     expect(patch['colors/primary']).toBe('#000000FF');
@@ -127,6 +144,15 @@ describe('undo and redo', () => {
     expect(forward?.patch).toEqual({ a: 1 });
     const fresh = recordEdit(forward!.history, { redo: { a: 5 }, undo: { a: 1 } });
     expect(redo(fresh)).toBeNull();
+  });
+
+  it('merges a drag on the same fields into one undo step', () => {
+    let history = recordEdit(emptyHistory(), { redo: { a: 1 }, undo: { a: 0 }, at: 1000 });
+    history = recordEdit(history, { redo: { a: 2 }, undo: { a: 1 }, at: 1200 });
+    expect(history.past).toEqual([{ redo: { a: 2 }, undo: { a: 0 }, at: 1200 }]);
+    history = recordEdit(history, { redo: { a: 3 }, undo: { a: 2 }, at: 5000 });
+    history = recordEdit(history, { redo: { b: 3 }, undo: { b: 2 }, at: 5100 });
+    expect(history.past).toHaveLength(3);
   });
 
   it('reads the keyboard shortcuts', () => {

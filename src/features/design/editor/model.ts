@@ -6,7 +6,7 @@
  */
 import { deriveAccent, derivePrimary, deriveBackground, normaliseColour, parseColour } from '@contract/colour';
 import { type Creation, FONT_FAMILIES, creationSchema } from '@contract/creation/schemas';
-import { EDITOR_SECTIONS, type EditorSection } from './section-map';
+import { EDITOR_SECTIONS, type EditorSection, FIELD_LABELS, GROUP_LABELS } from './section-map';
 
 // ------------------------------------------------------------------ controls from the schema
 
@@ -71,11 +71,16 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A control's label: its path inside the section's group, in words ('Font size', 'Logo border radius'). */
+/** A control's label: its group's name and its path inside it, in words ('Toolbar gradient', 'Logo border radius'). */
 function labelFor(path: string, root: string): string {
-  const inner = path === root ? root.split('/').slice(-1) : path.slice(root.length + 1).split('/');
+  if (FIELD_LABELS[path]) return FIELD_LABELS[path];
+  const [group = '', ...rest] = path.split('/');
+  const prefix = GROUP_LABELS[group] ?? humanise(group);
+  const inner = root.includes('/') && path === root ? [root.split('/').pop() as string] : rest;
   // ['logo', 'borderRadius'] -> 'logoBorderRadius' -> 'Logo border radius'.
-  return humanise(inner.map((key, index) => (index === 0 ? key : key.charAt(0).toUpperCase() + key.slice(1))).join(''));
+  const words = humanise(inner.map((key, index) => (index === 0 ? key : key.charAt(0).toUpperCase() + key.slice(1))).join(''));
+  if (words === 'Show') return `Show ${prefix.toLowerCase()}`.trim();
+  return prefix ? `${prefix} ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
 }
 
 const COLOUR = /^#[0-9A-F]{8}$/;
@@ -132,6 +137,14 @@ export function editedPaths(defaults: Creation): string[] {
   return EDITOR_SECTIONS.flatMap((section) => sectionControls(section, defaults).map((control) => control.path));
 }
 
+const RIPPLE_THEMES: readonly string[] = ['theme_f', 'theme_g', 'theme_h'];
+
+/** Whether a control applies to the design as it is: splash ripples exist for themes f, g and h only. */
+export function isControlShown(control: Control, creation: Creation): boolean {
+  if (control.path === 'splashScreen/ripplesCount') return RIPPLE_THEMES.includes(creation.splashScreen.theme);
+  return true;
+}
+
 // ------------------------------------------------------------------ an edit as a patch
 
 export type Patch = Record<string, unknown>;
@@ -177,6 +190,15 @@ export function editPatch(path: string, value: unknown): Patch {
   }
 }
 
+/** Choosing one of the 46 backgrounds: the splash background shows it, the design lists it. */
+export function backgroundImagePatch(image: { name: string; image: string }): Patch {
+  return {
+    'splashScreen/background/type': 'image',
+    'splashScreen/background/image': { fullUrl: image.image, value: image.name },
+    backgroundImages: [image.name],
+  };
+}
+
 /** The values `patch` overwrites, as the patch that puts them back (undo). */
 export function inversePatch(creation: Creation, patch: Patch): Patch {
   return Object.fromEntries(Object.keys(patch).map((path) => [path, valueAt(creation, path) ?? null]));
@@ -192,6 +214,8 @@ export function isNoOp(creation: Creation, patch: Patch): boolean {
 export interface HistoryEntry {
   redo: Patch;
   undo: Patch;
+  /** When the edit was made (ms): a drag's stream of edits to the same fields is one undo step. */
+  at?: number;
 }
 
 export interface History {
@@ -200,10 +224,17 @@ export interface History {
 }
 
 export const HISTORY_LIMIT = 200;
+/** Edits to the same fields closer than this (a slider or colour drag) merge into one undo step. */
+export const COALESCE_MS = 600;
 export const emptyHistory = (): History => ({ past: [], future: [] });
 
 /** A new edit: remembered for undo; whatever was undone can no longer be redone. */
 export function recordEdit(history: History, entry: HistoryEntry): History {
+  const last = history.past.at(-1);
+  const sameFields = last !== undefined && Object.keys(last.redo).join() === Object.keys(entry.redo).join();
+  if (sameFields && last.at !== undefined && entry.at !== undefined && entry.at - last.at < COALESCE_MS) {
+    return { past: [...history.past.slice(0, -1), { redo: entry.redo, undo: last.undo, at: entry.at }], future: [] };
+  }
   return { past: [...history.past, entry].slice(-HISTORY_LIMIT), future: [] };
 }
 

@@ -30,7 +30,8 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
     title: 'General',
     screen: 'home-page',
     fields: ['colors', 'appTemplate', 'bodyConfig', 'toolBar', 'sideNavigationDrawer', 'sideNavIcon', 'bottomNavBar', 'shop/name', 'shop/currencySymbol'],
-    except: ['colors/chatSenderBalloon', 'appTemplate/description'],
+    // hasBottomNavBar is kept in step with the bottom bar's own switch (model.ts editPatch).
+    except: ['colors/chatSenderBalloon', 'appTemplate/description', 'appTemplate/hasBottomNavBar'],
   },
   { id: 'home', title: 'Home Page', screen: 'home-page', fields: ['searchBar', 'homeCategories'] },
   { id: 'categories', title: 'Categories Page', screen: 'categories-page', fields: ['categories'] },
@@ -53,3 +54,36 @@ export function sectionsOf(path: string): EditorSection[] {
   const covers = (root: string) => path === root || path.startsWith(`${root}/`);
   return EDITOR_SECTIONS.filter((section) => section.fields.some(covers) && !(section.except ?? []).some(covers));
 }
+
+/** How a control's label names its group ('' : the field's own name says enough). */
+export const GROUP_LABELS: Readonly<Record<string, string>> = {
+  colors: '',
+  splashScreen: '',
+  shop: 'Shop',
+  loginScreen: 'Login screen',
+  loginModal: 'Login modal',
+  appTemplate: 'App',
+  bodyConfig: 'Body',
+  toolBar: 'Toolbar',
+  sideNavigationDrawer: 'Side drawer',
+  sideNavIcon: 'Menu icon',
+  bottomNavBar: 'Bottom bar',
+  searchBar: 'Search bar',
+  homeCategories: 'Home categories',
+  categories: 'Categories',
+  measurementItem: 'Product',
+  productDetailsBody: 'Details',
+  productDetailsCTA: 'Call to action',
+  sizesSelection: 'Sizes',
+  quantitySelection: 'Quantity',
+  buttons: 'Buttons',
+};
+
+/** Labels said better than their path. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  'appTemplate/theme': 'App template',
+  'appTemplate/hasSideNavBar': 'Side navigation drawer',
+  'bottomNavBar/isShow': 'Bottom nav bar',
+  'shop/logo': 'Logo URL',
+  'splashScreen/background/image': 'Background image',
+};
