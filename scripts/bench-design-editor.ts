@@ -71,7 +71,7 @@ export async function measureDesignEditor(baseUrl: string): Promise<{ p50: numbe
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript((stored) => localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+    await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/new-app/${alias}/design`);
     await page.getByRole('tab', { name: 'General' }).click();

@@ -19,6 +19,7 @@ import {
   valueAt,
 } from '@/features/design/editor/model';
 import { EDITOR_SECTIONS, sectionById, sectionsOf } from '@/features/design/editor/section-map';
+import { SCREENS } from '@/features/preview/screens';
 
 const defaults = defaultCreation();
 
@@ -41,6 +42,7 @@ describe('section map', () => {
     expect(sectionById('products').screen).toBe('product-list');
     expect(sectionById('chat').screen).toBe('customer-care');
     expect(sectionById('nope').id).toBe('splash');
+    for (const section of EDITOR_SECTIONS) expect(SCREENS, section.title).toContain(section.screen);
   });
 
   it('finds the sections of a field; excluded fields belong elsewhere', () => {

@@ -2,7 +2,7 @@
  * The editor's controls, one component per control kind of model.ts. Each reads its value from
  * the design and reports an edit as (path, value); the editor turns that into a patch.
  */
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { cssColour, normaliseColour, webToMobile } from '@contract/colour';
 import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
-import { useBackgroundImages } from '@/features/catalog/api/get-background-images';
+import { useBackgroundImages } from '../api/get-background-images';
 import { type Control, type Patch, backgroundImagePatch, humanise, valueAt } from './model';
 
 export type OnEdit = (path: string, value: unknown) => void;
@@ -99,9 +99,12 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
 function ColourText({ label, shown, onChange }: { label: string; shown: string; onChange: (value: string) => void }) {
   const [draft, setDraft] = useState(shown);
   const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!focused) setDraft(shown);
-  }, [shown, focused]);
+  const [lastShown, setLastShown] = useState(shown);
+  // A new value from outside (undo, another tab, derivation) replaces the draft unless it is being typed.
+  if (shown !== lastShown && !focused) {
+    setLastShown(shown);
+    setDraft(shown);
+  }
   const valid = normaliseColour(draft.trim()) !== undefined;
   const commit = () => {
     const colour = normaliseColour(draft.trim());
@@ -198,7 +201,11 @@ function NumberField({ label, value, min, max, step, onChange }: { label: string
 
 function TextDraft({ label, value, max, onChange }: { label: string; value: string; max: number; onChange: (value: string) => void }) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setDraft(value);
+  }
   return (
     <TextField
       label={label}

@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -17,7 +17,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Creation, defaultCreation } from '@contract/creation/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
-import { useDesignDoc } from '@/features/design/use-design-doc';
+import { previewUrl } from '../preview-url';
+import { useDesignDoc } from '../use-design-doc';
 import { useUnsavedWork } from '@/lib/unsaved-work';
 import { EditorControl } from './Controls';
 import {
@@ -37,8 +38,6 @@ import {
 } from './model';
 import { EDITOR_SECTIONS, sectionById } from './section-map';
 
-const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
-const PreviewInstructionsDialog = lazy(() => import('./PreviewInstructionsDialog'));
 
 /** The config version the editor opens (spec section 7: `{apps-root}/production/{alias}/{version}`). */
 export const EDITOR_CONFIG_VERSION = 0;
@@ -48,10 +47,14 @@ const DEFAULTS = defaultCreation();
 export interface DesignEditorProps {
   shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */
-  templateCategory?: string;
+  templateCategory?: string | undefined;
+  /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
+  preview: (creation: Creation, screen: string) => ReactNode;
+  /** The Preview instructions modal showing `url` as its QR code. */
+  instructions: (props: { url: string; onClose: () => void }) => ReactNode;
 }
 
-export function DesignEditor({ shop, templateCategory }: DesignEditorProps) {
+export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions }: DesignEditorProps) {
   const doc = useDesignDoc(shop.alias, EDITOR_CONFIG_VERSION);
   const { creation, applyEdit } = doc;
   const [sectionId, setSectionId] = useState(EDITOR_SECTIONS[0]?.id ?? 'splash');
@@ -63,7 +66,9 @@ export function DesignEditor({ shop, templateCategory }: DesignEditorProps) {
   // A new portal version never reloads under an edit still waiting to be stored.
   useUnsavedWork(doc.pendingCount > 0);
   const creationRef = useRef(creation);
-  creationRef.current = creation;
+  useLayoutEffect(() => {
+    creationRef.current = creation;
+  }, [creation]);
 
   // A new shop's design starts from the defaults with the shop's own name and logo.
   const seeded = useRef(false);
@@ -177,14 +182,15 @@ export function DesignEditor({ shop, templateCategory }: DesignEditorProps) {
           </Box>
         </Box>
         <Box component="section" aria-label="Phone preview" data-testid="design-preview" sx={{ display: showPreview ? 'flex' : 'none', justifyContent: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
-          <Suspense fallback={<Typography>Loading the preview…</Typography>}>
-            <PhonePreview creation={creation} screen={section.screen} framed autoplay={false} />
-          </Suspense>
+          <Suspense fallback={<Typography>Loading the preview…</Typography>}>{preview(creation, section.screen)}</Suspense>
         </Box>
       </Box>
       {instructions && (
         <Suspense fallback={null}>
-          <PreviewInstructionsDialog open onClose={() => setInstructions(false)} templateId={shop.alias} version={EDITOR_CONFIG_VERSION} templateCategory={templateCategory} />
+          {renderInstructions({
+            url: previewUrl(window.location.origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }),
+            onClose: () => setInstructions(false),
+          })}
         </Suspense>
       )}
     </Box>

@@ -76,11 +76,13 @@ function labelFor(path: string, root: string): string {
   if (FIELD_LABELS[path]) return FIELD_LABELS[path];
   const [group = '', ...rest] = path.split('/');
   const prefix = GROUP_LABELS[group] ?? humanise(group);
-  const inner = root.includes('/') && path === root ? [root.split('/').pop() as string] : rest;
-  // ['logo', 'borderRadius'] -> 'logoBorderRadius' -> 'Logo border radius'.
-  const words = humanise(inner.map((key, index) => (index === 0 ? key : key.charAt(0).toUpperCase() + key.slice(1))).join(''));
-  if (words === 'Show') return `Show ${prefix.toLowerCase()}`.trim();
-  return prefix ? `${prefix} ${words.charAt(0).toLowerCase()}${words.slice(1)}` : words;
+  const inner = (root.includes('/') && path === root ? [root.split('/').pop() as string] : rest).map((key) => key.replace(/^is(?=[A-Z])/, ''));
+  const shown = inner.at(-1) === 'Show';
+  const named = shown ? inner.slice(0, -1) : inner;
+  // ['logo', 'borderRadius'] -> 'logoBorderRadius' -> 'Logo border radius'; 'font font family' -> 'font family'.
+  const words = humanise(named.map((key, index) => (index === 0 ? key : key.charAt(0).toUpperCase() + key.slice(1))).join('')).replace(/\b(\w+) \1\b/gi, '$1');
+  const label = [prefix, prefix ? words.toLowerCase() : words].filter(Boolean).join(' ');
+  return shown ? `Show ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
 }
 
 const COLOUR = /^#[0-9A-F]{8}$/;

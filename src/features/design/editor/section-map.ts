@@ -4,13 +4,14 @@
  * it styles. The editor's controls are generated from these paths and the Creation schema
  * (model.ts), never written out one form per field.
  */
-import type { Screen } from '@/features/preview/screens';
-
 export interface EditorSection {
   id: string;
   title: string;
-  /** The preview page this section styles: opening the section moves the phone there. */
-  screen: Screen;
+  /**
+   * The phone preview's screen this section styles (src/features/preview/screens.ts names them;
+   * a unit test keeps the two in step): opening the section moves the phone there.
+   */
+  screen: string;
   /** Creation paths whose fields this section edits (a group path covers every field inside it). */
   fields: readonly string[];
   /** Paths inside `fields` that this section leaves to another one. */
@@ -84,6 +85,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   'appTemplate/theme': 'App template',
   'appTemplate/hasSideNavBar': 'Side navigation drawer',
   'bottomNavBar/isShow': 'Bottom nav bar',
+  'bottomNavBar/selectedColor': 'Bottom bar selected icon color',
+  'bottomNavBar/unSelectedColor': 'Bottom bar unselected icon color',
   'shop/logo': 'Logo URL',
   'splashScreen/background/image': 'Background image',
 };

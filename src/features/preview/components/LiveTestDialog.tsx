@@ -1,8 +1,9 @@
 /**
  * The Preview instructions modal (spec section 2), opened by Live Test on a template card and by
  * 'Preview on your phone' in the design editor: install the live preview app from the Android
- * store, launch it, scan the QR code. The code (level H, size 200) carries the spec's fields as a
- * URL of this portal (previewUrl), so a phone's camera opens the live preview too.
+ * store, launch it, scan the QR code. The code (level H, size 200) is `url`: the live preview URL
+ * carrying the spec's fields (the route builds it with the design feature's previewUrl), so a
+ * phone's camera opens the live preview too.
  */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,25 +14,20 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { CONSTANTS } from '@contract/constants';
-import { previewUrl } from '@/features/design/preview-url';
 
 export interface LiveTestDialogProps {
   open: boolean;
   onClose: () => void;
   templateId: string;
-  templateCategory?: string | undefined;
-  /** The config version shown (default 0). */
-  version?: number;
-  /** 'TEMPLATE' (default) for a template, 'SHOP' for a merchant's own app. */
-  ownerType?: string;
+  /** The QR code's payload. */
+  url: string;
   title?: string;
 }
 
 /** Loopback names a phone cannot reach: the merchant is told to open the portal by its network address. */
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
 
-export default function LiveTestDialog({ open, onClose, templateId, templateCategory, version, ownerType, title = 'Live Test' }: LiveTestDialogProps) {
-  const url = previewUrl(window.location.origin, { templateId, version, templateCategory, ownerType, type: 'CLIENT', environment: 'production' });
+export default function LiveTestDialog({ open, onClose, templateId, url, title = 'Live Test' }: LiveTestDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="live-test-title">
       <DialogTitle id="live-test-title">{title}</DialogTitle>

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, createFileRoute, notFound } from '@tanstack/react-router';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
@@ -6,7 +7,11 @@ import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { DesignEditor } from '@/features/design/editor/DesignEditor';
 import { PageLayout } from '@/components/PageLayout';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
+
+const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
+const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
 
 /** Someone else's shop: the 403 page, not the editor. */
 class ForbiddenShop extends Error {}
@@ -37,7 +42,12 @@ function RouteComponent() {
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
   return (
     <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change.">
-      <DesignEditor shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }} templateCategory={trade} />
+      <DesignEditor
+        shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }}
+        templateCategory={trade}
+        preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
+        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={url} title="Preview on your phone" />}
+      />
     </PageLayout>
   );
 }
