@@ -229,8 +229,8 @@ function ThemeField({ label, options, value, primary, ripples, onChange }: { lab
           const letter = option.slice(-1).toUpperCase();
           const rippled = ripples && ['F', 'G', 'H'].includes(letter);
           return (
-            <Box component="label" key={option} sx={{ display: 'grid', justifyItems: 'center', gap: 0.5, cursor: 'pointer', fontSize: 12 }}>
-              <Box component="input" type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} sx={{ position: 'absolute', opacity: 0, width: 1, height: 1 }} />
+            <Box component="label" key={option} sx={{ position: 'relative', display: 'grid', justifyItems: 'center', gap: 0.5, cursor: 'pointer', fontSize: 12 }}>
+              <Box component="input" type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} sx={{ position: 'absolute', inset: 0, m: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }} />
               <Box
                 component="svg"
                 viewBox="0 0 36 60"
