@@ -16,19 +16,25 @@ import Typography from '@mui/material/Typography';
 import { cssColour, normaliseColour, webToMobile } from '@contract/colour';
 import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
-import { type Control, type Patch, backgroundImagePatch, humanise, valueAt } from './model';
+import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
 
 export type OnEdit = (path: string, value: unknown) => void;
 
 interface ControlProps {
   control: Control;
-  creation: Creation;
+  /** The control's value in the design (valueAt(creation, control.path)). */
+  value: unknown;
+  /** The design's primary colour (theme thumbnails are drawn in it). */
+  primary: string;
   onEdit: OnEdit;
   onPatch: (patch: Patch) => void;
 }
 
-export const EditorControl = memo(function EditorControl({ control, creation, onEdit, onPatch }: ControlProps) {
-  const value = valueAt(creation, control.path);
+/** Same value, same control: an edit re-renders only the controls whose values it changed. */
+const sameProps = (a: ControlProps, b: ControlProps) =>
+  a.control === b.control && a.onEdit === b.onEdit && a.onPatch === b.onPatch && a.primary === b.primary && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+
+export const EditorControl = memo(function EditorControl({ control, value, primary, onEdit, onPatch }: ControlProps) {
   switch (control.kind) {
     case 'colour':
       return <ColourField label={control.label} value={value as string} onChange={(next) => onEdit(control.path, next)} />;
@@ -44,7 +50,7 @@ export const EditorControl = memo(function EditorControl({ control, creation, on
         />
       );
     case 'theme':
-      return <ThemeField label={control.label} options={control.options} value={value as string} primary={creation.colors.primary} ripples={control.path === 'splashScreen/theme'} onChange={(next) => onEdit(control.path, next)} />;
+      return <ThemeField label={control.label} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onChange={(next) => onEdit(control.path, next)} />;
     case 'font':
     case 'select':
       return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
@@ -55,7 +61,7 @@ export const EditorControl = memo(function EditorControl({ control, creation, on
     case 'background-image':
       return <BackgroundImageField label={control.label} value={(value as { value: string }).value} onPatch={onPatch} />;
   }
-});
+}, sameProps);
 
 /** A labelled group of fields (fieldset semantics for screen readers). */
 function Group({ label, children }: { label: string; children: React.ReactNode }) {

@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -35,6 +35,7 @@ import {
   redo,
   sectionControls,
   undo,
+  valueAt,
 } from './model';
 import { EDITOR_SECTIONS, sectionById } from './section-map';
 
@@ -165,11 +166,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>
-          <Tabs value={section.id} onChange={(_, id: string) => setSectionId(id)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Design sections">
-            {EDITOR_SECTIONS.map((item) => (
-              <Tab key={item.id} value={item.id} label={item.title} id={`design-tab-${item.id}`} aria-controls="design-section-panel" />
-            ))}
-          </Tabs>
+          <SectionTabs sectionId={section.id} onChange={setSectionId} />
           <Box role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} sx={{ display: 'grid', gap: 2, pt: 2 }}>
             <Typography component="h3" variant="h6">
               {section.title}
@@ -177,7 +174,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
             {controls
               .filter((control) => isControlShown(control, creation))
               .map((control) => (
-                <EditorControl key={control.path} control={control} creation={creation} onEdit={onEdit} onPatch={apply} />
+                <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={apply} />
               ))}
           </Box>
         </Box>
@@ -196,6 +193,20 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     </Box>
   );
 }
+
+/**
+ * The section tabs, apart: scrollable Tabs measure themselves on every render, which an edit must
+ * not pay for (the design editor bench).
+ */
+const SectionTabs = memo(function SectionTabs({ sectionId, onChange }: { sectionId: string; onChange: (id: string) => void }) {
+  return (
+    <Tabs value={sectionId} onChange={(_, id: string) => onChange(id)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Design sections">
+      {EDITOR_SECTIONS.map((item) => (
+        <Tab key={item.id} value={item.id} label={item.title} id={`design-tab-${item.id}`} aria-controls="design-section-panel" />
+      ))}
+    </Tabs>
+  );
+});
 
 /** The default design carrying the shop's alias, name, logo and currency. */
 function withShop(creation: Creation, shop: DesignEditorProps['shop']): Creation {
