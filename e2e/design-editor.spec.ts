@@ -178,7 +178,9 @@ test('Preview on your phone: the QR code decodes to this portal’s live preview
   const code = jsQR(Uint8ClampedArray.from(pixels), 400, 400);
   expect(code, 'the QR code decodes').not.toBeNull();
   const url = new URL(code?.data ?? '');
-  expect(url.origin).toBe(new URL(page.url()).origin);
+  // This portal, as a phone reaches it: the public origin or the server's LAN address.
+  const origin = ((await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }).data.origin;
+  expect(url.origin).toBe(new URL(origin).origin);
   expect(url.pathname).toBe('/test/preview');
   // templateId and templateCategory given; version 0, type CLIENT, ownerType TEMPLATE and
   // environment production are the defaults the short URL leaves out (src/features/design/preview-url.ts).

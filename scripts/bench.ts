@@ -19,6 +19,7 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
@@ -341,6 +342,23 @@ async function notificationRows(): Promise<string[]> {
   return ['### Notifications (issue 12)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+async function designSyncRows(): Promise<string[]> {
+  const { local, firebase, reconnectMs, chaos } = await benchDesignSync();
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows: Array<[string, string, string]> = [
+    ['Design edit -> second client has it, local adapter, p50 / p95 (200)', `${ms(local.p50)} / ${ms(local.p95)}`, `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(local.p95 <= DESIGN_TARGETS.editP95Ms)}`],
+    ['Design edit -> second client, firebase adapter + protocol server, p50 / p95 (200)', `${ms(firebase.p50)} / ${ms(firebase.p95)}`, `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(firebase.p95 <= DESIGN_TARGETS.editP95Ms)}`],
+    ['Reconnect -> 200 queued design edits stored', ms(reconnectMs), `<= ${DESIGN_TARGETS.reconnectMs} ms: ${verdict(reconnectMs <= DESIGN_TARGETS.reconnectMs)}`],
+    [
+      'Chaos: 200 edits, offline windows, reloads, client restart',
+      `${chaos.stored}/${chaos.made} stored, lost ${chaos.lost}, doubled ${chaos.doubled}, final = shown: ${chaos.finalMatches ? 'yes' : 'no'}`,
+      `lost 0, doubled 0, final = shown: ${verdict(chaos.lost === 0 && chaos.doubled === 0 && chaos.finalMatches)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['', '### Design sync (issue 10)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -442,6 +460,7 @@ async function main(): Promise<void> {
       `Initial JS files: ${initial.js.map((url) => `\`${posix.basename(url)}\``).join(', ')}.`,
       '',
       ...(await notificationRows()),
+      ...(await designSyncRows()),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

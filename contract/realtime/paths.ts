@@ -9,7 +9,7 @@
  * templates feature and refused by the server until then.
  */
 /** HTTP calls, relative to API_PREFIX: one edit over HTTP (the service worker's Background Sync). */
-export const REALTIME_PATHS = { edits: '/realtime/edits' } as const;
+export const REALTIME_PATHS = { edits: '/realtime/edits', previewOrigin: '/realtime/preview-origin' } as const;
 
 export const APPS_ROOT = 'apps';
 export const ENVIRONMENT = 'production';

@@ -13,3 +13,6 @@ export const realtimeEditSchema = z.object({
 export type RealtimeEdit = z.infer<typeof realtimeEditSchema>;
 
 export const realtimeEditAnswerSchema = z.object({ revision: z.number().int(), duplicate: z.boolean() });
+
+/** GET /v1/realtime/preview-origin: PUBLIC_URL's origin, else the server's LAN address (a phone cannot open localhost). */
+export const previewOriginSchema = z.object({ origin: z.string() });

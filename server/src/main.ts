@@ -11,6 +11,7 @@ import { DatabaseOpenError, openDatabase, type DatabaseHandle } from './db/datab
 import { RedisOpenError } from './redis';
 import { buildPortal, staleReason } from './web/build';
 import { precompressDist } from './web/precompress';
+import { lanAddresses } from './web/lan';
 
 /** A problem the person starting the server must fix: one line, exit code 1, no stack trace. */
 function fail(message: string): never {
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
       : `Links in e-mails use ${config.PUBLIC_ORIGIN} (PUBLIC_URL is not set; set it to the address people open)`,
   );
   console.log(`API reference: http://localhost:${port}/v1/docs`);
+  const lan = config.HOST === '0.0.0.0' || config.HOST === '::' ? lanAddresses() : [];
+  if (lan.length) console.log(`On your network (phones scanning a live preview QR code): ${lan.map((address) => `http://${address}:${port}`).join(', ')}`);
 }
 
 await main();

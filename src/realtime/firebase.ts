@@ -41,12 +41,19 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
   const database = getDatabase(app);
   if (options.emulator) connectDatabaseEmulator(database, options.emulator.host, options.emulator.port);
 
+  // A transaction starts from the client's copy of its document: keeping the documents it writes
+  // watched saves the round trip that corrects a missing copy.
+  const watched = new Set<string>();
   const write = async (updates: Record<string, unknown>, editId = newEditId()): Promise<WriteResult> => {
     const entries = Object.entries(updates);
     const first = entries[0] ? designAddress(entries[0][0]) : null;
     if (!first) throw new RealtimeWriteRefused(REALTIME_MESSAGES.notWritable);
     const targets = entries.map(([path, value]) => ({ address: designAddress(path), value }));
     if (targets.some(({ address }) => address?.doc !== first.doc)) throw new RealtimeWriteRefused(REALTIME_MESSAGES.oneDocument);
+    if (!watched.has(first.doc)) {
+      watched.add(first.doc);
+      onValue(ref(database, first.doc), () => {});
+    }
     let duplicateAt: number | null = null;
     const result = await runTransaction(ref(database, first.doc), (current: StoredNode | null) => {
       const known = current?.editIds?.[editId];

@@ -8,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   designAddress,
   REALTIME_EVENTS,
+  REALTIME_MESSAGES,
   type RealtimeAck,
   type RealtimeSnapshot,
   type RealtimeUpdateRequest,
@@ -35,10 +36,12 @@ export class RealtimeUnreachable extends Error {
 type Listener = { inner: string[]; callback: (value: unknown, meta: ValueMeta) => void };
 
 export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRealtimeOptions): RealtimeDb & { close(): void } {
+  /** True after the server refused the token (expired): reads go on anonymously. */
+  let anonymous = false;
   const socket: Socket = io(url, {
     path: '/socket.io',
     transports: ['websocket', 'polling'],
-    auth: (callback) => callback(token() ? { token: token() } : {}),
+    auth: (callback) => callback(!anonymous && token() ? { token: token() } : {}),
   });
   /** Subscribers by document path, and the last snapshot each document had. */
   const listeners = new Map<string, Set<Listener>>();
@@ -68,7 +71,9 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
   });
   // A refused handshake (an expired token) must not leave the portal without live updates.
   socket.on('connect_error', () => {
-    if (token()) socket.auth = {};
+    if (anonymous || !token()) return;
+    anonymous = true;
+    socket.connect();
   });
 
   const write = async (updates: Record<string, unknown>, options?: WriteOptions): Promise<WriteResult> => {
@@ -78,6 +83,15 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
     try {
       ack = await socket.timeout(timeoutMs).emitWithAck(REALTIME_EVENTS.update, request);
     } catch {
+      throw new RealtimeUnreachable();
+    }
+    if (!ack.ok && ack.message === REALTIME_MESSAGES.signIn) {
+      // Signed in since this socket connected (or signed in again): reconnect with the token and
+      // keep the edit; it is not refused for good.
+      if (token()) {
+        anonymous = false;
+        socket.disconnect().connect();
+      }
       throw new RealtimeUnreachable();
     }
     if (!ack.ok) throw new RealtimeWriteRefused(ack.message);

@@ -11,6 +11,7 @@ import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { openDatabaseAt } from '../../server/src/db/database';
+import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
 import { userRoles } from '../../server/src/db/schema';
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
 import { BASE, PNG, useApp } from './kit';
@@ -118,6 +119,31 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: '../etc' })).toMatchObject({ ok: false });
     // An anonymous socket may not write either.
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
+  });
+
+  it('the local adapter keeps an edit refused for want of a sign-in, and delivers it once signed in', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    let token: string | null = null;
+    const db = createLocalRealtime({ url: await listening(), token: () => token });
+    try {
+      await new Promise<void>((resolve) => {
+        const stop = db.onConnection((up) => up && (stop(), resolve()));
+      });
+      const field = `${designPath(shop.alias, 0)}/data/colors/primary`;
+      token = owner.token;
+      await expect(db.set(field, '#0F0F0FFF', { editId: 'signin-edit-1' })).rejects.toBeInstanceOf(RealtimeUnreachable);
+      await expect.poll(async () => (await db.set(field, '#0F0F0FFF', { editId: 'signin-edit-1' }).catch(() => null))?.revision ?? 0, { timeout: 5000 }).toBe(1);
+      expect(await db.get(field)).toBe('#0F0F0FFF');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('GET /v1/realtime/preview-origin names the public origin phones open', async () => {
+    const response = await kit.call('GET', '/v1/realtime/preview-origin', null);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ data: { origin: BASE } });
   });
 
   it('applies an edit id at most once, also when the same edit arrives twice at the same time', async () => {

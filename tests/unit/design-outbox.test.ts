@@ -11,7 +11,7 @@ import { designAddress, designPath, valueAt, withValueAt } from '@contract/realt
 import { appConfigPath, checkTemplateTarget, SAVE_ERROR } from '@/features/design/save-design';
 import { createOutbox } from '@/features/design/outbox';
 import { previewUrl, readPreviewTarget } from '@/features/design/preview-url';
-import { applyToDocument, statusText } from '@/features/design/use-design-doc';
+import { applyToDocument, statusText } from '@/features/design/document';
 import { RealtimeWriteRefused, type RealtimeDb } from '@/realtime/port';
 
 /** A store with the server's rules; `online` false refuses delivery, `loseAcks` applies then fails. */

@@ -4,8 +4,8 @@
  * acknowledged it (or refused it for good). The outbox replays on start, on reconnect, and from
  * the service worker's Background Sync (src/sw/design-sync.ts reads the same store). The store
  * applies an edit id at most once, so a replay after a lost acknowledgement changes nothing.
- * Edits leave in the order they were made (keys are zero-padded sequence numbers), one at a
- * time: edits to one path stay in order.
+ * Edits leave in the order they were made (keys are zero-padded sequence numbers), one send
+ * window at a time over one connection: edits to one path stay in order.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import { byKey, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/realtime/outbox';
@@ -49,6 +49,12 @@ function keyOf(id: string): string {
   return `${String(now).padStart(15, '0')}-${String(counter).padStart(6, '0')}-${id}`;
 }
 
+/**
+ * Edits sent without waiting for each acknowledgement. A lost connection delivers a prefix of
+ * them, so what the store applied is still in order; the rest is replayed in order.
+ */
+const SEND_WINDOW = 50;
+
 export function openOutboxStore(): UseStore {
   return createStore(OUTBOX_DB, OUTBOX_STORE);
 }
@@ -71,16 +77,23 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
 
   const drain = async () => {
     const realtime = await db();
-    for (const [key, edit] of await read()) {
-      try {
-        const { revision } = await realtime.update(edit.updates, { editId: edit.id });
-        await del(key, store);
-        onDelivered?.(edit, revision);
-      } catch (error) {
-        if (!(error instanceof RealtimeWriteRefused)) break; // not delivered: keep it and everything after it
-        await del(key, store);
-        onRefused?.(edit, error.message);
+    const waiting = await read();
+    for (let start = 0; start < waiting.length; start += SEND_WINDOW) {
+      const window = waiting.slice(start, start + SEND_WINDOW);
+      // Sent back to back on one connection: the store receives (and applies) them in this order.
+      const results = await Promise.allSettled(window.map(([, edit]) => realtime.update(edit.updates, { editId: edit.id })));
+      let undelivered = false;
+      for (const [index, result] of results.entries()) {
+        const [key, edit] = window[index] as [string, OutboxEdit];
+        if (result.status === 'fulfilled') {
+          await del(key, store);
+          onDelivered?.(edit, result.value.revision);
+        } else if (result.reason instanceof RealtimeWriteRefused) {
+          await del(key, store);
+          onRefused?.(edit, result.reason.message);
+        } else undelivered = true; // kept: replayed later (an id already applied answers as a duplicate)
       }
+      if (undelivered) break;
     }
     await recount();
   };

@@ -23,18 +23,21 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { Creation } from '@contract/creation/schemas';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { designPath, splitPath, withValueAt } from '@contract/realtime/paths';
+import { designPath, splitPath } from '@contract/realtime/paths';
 import { realtimeDb } from '@/realtime/db';
 import { newEditId } from '@/realtime/port';
 import { useOnline } from '@/lib/online';
 import { designOutbox, onEditDelivered, onEditRefused } from './design-sync';
+import { applyToDocument, type DesignStatus, statusText } from './document';
 import type { OutboxEdit } from './outbox';
 import { appConfigPath } from './save-design';
 
-export type DesignStatus = 'offline' | 'pending' | 'in-sync';
+export type { DesignStatus };
 
 export interface DesignDoc {
   creation: Creation;
+  /** The stored `data` with the waiting edits laid over it, as is (it may be partial). */
+  data: unknown;
   revision: number;
   /** False until the first value arrived from the store (or the store is unreachable). */
   loaded: boolean;
@@ -51,24 +54,6 @@ export interface StoredDesign {
   isDefault: boolean;
   version: number;
   data: unknown;
-}
-
-/** Lays `edit` over `doc` (paths outside `docPath` are ignored). */
-export function applyToDocument(doc: unknown, docPath: string, updates: Record<string, unknown>): unknown {
-  const prefix = `${docPath}/`;
-  let next = doc;
-  for (const [path, value] of Object.entries(updates)) {
-    if (path === docPath) next = value;
-    else if (path.startsWith(prefix)) next = withValueAt(next, path.slice(prefix.length).split('/'), value);
-  }
-  return next;
-}
-
-export function statusText(status: DesignStatus, revision: number, pending: number): string {
-  const waiting = `${pending} ${pending === 1 ? 'edit' : 'edits'} waiting`;
-  if (status === 'offline') return pending > 0 ? `Offline: ${waiting}` : 'Offline';
-  if (status === 'pending') return waiting;
-  return `in sync at revision ${revision}`;
 }
 
 const subscribePending = (listener: () => void) => designOutbox().subscribe(listener);
@@ -116,7 +101,8 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     () => local.reduce<unknown>((doc, edit) => applyToDocument(doc, docPath, edit.updates), current?.value ?? null),
     [current, local, docPath],
   );
-  const creation = useMemo(() => parseCreationTolerant((document as StoredDesign | null)?.data ?? {}), [document]);
+  const data = (document as StoredDesign | null)?.data ?? null;
+  const creation = useMemo(() => parseCreationTolerant(data ?? {}), [data]);
 
   const enqueue = useCallback((updates: Record<string, unknown>) => {
     const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
@@ -147,6 +133,7 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
   const status: DesignStatus = !online || !connected ? 'offline' : pendingCount > 0 ? 'pending' : 'in-sync';
   return {
     creation,
+    data,
     revision: current?.revision ?? 0,
     loaded: current !== null,
     status,

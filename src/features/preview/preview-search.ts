@@ -3,7 +3,16 @@ import { type Screen, toScreen } from './screens';
 export interface PreviewSearch {
   templateId?: string | undefined;
   page?: Screen | undefined;
+  /** The live preview's short query (src/features/design/preview-url.ts): t, v, c, k, o, e. */
+  t?: string | undefined;
+  v?: number | undefined;
+  c?: string | undefined;
+  k?: string | undefined;
+  o?: string | undefined;
+  e?: string | undefined;
 }
+
+const shortText = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined);
 
 /**
  * `/test/preview?templateId=&page=`: which design, and the page to open on. A plain function
@@ -15,5 +24,15 @@ export function validatePreviewSearch(search: Record<string, unknown>): PreviewS
   const templateId = typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId).slice(0, 200) : undefined;
   const rawPage = search.page;
   const page = typeof rawPage === 'string' && rawPage.length <= 40 ? toScreen(rawPage) : undefined;
-  return { templateId: templateId && templateId.length > 0 ? templateId : undefined, page };
+  const version = Number(search.v);
+  return {
+    templateId: templateId && templateId.length > 0 ? templateId : undefined,
+    page,
+    t: shortText(search.t),
+    v: Number.isInteger(version) && version >= 0 && version < 10_000_000 ? version : undefined,
+    c: shortText(search.c),
+    k: shortText(search.k),
+    o: shortText(search.o),
+    e: shortText(search.e),
+  };
 }

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { validatePreviewSearch } from '@/features/preview/preview-search';
 import { TestPreviewPage } from '@/features/preview/components/TestPreviewPage';
+
+// The live preview (a QR code's link) carries the realtime client: its own chunk.
+const LivePreviewPage = lazy(() => import('@/components/shell/LivePreviewPage'));
 
 export const Route = createFileRoute('/test/preview')({
   validateSearch: validatePreviewSearch,
@@ -8,6 +12,12 @@ export const Route = createFileRoute('/test/preview')({
 });
 
 function RouteComponent() {
-  const { templateId, page } = Route.useSearch();
+  const { templateId, page, t, v } = Route.useSearch();
+  if (t)
+    return (
+      <Suspense fallback={null}>
+        <LivePreviewPage alias={t} version={v ?? 0} page={page} />
+      </Suspense>
+    );
   return <TestPreviewPage templateId={templateId} page={page} />;
 }

@@ -7,23 +7,26 @@
  *   rt:subscribe {path}           -> ack {ok, snapshot}, then rt:value on every change
  *   rt:unsubscribe {path}         -> ack {ok}
  *   rt:update    {editId, updates} -> ack {ok, revision, duplicate} | {ok: false, message}
+ *
+ * GET /v1/realtime/preview-origin: the origin a phone on the network opens (QR codes).
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
 import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/realtime/paths';
-import { realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import { previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
+import { previewOrigin } from '../../web/lan';
 import { applyEdit, type EditOutcome, readDocument } from './store';
 
 type Ack = (answer: unknown) => void;
 const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => {});
 const pathOf = (payload: unknown): string => (payload !== null && typeof payload === 'object' ? String((payload as { path?: unknown }).path ?? '') : '');
 
-export const designModule: ModulePlugin = async (app, { db, guards }) => {
+export const designModule: ModulePlugin = async (app, { config, db, guards }) => {
   const { realtime } = app;
   /** Edits of one document run one after another in this process (the row lock orders processes). */
   const queues = new Map<string, Promise<unknown>>();
@@ -81,6 +84,12 @@ export const designModule: ModulePlugin = async (app, { db, guards }) => {
       }
     });
   });
+
+  app.get(
+    REALTIME_PATHS.previewOrigin,
+    { onRequest: guards.requireClient, schema: { tags: ['realtime'], response: { 200: envelopeOf(previewOriginSchema) } } },
+    async () => ok({ origin: previewOrigin(config) }),
+  );
 
   app.post(
     REALTIME_PATHS.edits,

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Creation, defaultCreation } from '@contract/creation/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
+import { usePreviewOrigin } from '../api/get-preview-origin';
 import { previewUrl } from '../preview-url';
 import { useDesignDoc } from '../use-design-doc';
 import { useUnsavedWork } from '@/lib/unsaved-work';
@@ -64,6 +65,8 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const [view, setView] = useState<'editor' | 'preview'>('editor');
   const [instructions, setInstructions] = useState(false);
   const wide = useMediaQuery('(min-width: 900px)');
+  // Where a phone reaches this portal (the public origin or the server's LAN address).
+  const origin = usePreviewOrigin();
   // A new portal version never reloads under an edit still waiting to be stored.
   useUnsavedWork(doc.pendingCount > 0);
   const creationRef = useRef(creation);
@@ -185,7 +188,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       {instructions && (
         <Suspense fallback={null}>
           {renderInstructions({
-            url: previewUrl(window.location.origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }),
+            url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }),
             onClose: () => setInstructions(false),
           })}
         </Suspense>

@@ -43,7 +43,7 @@ export default function LiveTestDialog({ open, onClose, templateId, url, title =
         <Typography variant="body2" sx={{ wordBreak: 'break-all', textAlign: 'center' }}>
           Or open <Link href={url}>{url}</Link>
         </Typography>
-        {LOOPBACK.test(window.location.hostname) && (
+        {LOOPBACK.test(new URL(url).hostname) && (
           <Typography variant="body2" color="warning.dark">
             This address only works on this computer: open the portal by its network address to scan it from a phone on the same network.
           </Typography>

@@ -1,0 +1,134 @@
+/**
+ * Live design sync (issue #10): two browser contexts see each other's edits through the live
+ * preview; an edit made offline (the service worker's own fetches cut too) arrives after
+ * reconnect; a reload keeps everything; the preview URL (previewUrl) opened elsewhere follows.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { registerThroughApi, uniqueEmail } from './accounts';
+import type { BrowserWindow } from './browser';
+
+const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
+const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
+
+async function merchantWithShop(request: APIRequestContext): Promise<{ token: string; alias: string }> {
+  const { token } = await registerThroughApi(request, 'Dayo', uniqueEmail('dayo'));
+  const auth = { Authorization: `Bearer ${token}` };
+  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
+  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
+  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
+  const created = await request.post('/v1/shops', {
+    headers: auth,
+    data: { name: `Dayo Styles ${Date.now().toString(36)}`, logo, latitude: 6.5, longitude: 3.4, shopCurrency: { currencyId: currencies[0]?.id } },
+  });
+  expect(created.status()).toBe(201);
+  return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias };
+}
+
+async function signIn(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+}
+
+const status = (page: Page) => page.getByTestId('live-preview').getByRole('status');
+const toolbar = (page: Page) => page.getByTestId('live-preview').locator('header').first();
+const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
+
+test('two contexts see each other\'s edits live, and a reload keeps them', async ({ browser, request }) => {
+  const { token, alias } = await merchantWithShop(request);
+  const [first, second] = [await browser.newContext(), await browser.newContext()];
+  await signIn(first, token);
+  await signIn(second, token);
+  const [a, b] = [await first.newPage(), await second.newPage()];
+  await a.goto(`/test/preview?t=${alias}`);
+  await b.goto(`/test/preview?t=${alias}`);
+  await expect(status(a)).toHaveText('in sync at revision 0');
+  await expect(status(b)).toHaveText('in sync at revision 0');
+
+  await a.getByLabel('Primary colour').fill('#ff0000');
+  await expect(status(b)).toHaveText('in sync at revision 1');
+  await expect.poll(() => toolbarBackground(b)).toContain('rgb(255, 0, 0)');
+
+  await b.getByLabel('Primary colour').fill('#0000ff');
+  await expect(status(a)).toHaveText('in sync at revision 2');
+  await expect.poll(() => toolbarBackground(a)).toContain('rgb(0, 0, 255)');
+
+  await a.reload();
+  await expect(status(a)).toHaveText('in sync at revision 2');
+  await expect.poll(() => toolbarBackground(a)).toContain('rgb(0, 0, 255)');
+  await first.close();
+  await second.close();
+});
+
+test('an edit made offline is kept, survives a reload, and arrives after reconnect', async ({ browser, request }) => {
+  const { token, alias } = await merchantWithShop(request);
+  const editing = await browser.newContext();
+  await signIn(editing, token);
+  const page = await editing.newPage();
+  await page.goto(`/test/preview?t=${alias}`);
+  await expect(status(page)).toHaveText('in sync at revision 0');
+  await page.evaluate(async () => {
+    await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.controller !== null);
+
+  // Offline, the service worker's own fetches cut too (docs/toolchain.md).
+  await editing.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
+  await editing.setOffline(true);
+  await expect(status(page)).toHaveText(/^Offline/);
+  await page.getByLabel('Primary colour').fill('#00ff00');
+  await expect(status(page)).toHaveText('Offline: 1 edit waiting');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 255, 0)');
+
+  // A reload while offline: the waiting edit is still shown (it lives in IndexedDB).
+  await page.reload();
+  await expect(status(page)).toHaveText('Offline: 1 edit waiting');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 255, 0)');
+
+  const watcher = await browser.newContext();
+  const other = await watcher.newPage();
+  await other.goto(`/test/preview?t=${alias}`);
+  await expect(status(other)).toHaveText('in sync at revision 0');
+
+  await editing.setOffline(false);
+  await editing.unrouteAll();
+  await expect(status(page)).toHaveText('in sync at revision 1');
+  await expect(status(other)).toHaveText('in sync at revision 1');
+  await expect.poll(() => toolbarBackground(other)).toContain('rgb(0, 255, 0)');
+  await editing.close();
+  await watcher.close();
+});
+
+test('the preview URL opened in another context follows an edit live; a stranger cannot write', async ({ browser, request }) => {
+  const { token, alias } = await merchantWithShop(request);
+  const originAnswer = await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } });
+  expect(originAnswer.status()).toBe(200);
+  const phone = await browser.newContext();
+  const page = await phone.newPage();
+  // The URL a QR code carries: short query, defaults left out.
+  await page.goto(`/test/preview?t=${alias}&c=health_beauty`);
+  await expect(status(page)).toHaveText('in sync at revision 0');
+  await expect(page.getByLabel('Primary colour')).toHaveCount(0);
+
+  const edit = await request.post('/v1/realtime/edits', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { editId: `e2e${Date.now().toString(36)}qr`, updates: { [`apps/production/${alias}/0/data/toolBar/gradient/colors`]: ['#FF00FFFF', '#FF00FFFF'] } },
+  });
+  expect(edit.status()).toBe(200);
+  await expect(status(page)).toHaveText('in sync at revision 1');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(255, 0, 255)');
+
+  // Another merchant's edit is refused and the refusal shows; nothing is stored.
+  const stranger = await registerThroughApi(request, 'Ngozi', uniqueEmail('ngozi'));
+  const strangerContext = await browser.newContext();
+  await signIn(strangerContext, stranger.token);
+  const strangerPage = await strangerContext.newPage();
+  await strangerPage.goto(`/test/preview?t=${alias}`);
+  await expect(status(strangerPage)).toHaveText('in sync at revision 1');
+  await strangerPage.getByLabel('Primary colour').fill('#123456');
+  await expect(strangerPage.getByRole('alert')).toContainText('permission');
+  await expect(status(strangerPage)).toHaveText('in sync at revision 1');
+  await expect(status(page)).toHaveText('in sync at revision 1');
+  await phone.close();
+  await strangerContext.close();
+});

@@ -1,0 +1,71 @@
+/**
+ * `/test/preview?t={alias}&v={version}`: the live preview a phone opens from the QR code. The
+ * design renders full-screen and follows every stored edit, saying 'in sync at revision N'.
+ * A `t` naming a built-in preview template starts from that template's design. Signed in, the
+ * viewer can set the primary colour from here (the store refuses anyone but the shop's editors).
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { derivePrimary } from '@contract/colour';
+import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { useDocumentTitle } from '@/components/PageLayout';
+import { useToken } from '@/lib/session/token';
+import { mergeDesign } from '@/features/preview/model';
+import type { Screen } from '@/features/preview/screens';
+import { findPreviewTemplate } from '@/features/preview/templates';
+import { useDesignDoc } from '@/features/design/use-design-doc';
+
+const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
+
+const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+export default function LivePreviewPage({ alias, version, page }: { alias: string; version: number; page?: Screen | undefined }) {
+  const doc = useDesignDoc(alias, version);
+  const template = findPreviewTemplate(alias);
+  const creation = useMemo(() => parseCreationTolerant(mergeDesign(template?.creation ?? {}, doc.data ?? undefined)), [template, doc.data]);
+  const wide = useMediaQuery('(min-width: 600px)');
+  const signedIn = useToken() !== null;
+  // Setting the primary colour derives its shades, the toolbar text and gradient (spec section 4).
+  const setPrimary = (value: string) => {
+    const shades = derivePrimary(value);
+    doc.applyEdit({
+      'colors/primary': shades.primary,
+      'colors/primaryDark': shades.primaryDark,
+      'colors/primaryLight': shades.primaryLight,
+      'colors/toolBarForeground': shades.toolBarForeground,
+      'toolBar/gradient/colors': [shades.primary, shades.primaryDark],
+    });
+  };
+  useDocumentTitle(`${creation.shop.name} live preview`);
+  return (
+    <div
+      data-testid="live-preview"
+      data-revision={doc.revision}
+      style={{ position: 'fixed', inset: 0, zIndex: 1400, background: '#0E1015', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: wide ? 24 : 0 }}
+    >
+      <h1 style={VISUALLY_HIDDEN}>{creation.shop.name} live preview</h1>
+      <div style={wide ? { height: 'min(760px, calc(100vh - 72px))', aspectRatio: '372 / 760', display: 'flex' } : { width: '100%', height: '100%' }}>
+        <Suspense fallback={null}>
+          <PhonePreview creation={creation} screen={page ?? 'home-page'} framed={wide} />
+        </Suspense>
+      </div>
+      {signedIn && (
+        <label style={{ position: 'absolute', top: 8, right: 8, display: 'flex', alignItems: 'center', gap: 6, padding: '2px 8px', borderRadius: 12, font: '12px/24px Roboto, sans-serif', background: 'rgba(0,0,0,0.72)', color: '#FFFFFF' }}>
+          Primary colour
+          <input type="color" value={creation.colors.primary.slice(0, 7).toLowerCase()} onChange={(event) => setPrimary(event.target.value)} />
+        </label>
+      )}
+      {doc.refused && (
+        <p role="alert" style={{ position: 'absolute', top: 44, right: 8, margin: 0, padding: '2px 8px', borderRadius: 12, font: '12px/20px Roboto, sans-serif', background: '#B3261E', color: '#FFFFFF' }}>
+          {doc.refused}
+        </p>
+      )}
+      <p
+        role="status"
+        style={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', margin: 0, padding: '2px 10px', borderRadius: 12, font: '12px/20px Roboto, sans-serif', background: 'rgba(0,0,0,0.72)', color: '#FFFFFF' }}
+      >
+        {doc.loaded || doc.status === 'offline' ? doc.statusText : 'Connecting…'}
+      </p>
+    </div>
+  );
+}
