@@ -18,7 +18,8 @@ import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
 import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
 
-export type OnEdit = (path: string, value: unknown) => void;
+/** `continuous`: one step of a drag (slider, colour picker); a drag's steps undo together. */
+export type OnEdit = (path: string, value: unknown, continuous?: boolean) => void;
 
 interface ControlProps {
   control: Control;
@@ -37,7 +38,7 @@ const sameProps = (a: ControlProps, b: ControlProps) =>
 export const EditorControl = memo(function EditorControl({ control, value, primary, onEdit, onPatch }: ControlProps) {
   switch (control.kind) {
     case 'colour':
-      return <ColourField label={control.label} value={value as string} onChange={(next) => onEdit(control.path, next)} />;
+      return <ColourField label={control.label} value={value as string} onChange={(next, continuous) => onEdit(control.path, next, continuous)} />;
     case 'gradient':
       return <GradientField label={control.label} path={control.path} value={value as Creation['toolBar']['gradient']} onEdit={onEdit} />;
     case 'corners':
@@ -55,7 +56,7 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
     case 'select':
       return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
     case 'number':
-      return <NumberField label={control.label} value={value as number} min={control.min} max={control.max} step={control.step} onChange={(next) => onEdit(control.path, next)} />;
+      return <NumberField label={control.label} value={value as number} min={control.min} max={control.max} step={control.step} onChange={(next) => onEdit(control.path, next, true)} />;
     case 'text':
       return <TextDraft label={control.label} value={value as string} max={control.max} onChange={(next) => onEdit(control.path, next)} />;
     case 'background-image':
@@ -82,7 +83,7 @@ const COLOUR_HELP = 'Enter a colour as #RRGGBBAA, #RRGGBB, #RGB or 0xAARRGGBB';
  * A colour in both forms: web `#RRGGBBAA` and mobile `0xAARRGGBB`, either accepted in either
  * field, plus the browser's picker (which knows no alpha: the current alpha is kept).
  */
-export function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
   const alpha = value.slice(7, 9) || 'FF';
   return (
     <Group label={label}>
@@ -92,7 +93,7 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
           type="color"
           aria-label={`${label} picker`}
           value={value.slice(0, 7).toLowerCase()}
-          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(`${event.target.value.toUpperCase()}${alpha}`)}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
           sx={{ width: 44, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, background: cssColour(value), cursor: 'pointer' }}
         />
         <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
@@ -143,10 +144,10 @@ function GradientField({ label, path, value, onEdit }: { label: string; path: st
   return (
     <Group label={label}>
       <Box aria-hidden="true" sx={{ height: 16, borderRadius: 1, background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} />
-      <ColourField label={`${label} from`} value={from} onChange={(next) => onEdit(`${path}/colors`, [next, to])} />
-      <ColourField label={`${label} to`} value={to} onChange={(next) => onEdit(`${path}/colors`, [from, next])} />
+      <ColourField label={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
+      <ColourField label={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
       <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={(next) => onEdit(`${path}/direction`, next)} />
-      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={(next) => onEdit(`${path}/spread`, next)} />
+      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={(next) => onEdit(`${path}/spread`, next, true)} />
     </Group>
   );
 }

@@ -83,15 +83,16 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   }, [doc, shop]);
 
   const apply = useCallback(
-    (patch: Patch) => {
+    (patch: Patch, continuous = false) => {
       const current = creationRef.current;
       if (Object.keys(patch).length === 0 || isNoOp(current, patch)) return;
-      setHistory((known) => recordEdit(known, { redo: patch, undo: inversePatch(current, patch), at: Date.now() }));
+      // Only a drag's steps carry a time, so only they merge into one undo step.
+      setHistory((known) => recordEdit(known, { redo: patch, undo: inversePatch(current, patch), ...(continuous ? { at: Date.now() } : {}) }));
       applyEdit(patch);
     },
     [applyEdit],
   );
-  const onEdit = useCallback((path: string, value: unknown) => apply(editPatch(path, value)), [apply]);
+  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(path, value), continuous), [apply]);
 
   const step = useCallback(
     (direction: 'undo' | 'redo') => {

@@ -216,7 +216,7 @@ export function isNoOp(creation: Creation, patch: Patch): boolean {
 export interface HistoryEntry {
   redo: Patch;
   undo: Patch;
-  /** When the edit was made (ms): a drag's stream of edits to the same fields is one undo step. */
+  /** When a drag's step was made (ms): a drag's steps on the same fields are one undo step; typed edits carry none. */
   at?: number;
 }
 
