@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
+import { TARGET_EDIT_PAINT_MS, measureDesignEditor } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -380,6 +381,7 @@ async function main(): Promise<void> {
     const catalogue = await catalogueThroughput(port, dataDir);
     const preview = await measurePreview(`http://localhost:${port}`);
     const chunk = previewChunk(DIST, initial.js);
+    const editor = await measureDesignEditor(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -437,6 +439,11 @@ async function main(): Promise<void> {
         'Preview renderer lazy chunk (gzip, with what only it loads)',
         `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,
         `<= ${TARGET_PREVIEW_CHUNK_KB} kB and not in the homepage JS: ${verdict(kb(chunk.gzipBytes) <= TARGET_PREVIEW_CHUNK_KB && !chunk.inHomepageJs)}`,
+      ],
+      [
+        `Design editor: edit -> own preview painted, 4x CPU throttling, p50 / p95 (${editor.edits})`,
+        `${ms(editor.p50)} / ${ms(editor.p95)}`,
+        `p95 <= ${TARGET_EDIT_PAINT_MS} ms: ${verdict(editor.p95 <= TARGET_EDIT_PAINT_MS)}`,
       ],
     ];
 

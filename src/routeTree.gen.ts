@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AboutUsRouteImport } from './routes/about-us'
+import { Route as App_viewerRouteImport } from './routes/app_viewer'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as FeaturesRouteImport } from './routes/features'
@@ -53,6 +54,11 @@ const AuthedRoute = AuthedRouteImport.update({
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const App_viewerRoute = App_viewerRouteImport.update({
+  id: '/app_viewer',
+  path: '/app_viewer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactUsRoute = ContactUsRouteImport.update({
@@ -204,6 +210,7 @@ const AuthedTemplatesTemplateIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/app_viewer': typeof App_viewerRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
@@ -236,6 +243,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about-us': typeof AboutUsRoute
+  '/app_viewer': typeof App_viewerRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authed': typeof AuthedRouteWithChildren
   '/about-us': typeof AboutUsRoute
+  '/app_viewer': typeof App_viewerRoute
   '/contact-us': typeof ContactUsRoute
   '/faq': typeof FaqRoute
   '/features': typeof FeaturesRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about-us'
+    | '/app_viewer'
     | '/contact-us'
     | '/faq'
     | '/features'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/about-us'
+    | '/app_viewer'
     | '/contact-us'
     | '/faq'
     | '/features'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_authed'
     | '/about-us'
+    | '/app_viewer'
     | '/contact-us'
     | '/faq'
     | '/features'
@@ -403,6 +415,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthedRoute: typeof AuthedRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
+  App_viewerRoute: typeof App_viewerRoute
   ContactUsRoute: typeof ContactUsRoute
   FaqRoute: typeof FaqRoute
   FeaturesRoute: typeof FeaturesRoute
@@ -439,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/app_viewer': {
+      id: '/app_viewer'
+      path: '/app_viewer'
+      fullPath: '/app_viewer'
+      preLoaderRoute: typeof App_viewerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact-us': {
@@ -683,6 +703,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthedRoute: AuthedRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
+  App_viewerRoute: App_viewerRoute,
   ContactUsRoute: ContactUsRoute,
   FaqRoute: FaqRoute,
   FeaturesRoute: FeaturesRoute,

@@ -3,6 +3,8 @@ export const CATALOG_PATHS = {
   plans: '/plans',
   superCategories: '/super-categories',
   categoryBackgrounds: '/category-backgrounds',
+  /** The 46 splash and login screen backgrounds (Creation `backgroundImages`). */
+  backgroundImages: '/background-images',
   allProductCategories: '/productcategories',
   superCategoryProductCategories: '/super-categories/:id/product-categories',
   slideshows: '/slideshows/',
@@ -20,6 +22,7 @@ export const PUBLIC_CATALOG_PATHS: readonly string[] = [
   CATALOG_PATHS.plans,
   CATALOG_PATHS.superCategories,
   CATALOG_PATHS.categoryBackgrounds,
+  CATALOG_PATHS.backgroundImages,
   CATALOG_PATHS.allProductCategories,
   CATALOG_PATHS.slideshows,
   CATALOG_PATHS.sampleMeasurements,

@@ -80,6 +80,13 @@ describe.each(kinds)('catalog on %s', (kind) => {
       expect((await get('/v1/super-categories/abc/product-categories')).statusCode).toBe(400);
     });
 
+    it('GET /v1/background-images lists the 46 splash and login backgrounds with their pictures', async () => {
+      const images = (await get('/v1/background-images')).json<{ data: Array<{ id: number; name: string; image: string }> }>().data;
+      expect(images).toHaveLength(46);
+      expect(images.every((image) => /^\/catalogue\/backgrounds\/[a-z-]+\.[0-9a-f]+\.webp$/.test(image.image))).toBe(true);
+      expect(new Set(images.map((image) => image.name)).size).toBe(46);
+    });
+
     it('GET /v1/category-backgrounds and /v1/slideshows/ filter by superCategoryIds', async () => {
       const backgrounds = (await get('/v1/category-backgrounds?superCategoryIds=1,3')).json<{ data: CategoryBackground[] }>().data;
       expect(backgrounds.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
  */
 import { CATALOG_PATHS } from '@contract/catalog/paths';
 import {
+  backgroundImageSchema,
   categoryBackgroundSchema,
   planSchema,
   productCategoriesQuery,
@@ -22,6 +23,7 @@ import { z } from 'zod';
 import type { ModulePlugin } from '../../deps';
 import { HttpError } from '../../http/http-error';
 import { idParam } from '../../http/params';
+import { BACKGROUND_IMAGES_WITH_URLS } from '../../db/sample-catalogue/with-urls';
 import { CatalogueCache } from './cache';
 import {
   categoryBackgrounds,
@@ -57,6 +59,10 @@ export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
     CATALOG_PATHS.categoryBackgrounds,
     { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(categoryBackgroundSchema) } },
     (request, reply) => cache.reply(request, reply, async () => ({ data: categoryBackgrounds(request.query.superCategoryIds) })),
+  );
+
+  app.get(CATALOG_PATHS.backgroundImages, { onRequest, schema: { tags, response: listOf(backgroundImageSchema) } }, (request, reply) =>
+    cache.reply(request, reply, async () => ({ data: BACKGROUND_IMAGES_WITH_URLS })),
   );
 
   app.get(CATALOG_PATHS.allProductCategories, { onRequest, schema: { tags, response: listOf(productCategorySchema) } }, (request, reply) =>

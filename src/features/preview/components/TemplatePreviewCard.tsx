@@ -22,7 +22,8 @@ const LiveTestDialog = lazy(() => import('./LiveTestDialog'));
 
 export interface TemplatePreviewCardProps {
   templateId: string;
-  category: string;
+  /** The Live Test QR code's payload (the live preview URL, which names the template's category). */
+  liveTestUrl: string;
   name: string;
   creation: Creation;
   canEdit: boolean;
@@ -44,7 +45,7 @@ const SCREEN_NAMES: Record<Screen, string> = {
   'check-out': 'Checkout',
 };
 
-export function TemplatePreviewCard({ templateId, category, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs }: TemplatePreviewCardProps) {
+export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs }: TemplatePreviewCardProps) {
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
   const [order, setOrder] = useState<PlayOrder>('in-order');
@@ -100,7 +101,7 @@ export function TemplatePreviewCard({ templateId, category, name, creation, canE
       </CardActions>
       {liveTestUsed && (
         <Suspense fallback={null}>
-          <LiveTestDialog open={liveTest} onClose={() => setLiveTest(false)} templateId={templateId} templateCategory={category} />
+          <LiveTestDialog open={liveTest} onClose={() => setLiveTest(false)} templateId={templateId} url={liveTestUrl} />
         </Suspense>
       )}
     </Card>

@@ -9,7 +9,13 @@ import { findPreviewTemplate } from '../templates';
 import { PreviewNotFound } from './PreviewNotFound';
 import { TemplatePreviewCard } from './TemplatePreviewCard';
 
-export function TemplatePreviewPage({ templateId }: { templateId: string }) {
+export interface TemplatePreviewPageProps {
+  templateId: string;
+  /** The live preview URL of a template (Live Test's QR code). */
+  liveTestUrl: (target: { templateId: string; templateCategory: string }) => string;
+}
+
+export function TemplatePreviewPage({ templateId, liveTestUrl }: TemplatePreviewPageProps) {
   const { user } = useSession();
   const template = findPreviewTemplate(templateId);
   const creation = useMemo(() => (template ? parseCreationTolerant(template.creation) : undefined), [template]);
@@ -19,7 +25,7 @@ export function TemplatePreviewPage({ templateId }: { templateId: string }) {
   return (
     <PageLayout title={`${template.name} preview`} lead="Tap through the app, press Play to watch its pages, or open it on your phone with Live Test.">
       <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-        <TemplatePreviewCard templateId={template.templateId} category={template.category} name={template.name} creation={creation} canEdit={canEdit} />
+        <TemplatePreviewCard templateId={template.templateId} liveTestUrl={liveTestUrl({ templateId: template.templateId, templateCategory: template.category })} name={template.name} creation={creation} canEdit={canEdit} />
       </Box>
     </PageLayout>
   );

@@ -1,0 +1,206 @@
+/**
+ * The design editor (issue 10, editor half): the primary colour restyles the preview's toolbar;
+ * undo and redo by button and keyboard; each section moves the preview to its page; the bottom
+ * bar closes the side drawer; the contrast warning; a stranger's 403 and an unknown alias's 404;
+ * the Preview instructions modal's QR code, decoded here, carries the spec's fields.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
+import { registerThroughApi, uniqueEmail } from './accounts';
+import type { BrowserWindow } from './browser';
+
+const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
+const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
+
+test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+/** A merchant with a shop, created through the API as the setup page would. */
+async function merchantWithShop(request: APIRequestContext, firstName: string): Promise<{ token: string; alias: string; name: string }> {
+  const { token } = await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
+  const auth = { Authorization: `Bearer ${token}` };
+  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
+  expect(upload.status()).toBe(200);
+  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
+  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
+  const name = `${firstName} Styles ${Date.now().toString(36)}`;
+  const created = await request.post('/v1/shops', { headers: auth, data: { name, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] } });
+  expect(created.status()).toBe(201);
+  const alias = ((await created.json()) as { data: { alias: string } }).data.alias;
+  return { token, alias, name };
+}
+
+async function signIn(page: Page, token: string) {
+  await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+}
+
+const preview = (page: Page) => page.getByTestId('design-preview');
+const toolbar = (page: Page) => preview(page).locator('header').first();
+interface StyledWindow {
+  getComputedStyle(element: unknown): { backgroundImage: string };
+}
+const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).backgroundImage);
+
+/** In the page: the QR code's SVG drawn on a white 400x400 canvas, its RGBA pixels. */
+const QR_PIXELS = `async (svg) => {
+  const image = new Image();
+  image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = 400;
+  canvas.height = 400;
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#FFFFFF';
+  context.fillRect(0, 0, 400, 400);
+  context.drawImage(image, 0, 0, 400, 400);
+  return Array.from(context.getImageData(0, 0, 400, 400).data);
+}`;
+const toolbarTitle = (page: Page) => toolbar(page).getByRole('heading', { level: 2 });
+
+async function setColour(page: Page, label: string, value: string) {
+  const field = page.getByLabel(`${label} (web)`, { exact: true });
+  await field.fill(value);
+  await field.press('Enter');
+}
+
+test('a stranger gets the 403 page; an unknown alias the 404 page', async ({ page, request }) => {
+  const owner = await merchantWithShop(request, 'Adaeze');
+  const stranger = await registerThroughApi(request, 'Tunde', uniqueEmail('tunde'));
+  await signIn(page, stranger.token);
+  await page.goto(`/new-app/${owner.alias}/design`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Design sections' })).toHaveCount(0);
+  await page.goto('/new-app/no-such-shop-here/design');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('primary colour restyles the toolbar; undo/redo by button and keyboard; sections move the preview; bottom bar closes the drawer; contrast warning', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { token, alias, name } = await merchantWithShop(request, 'Ngozi');
+  await signIn(page, token);
+  await page.goto(`/new-app/${alias}/design`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Design your app' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  // The first visit stores the shop's design: status from the sync hook.
+  await expect(page.getByTestId('design-status')).toHaveText(/^in sync at revision [1-9]\d*$/);
+
+  // Splash Screen first: the phone shows the splash; the splash theme picker has eight thumbnails.
+  await expect(page.getByRole('tab', { name: 'Splash Screen', selected: true })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio')).toHaveCount(8);
+  await expect(page.getByText('Ripples count')).toHaveCount(0);
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Theme F').click();
+  await expect(page.getByText(/^Ripples count/)).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Background image' }).getByRole('radio')).toHaveCount(46);
+  await expectAccessible(page);
+
+  // General: the preview moves to the home page; the primary colour restyles its toolbar.
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(toolbarTitle(page)).toBeVisible();
+  const before = await toolbarBackground(page);
+  await setColour(page, 'Primary', '#000000FF');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 0, 0)');
+  // Derivation: the toolbar text turns white, the mobile form shows the same colour.
+  await expect(page.getByLabel('Toolbar foreground (web)', { exact: true })).toHaveValue('#FFFFFFFF');
+  await expect(page.getByLabel('Primary (mobile)', { exact: true })).toHaveValue('0xFF000000');
+  // The mobile form is accepted too.
+  const mobile = page.getByLabel('Primary (mobile)', { exact: true });
+  await mobile.fill('0xFF123456');
+  await mobile.press('Enter');
+  await expect(page.getByLabel('Primary (web)', { exact: true })).toHaveValue('#123456FF');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(18, 52, 86)');
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 0, 0)');
+  await page.getByRole('tab', { name: 'General' }).focus();
+  await page.keyboard.press('Control+z');
+  await expect.poll(() => toolbarBackground(page)).toBe(before);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 0, 0)');
+  await page.keyboard.press('Control+y');
+  await expect.poll(() => toolbarBackground(page)).toContain('rgb(18, 52, 86)');
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled();
+
+  // Contrast: a mid grey primary with white toolbar text falls below WCAG AA.
+  await expect(page.getByTestId('contrast-warning')).toHaveCount(0);
+  await setColour(page, 'Primary', '#9E9E9E');
+  await expect(page.getByTestId('contrast-warning')).toContainText(/Toolbar text on the primary colour has a contrast of 2\.\d:1, below the 4\.5:1 WCAG AA asks for\./);
+  await setColour(page, 'Primary', '#1E3A8A');
+  await expect(page.getByTestId('contrast-warning')).toHaveCount(0);
+
+  // Bottom bar on closes the side drawer: the hamburger goes, the bar appears.
+  await expect(toolbar(page).getByRole('button', { name: 'Menu' })).toBeVisible();
+  const drawer = page.getByRole('switch', { name: 'Side navigation drawer' }).or(page.getByLabel('Side navigation drawer'));
+  await expect(drawer).toBeChecked();
+  await page.getByLabel('Bottom nav bar', { exact: true }).check();
+  await expect(drawer).not.toBeChecked();
+  await expect(toolbar(page).getByRole('button', { name: 'Menu' })).toHaveCount(0);
+
+  // Each section moves the preview to the page it styles.
+  for (const [section, title] of [
+    ['Shopping Cart', 'Shopping Cart'],
+    ['Product Details', 'Details'],
+    ['Products List', 'Products'],
+    ['Checkout', 'Checkout'],
+    ['Order History', 'Order History'],
+    ['Categories Page', 'Categories'],
+    ['Chat', 'Customer Care'],
+  ] as const) {
+    await page.getByRole('tab', { name: section }).click();
+    await expect(toolbarTitle(page)).toHaveText(title);
+  }
+
+  // Every edit was stored: nothing waits, and a reload shows the last design.
+  await expect(page.getByTestId('design-status')).toHaveText(/^in sync at revision \d+$/);
+  await page.reload();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page.getByLabel('Primary (web)', { exact: true })).toHaveValue('#1E3A8AFF');
+  await expect(page.getByLabel('Bottom nav bar', { exact: true })).toBeChecked();
+  await expectAccessible(page);
+});
+
+test('Preview on your phone: the QR code decodes to this portal’s live preview URL with the spec’s fields; phones switch editor and preview', async ({ page, request }) => {
+  const { token, alias } = await merchantWithShop(request, 'Kemi');
+  await signIn(page, token);
+  await page.goto(`/new-app/${alias}/design`);
+  await page.getByRole('button', { name: 'Preview on your phone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preview on your phone' });
+  await expect(dialog.getByText('Install the live preview app from the Android store')).toBeVisible();
+  await expect(dialog.getByText('Launch it.')).toBeVisible();
+  await expect(dialog.getByText('Scan this QR code to open the design on your phone.')).toBeVisible();
+  const qr = dialog.getByTestId('preview-qr');
+  await expect(qr).toHaveAttribute('width', '200');
+  await expectAccessible(page);
+
+  // The SVG drawn onto a canvas in the page, its pixels decoded by jsQR here.
+  const pixels = (await page.evaluate(`(${QR_PIXELS})(document.querySelector('[data-testid="preview-qr"]'))`)) as number[];
+  const code = jsQR(Uint8ClampedArray.from(pixels), 400, 400);
+  expect(code, 'the QR code decodes').not.toBeNull();
+  const url = new URL(code?.data ?? '');
+  // This portal, as a phone reaches it: the public origin or the server's LAN address.
+  const origin = ((await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }).data.origin;
+  expect(url.origin).toBe(new URL(origin).origin);
+  expect(url.pathname).toBe('/test/preview');
+  // templateId and templateCategory given; version 0, type CLIENT, ownerType TEMPLATE and
+  // environment production are the defaults the short URL leaves out (src/features/design/preview-url.ts).
+  expect(Object.fromEntries(url.searchParams)).toEqual({ t: alias, c: 'fashion' });
+  // Level H holds 64 bytes at version 8: this ~65-character URL (a long test alias, a port) needs
+  // version 8 or 9 (53x53 modules); a short public origin and alias stay lower.
+  expect(code?.version, `QR version for ${code?.data.length} characters`).toBeLessThanOrEqual(9);
+  await dialog.getByRole('link', { name: 'where to get it' }).click();
+  await expect(page).toHaveURL('/app_viewer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Get the live preview app' })).toBeVisible();
+  await expectAccessible(page);
+
+  // A phone: one at a time, with a switch.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/new-app/${alias}/design`);
+  await expect(page.getByRole('tablist', { name: 'Design sections' })).toBeVisible();
+  await expect(preview(page)).toBeHidden();
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(preview(page)).toBeVisible();
+  await expect(page.getByRole('tablist', { name: 'Design sections' })).toBeHidden();
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  await expect(page.getByRole('tablist', { name: 'Design sections' })).toBeVisible();
+});

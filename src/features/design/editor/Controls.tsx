@@ -1,0 +1,286 @@
+/**
+ * The editor's controls, one component per control kind of model.ts. Each reads its value from
+ * the design and reports an edit as (path, value); the editor turns that into a patch.
+ */
+import { memo, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Slider from '@mui/material/Slider';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { cssColour, normaliseColour, webToMobile } from '@contract/colour';
+import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
+import { useBackgroundImages } from '../api/get-background-images';
+import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
+
+/** `continuous`: one step of a drag (slider, colour picker); a drag's steps undo together. */
+export type OnEdit = (path: string, value: unknown, continuous?: boolean) => void;
+
+interface ControlProps {
+  control: Control;
+  /** The control's value in the design (valueAt(creation, control.path)). */
+  value: unknown;
+  /** The design's primary colour (theme thumbnails are drawn in it). */
+  primary: string;
+  onEdit: OnEdit;
+  onPatch: (patch: Patch) => void;
+}
+
+/** Same value, same control: an edit re-renders only the controls whose values it changed. */
+const sameProps = (a: ControlProps, b: ControlProps) =>
+  a.control === b.control && a.onEdit === b.onEdit && a.onPatch === b.onPatch && a.primary === b.primary && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+
+export const EditorControl = memo(function EditorControl({ control, value, primary, onEdit, onPatch }: ControlProps) {
+  switch (control.kind) {
+    case 'colour':
+      return <ColourField label={control.label} value={value as string} onChange={(next, continuous) => onEdit(control.path, next, continuous)} />;
+    case 'gradient':
+      return <GradientField label={control.label} path={control.path} value={value as Creation['toolBar']['gradient']} onEdit={onEdit} />;
+    case 'corners':
+      return <CornersField label={control.label} path={control.path} value={value as Record<string, number>} onEdit={onEdit} />;
+    case 'switch':
+      return (
+        <FormControlLabel
+          control={<Switch checked={value === true} onChange={(event) => onEdit(control.path, event.target.checked)} />}
+          label={control.label}
+        />
+      );
+    case 'theme':
+      return <ThemeField label={control.label} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onChange={(next) => onEdit(control.path, next)} />;
+    case 'font':
+    case 'select':
+      return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
+    case 'number':
+      return <NumberField label={control.label} value={value as number} min={control.min} max={control.max} step={control.step} onChange={(next) => onEdit(control.path, next, true)} />;
+    case 'text':
+      return <TextDraft label={control.label} value={value as string} max={control.max} onChange={(next) => onEdit(control.path, next)} />;
+    case 'background-image':
+      return <BackgroundImageField label={control.label} value={(value as { value: string }).value} onPatch={onPatch} />;
+  }
+}, sameProps);
+
+/** A labelled group of fields (fieldset semantics for screen readers). */
+function Group({ label, children }: { label: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Box role="group" aria-labelledby={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1.5 }}>
+      <Typography id={id} variant="subtitle2" component="span">
+        {label}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+const COLOUR_HELP = 'Enter a colour as #RRGGBBAA, #RRGGBB, #RGB or 0xAARRGGBB';
+
+/**
+ * A colour in both forms: web `#RRGGBBAA` and mobile `0xAARRGGBB`, either accepted in either
+ * field, plus the browser's picker (which knows no alpha: the current alpha is kept).
+ */
+export function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
+  const alpha = value.slice(7, 9) || 'FF';
+  return (
+    <Group label={label}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Box
+          component="input"
+          type="color"
+          aria-label={`${label} picker`}
+          value={value.slice(0, 7).toLowerCase()}
+          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
+          sx={{ width: 44, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, background: cssColour(value), cursor: 'pointer' }}
+        />
+        <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
+        <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
+      </Box>
+    </Group>
+  );
+}
+
+function ColourText({ label, shown, onChange }: { label: string; shown: string; onChange: (value: string) => void }) {
+  const [draft, setDraft] = useState(shown);
+  const [focused, setFocused] = useState(false);
+  const [lastShown, setLastShown] = useState(shown);
+  // A new value from outside (undo, another tab, derivation) replaces the draft unless it is being typed.
+  if (shown !== lastShown && !focused) {
+    setLastShown(shown);
+    setDraft(shown);
+  }
+  const valid = normaliseColour(draft.trim()) !== undefined;
+  const commit = () => {
+    const colour = normaliseColour(draft.trim());
+    if (colour) onChange(colour);
+  };
+  return (
+    <TextField
+      label={label}
+      size="small"
+      value={draft}
+      error={!valid}
+      helperText={valid ? undefined : COLOUR_HELP}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        commit();
+      }}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      slotProps={{ htmlInput: { maxLength: 12, spellCheck: false, autoCapitalize: 'characters' } }}
+      sx={{ width: 150 }}
+    />
+  );
+}
+
+function GradientField({ label, path, value, onEdit }: { label: string; path: string; value: Creation['toolBar']['gradient']; onEdit: OnEdit }) {
+  const [from, to] = value.colors;
+  return (
+    <Group label={label}>
+      <Box aria-hidden="true" sx={{ height: 16, borderRadius: 1, background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} />
+      <ColourField label={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
+      <ColourField label={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
+      <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={(next) => onEdit(`${path}/direction`, next)} />
+      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={(next) => onEdit(`${path}/spread`, next, true)} />
+    </Group>
+  );
+}
+
+const CORNERS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const;
+
+/** Four radii, one per corner. */
+function CornersField({ label, path, value, onEdit }: { label: string; path: string; value: Record<string, number>; onEdit: OnEdit }) {
+  return (
+    <Group label={label}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
+        {CORNERS.map((corner) => (
+          <TextField
+            key={corner}
+            label={`${label} ${humanise(corner).toLowerCase()}`}
+            type="number"
+            size="small"
+            value={value[corner] ?? 0}
+            onChange={(event) => {
+              const next = Number(event.target.value);
+              if (event.target.value !== '' && Number.isFinite(next) && next >= 0 && next <= 200) onEdit(`${path}/${corner}`, next);
+            }}
+            slotProps={{ htmlInput: { min: 0, max: 200, step: 1 } }}
+          />
+        ))}
+      </Box>
+    </Group>
+  );
+}
+
+function SelectField({ label, options, value, font, onChange }: { label: string; options: readonly string[]; value: string; font?: boolean; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <FormControl size="small" fullWidth>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={options.includes(value) ? value : ''} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <MenuItem key={option} value={option} sx={font ? { fontFamily: `"${option}", sans-serif` } : undefined}>
+            {font ? option : humanise(option.replaceAll('-', ' ').replaceAll('_', ' '))}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
+  const id = useId();
+  return (
+    <Box>
+      <Typography id={id} variant="body2" component="span">
+        {label}: {value}
+      </Typography>
+      <Slider aria-labelledby={id} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
+    </Box>
+  );
+}
+
+function TextDraft({ label, value, max, onChange }: { label: string; value: string; max: number; onChange: (value: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setDraft(value);
+  }
+  return (
+    <TextField
+      label={label}
+      size="small"
+      fullWidth
+      value={draft}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => draft !== value && onChange(draft)}
+      slotProps={{ htmlInput: { maxLength: max } }}
+    />
+  );
+}
+
+/** Schematic thumbnails: the theme's letter on the design's primary colour; splash f, g and h show their ripples. */
+function ThemeField({ label, options, value, primary, ripples, onChange }: { label: string; options: readonly string[]; value: string; primary: string; ripples: boolean; onChange: (value: string) => void }) {
+  const name = useId();
+  return (
+    <Group label={label}>
+      <Box role="radiogroup" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {options.map((option) => {
+          const letter = option.slice(-1).toUpperCase();
+          const rippled = ripples && ['F', 'G', 'H'].includes(letter);
+          return (
+            <Box component="label" key={option} sx={{ position: 'relative', display: 'grid', justifyItems: 'center', gap: 0.5, cursor: 'pointer', fontSize: 12 }}>
+              <Box component="input" type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} sx={{ position: 'absolute', inset: 0, m: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }} />
+              <Box
+                component="svg"
+                viewBox="0 0 36 60"
+                aria-hidden="true"
+                sx={{ width: 36, height: 60, borderRadius: 1, outline: value === option ? '3px solid' : '1px solid', outlineColor: value === option ? 'primary.main' : 'divider', 'input:focus-visible + &': { outline: '3px solid', outlineColor: 'secondary.main' } }}
+              >
+                <rect width="36" height="60" rx="4" fill={cssColour(primary)} />
+                {rippled && [8, 14, 20].map((r) => <circle key={r} cx="18" cy="30" r={r} fill="none" stroke="#FFFFFF" strokeOpacity="0.5" />)}
+                <text x="18" y="35" textAnchor="middle" fontSize="14" fill="#FFFFFF" fontFamily="sans-serif">
+                  {letter}
+                </text>
+              </Box>
+              Theme {letter}
+            </Box>
+          );
+        })}
+      </Box>
+    </Group>
+  );
+}
+
+/** The 46 splash and login backgrounds from the catalogue (GET /v1/background-images). */
+function BackgroundImageField({ label, value, onPatch }: { label: string; value: string; onPatch: (patch: Patch) => void }) {
+  const { data, isError } = useBackgroundImages();
+  return (
+    <Group label={label}>
+      {isError && <Typography color="error">Could not load the background images</Typography>}
+      <Box role="radiogroup" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gap: 1, maxHeight: 260, overflowY: 'auto', p: 0.5 }}>
+        {(data ?? []).map((image) => (
+          <Box
+            component="button"
+            type="button"
+            role="radio"
+            aria-checked={value === image.name}
+            aria-label={humanise(image.name.replaceAll('-', ' '))}
+            key={image.id}
+            onClick={() => onPatch(backgroundImagePatch(image))}
+            sx={{ p: 0, border: value === image.name ? 3 : 1, borderColor: value === image.name ? 'primary.main' : 'divider', borderRadius: 1, overflow: 'hidden', aspectRatio: '9 / 16', cursor: 'pointer', background: 'none' }}
+          >
+            <Box component="img" src={image.image} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+          </Box>
+        ))}
+      </Box>
+    </Group>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The design editor's one section map (spec section 2, "Design editor"): each section, the
+ * Creation fields it styles (as `/` paths of whole groups or single fields) and the preview page
+ * it styles. The editor's controls are generated from these paths and the Creation schema
+ * (model.ts), never written out one form per field.
+ */
+export interface EditorSection {
+  id: string;
+  title: string;
+  /**
+   * The phone preview's screen this section styles (src/features/preview/screens.ts names them;
+   * a unit test keeps the two in step): opening the section moves the phone there.
+   */
+  screen: string;
+  /** Creation paths whose fields this section edits (a group path covers every field inside it). */
+  fields: readonly string[];
+  /** Paths inside `fields` that this section leaves to another one. */
+  except?: readonly string[];
+}
+
+export const EDITOR_SECTIONS: readonly EditorSection[] = [
+  {
+    id: 'splash',
+    title: 'Splash Screen',
+    screen: 'splash',
+    fields: ['splashScreen', 'shop/logo'],
+  },
+  { id: 'login', title: 'Login', screen: 'login', fields: ['loginScreen', 'loginModal'] },
+  {
+    id: 'general',
+    title: 'General',
+    screen: 'home-page',
+    fields: ['colors', 'appTemplate', 'bodyConfig', 'toolBar', 'sideNavigationDrawer', 'sideNavIcon', 'bottomNavBar', 'shop/name', 'shop/currencySymbol'],
+    // hasBottomNavBar is kept in step with the bottom bar's own switch (model.ts editPatch).
+    except: ['colors/chatSenderBalloon', 'appTemplate/description', 'appTemplate/hasBottomNavBar'],
+  },
+  { id: 'home', title: 'Home Page', screen: 'home-page', fields: ['searchBar', 'homeCategories'] },
+  { id: 'categories', title: 'Categories Page', screen: 'categories-page', fields: ['categories'] },
+  { id: 'products', title: 'Products List', screen: 'product-list', fields: ['measurementItem'] },
+  { id: 'product-details', title: 'Product Details', screen: 'product-details', fields: ['productDetailsBody', 'productDetailsCTA', 'sizesSelection'] },
+  { id: 'cart', title: 'Shopping Cart', screen: 'cart', fields: ['quantitySelection'] },
+  { id: 'chat', title: 'Chat', screen: 'customer-care', fields: ['colors/chatSenderBalloon'] },
+  { id: 'checkout', title: 'Checkout', screen: 'check-out', fields: ['buttons', 'colors/buttonForeground'] },
+  { id: 'orders', title: 'Order History', screen: 'order-history', fields: ['colors/backgroundColor', 'colors/bodyColor', 'bodyConfig/textAlign'] },
+];
+
+export const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
+
+export function sectionById(id: string | undefined): EditorSection {
+  return EDITOR_SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;
+}
+
+/** The sections that edit `path` (a field may be styled from more than one page). */
+export function sectionsOf(path: string): EditorSection[] {
+  const covers = (root: string) => path === root || path.startsWith(`${root}/`);
+  return EDITOR_SECTIONS.filter((section) => section.fields.some(covers) && !(section.except ?? []).some(covers));
+}
+
+/** How a control's label names its group ('' : the field's own name says enough). */
+export const GROUP_LABELS: Readonly<Record<string, string>> = {
+  colors: '',
+  splashScreen: '',
+  shop: 'Shop',
+  loginScreen: 'Login screen',
+  loginModal: 'Login modal',
+  appTemplate: 'App',
+  bodyConfig: 'Body',
+  toolBar: 'Toolbar',
+  sideNavigationDrawer: 'Side drawer',
+  sideNavIcon: 'Menu icon',
+  bottomNavBar: 'Bottom bar',
+  searchBar: 'Search bar',
+  homeCategories: 'Home categories',
+  categories: 'Categories',
+  measurementItem: 'Product',
+  productDetailsBody: 'Details',
+  productDetailsCTA: 'Call to action',
+  sizesSelection: 'Sizes',
+  quantitySelection: 'Quantity',
+  buttons: 'Buttons',
+};
+
+/** Labels said better than their path. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  'appTemplate/theme': 'App template',
+  'appTemplate/hasSideNavBar': 'Side navigation drawer',
+  'bottomNavBar/isShow': 'Bottom nav bar',
+  'bottomNavBar/selectedColor': 'Bottom bar selected icon color',
+  'bottomNavBar/unSelectedColor': 'Bottom bar unselected icon color',
+  'shop/logo': 'Logo URL',
+  'splashScreen/background/image': 'Background image',
+};
