@@ -5,9 +5,9 @@
  * sharing a room; the result is stored, so it is computed once per browser.
  */
 import { CONSTANTS } from '@contract/constants';
-import { PERSIST_STORAGE_KEY } from '@/app/query-client';
 
-export const DEVICE_ID_KEY = `${PERSIST_STORAGE_KEY}-deviceId`;
+/** Spec section 3: local state lives under the production key ('portal-production', as the query cache). */
+export const DEVICE_ID_KEY = 'portal-production-deviceId';
 const VALID = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function storedDeviceId(): string | null {
