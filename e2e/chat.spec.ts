@@ -138,13 +138,13 @@ test('a merchant and an agent talk, with typing and presence shown both ways', a
   const answer = inbox.getByRole('textbox', { name: 'Answer' });
   await answer.pressSequentially('Let me look', { delay: 30 });
   await expect(panel(page).getByText('Support is typing…')).toBeVisible();
-  await inbox.getByRole('button', { name: 'Send' }).click();
+  await inbox.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(messages(page, 'Let me look')).toHaveCount(1);
   await expect(panel(page).getByText('Support is typing…')).toBeHidden();
 
   // HTML is shown as text.
   await input.fill('<b>bold</b><script>window.hacked = 1</script>');
-  await panel(page).getByRole('button', { name: 'Send' }).click();
+  await panel(page).getByRole('button', { name: 'Send', exact: true }).click();
   await expect(messages(page, '<b>bold</b>')).toHaveCount(1);
   await expect(messages(inbox, '<b>bold</b><script>window.hacked = 1</script>')).toHaveCount(1);
 

@@ -35,6 +35,8 @@ export interface ChatState {
 const INITIAL: ChatState = { ready: false, room: null, messages: [], hasOlder: false, supportIsTyping: false, collapsed: true, adminOnline: false, unread: 0 };
 
 const newClientId = () => crypto.randomUUID();
+/** How soon a socket the server closed tries again (its own backoff then takes over). */
+export const RECONNECT_DELAY_MS = 1000;
 
 /** The room a merchant talks in: the latest active of theirs. */
 function activeRoom(rooms: SupportRoom[]): SupportRoom | null {
@@ -99,6 +101,10 @@ export class ChatStore {
     this.socket = socket;
     socket.on('connect', () => void this.resubscribe());
     socket.on('connect_error', (error) => console.warn('Chat connection failed', error.message));
+    socket.on('disconnect', (reason) => {
+      // A server going down (restart, deploy) disconnects its clients; socket.io leaves those closed.
+      if (reason === 'io server disconnect' && !this.stopped) setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
+    });
     socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => this.receive(message));
     socket.on(CHAT_EVENTS.isTyping, (event: TypingEvent) => this.typingEvent(event));
     socket.on(CHAT_EVENTS.adminOnline, (event: AdminOnlineEvent) => this.set({ adminOnline: event.online }));

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -23,6 +24,7 @@ import { CONSTANTS } from '@contract/constants';
 import { PageLayout } from '@/components/PageLayout';
 import { getToken } from '@/lib/session/token';
 import { getChats } from '../api/get-chats';
+import { RECONNECT_DELAY_MS } from '../chat-store';
 import { inboxQueryOptions } from '../api/get-inbox';
 import { sendMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
@@ -56,6 +58,9 @@ export function SupportInbox({ agentId }: { agentId: number }) {
       void queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
       const room = selectedRef.current;
       if (room) void getChats(room, agentDevice, 0).then((newest) => setMessages((current) => mergeMessages(current, newest)), (error: unknown) => console.error('Error while getting chats', error));
+    });
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
     });
     socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => {
       if (message.room === selectedRef.current) {
@@ -152,14 +157,16 @@ export function SupportInbox({ agentId }: { agentId: number }) {
           ) : null}
           <List dense>
             {rooms.map((room) => (
-              <ListItemButton key={room.roomId} selected={room.roomId === selected} onClick={() => void open(room.roomId)}>
-                <ListItemText
-                  primary={roomLabel(room)}
-                  secondary={typingRooms[room.roomId] ? 'typing…' : (room.lastMessage ?? 'No messages yet')}
-                  slotProps={{ secondary: { noWrap: true } }}
-                />
-                <Badge badgeContent={room.unread} color="error" sx={{ ml: 2 }} aria-label={`${room.unread} unread`} />
-              </ListItemButton>
+              <ListItem key={room.roomId} disablePadding>
+                <ListItemButton selected={room.roomId === selected} onClick={() => void open(room.roomId)}>
+                  <ListItemText
+                    primary={roomLabel(room)}
+                    secondary={typingRooms[room.roomId] ? 'typing…' : (room.lastMessage ?? 'No messages yet')}
+                    slotProps={{ secondary: { noWrap: true } }}
+                  />
+                  <Badge badgeContent={room.unread} color="error" sx={{ ml: 2 }} aria-label={`${room.unread} unread`} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
