@@ -182,18 +182,23 @@ test('after a server restart and a reload nothing is missing or doubled; an offl
   for (const text of expected) await expect(messages(page, text)).toHaveCount(1);
   await expect(page.getByTestId('chat-message')).toHaveCount(expected.length);
   await agentSide.context.close();
+  await merchantSide.context.close();
 });
 
-test('the panel is hidden on the shared project and password reset pages, and raised on the design screens', async () => {
-  const { page } = merchantSide;
-  await page.goto('/new-app/category-selection');
-  await expect(page.getByTestId('support-chat')).toHaveAttribute('data-raised', 'true', { timeout: 15_000 });
+test('the panel is hidden on the shared project and password reset pages, and raised on the design screens', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await signedInPage(browser, merchant);
   await page.goto('/account');
-  await expect(page.getByTestId('support-chat')).toHaveAttribute('data-raised', 'false', { timeout: 15_000 });
+  await expect(page.getByTestId('support-chat')).toHaveAttribute('data-raised', 'false', { timeout: 20_000 });
+  for (const raised of ['/new-app/category-selection?alias=no-such-shop', '/templates/no-such-template/edit', '/new-app/no-such-shop/design']) {
+    await page.goto(raised);
+    await expect(page.getByTestId('support-chat'), raised).toHaveAttribute('data-raised', 'true', { timeout: 15_000 });
+  }
   for (const hidden of ['/apps/ada-shop/public', '/password/reset?token=abc']) {
     await page.goto(hidden);
+    await expect(page.locator('main')).toBeVisible();
     await page.waitForTimeout(1500);
-    await expect(supportButton(page)).toHaveCount(0);
+    await expect(supportButton(page), hidden).toHaveCount(0);
   }
-  await merchantSide.context.close();
+  await context.close();
 });
