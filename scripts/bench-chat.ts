@@ -20,7 +20,7 @@ import { openDatabaseAt, type DatabaseHandle } from '../server/src/db/database';
 const SOCKETS = 1000;
 const MESSAGES_PER_ROOM = 3;
 /** Posts in flight at once: more only queues posts behind the database, which is not delivery. */
-const CONCURRENCY = 4;
+const CONCURRENCY = 1;
 const DELIVERY_TIMEOUT_MS = 15_000;
 export const CHAT_TARGETS = { p99Ms: 50 };
 
