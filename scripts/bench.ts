@@ -19,6 +19,7 @@ import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchChat, CHAT_TARGETS } from './bench-chat';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor } from './bench-design-editor';
@@ -359,6 +360,21 @@ async function designSyncRows(): Promise<string[]> {
   return ['', '### Design sync (issue 10)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 13: 1,000 chat sockets, one process and two with Redis (scripts/bench-chat.ts); the fingerprint library kept out of the homepage JS. */
+async function chatRows(initialJs: string[]): Promise<string[]> {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const fingerprintChunks = readdirSync(join(DIST, 'assets')).filter((file) => file.endsWith('.js') && readFileSync(join(DIST, 'assets', file), 'utf8').includes('visitorId'));
+  const inHomepage = fingerprintChunks.filter((file) => initialJs.some((url) => posix.basename(url) === file));
+  const rows: Array<[string, string, string]> = (await benchChat()).map((run) => [
+    `Chat: ${run.sockets} sockets, ${run.processes === 1 ? 'one process' : `${run.processes} processes + Redis`}, post -> NEW_MESSAGE p50 / p99`,
+    `${ms(run.p50)} / ${ms(run.p99)}, ${run.received}/${run.expected} received, ${run.lost} lost, ${run.duplicated} duplicated`,
+    `p99 <= ${CHAT_TARGETS.p99Ms} ms, 0 lost, 0 duplicated: ${verdict(run.p99 <= CHAT_TARGETS.p99Ms && run.lost === 0 && run.duplicated === 0)}`,
+  ]);
+  rows.push(['Fingerprint library in the homepage initial JS', inHomepage.length === 0 ? `no (lazy: ${fingerprintChunks.map((file) => `\`${file}\``).join(', ')})` : `yes: ${inHomepage.join(', ')}`, `not in it: ${verdict(inHomepage.length === 0 && fingerprintChunks.length > 0)}`]);
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -461,6 +477,8 @@ async function main(): Promise<void> {
       '',
       ...(await notificationRows()),
       ...(await designSyncRows()),
+      '',
+      ...(await chatRows(initial.js)),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

@@ -34,6 +34,7 @@ import { Route as AuthedNewAppCategorySelectionRouteImport } from './routes/_aut
 import { Route as AuthedNewAppSetupRouteImport } from './routes/_authed/new-app/setup'
 import { Route as AuthedPaymentsIndexRouteImport } from './routes/_authed/payments/index'
 import { Route as AuthedPaymentsAliasRouteImport } from './routes/_authed/payments/$alias'
+import { Route as AuthedSupportInboxRouteImport } from './routes/_authed/support/inbox'
 import { Route as AuthedTemplatesCreateTemplateRouteImport } from './routes/_authed/templates/create-template'
 import { Route as AppsAliasPublicRouteImport } from './routes/apps/$alias/public'
 import { Route as TemplatesTemplateIdPreviewRouteImport } from './routes/templates/$templateId/preview'
@@ -167,6 +168,11 @@ const AuthedPaymentsAliasRoute = AuthedPaymentsAliasRouteImport.update({
   path: '/payments/$alias',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSupportInboxRoute = AuthedSupportInboxRouteImport.update({
+  id: '/support/inbox',
+  path: '/support/inbox',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTemplatesCreateTemplateRoute =
   AuthedTemplatesCreateTemplateRouteImport.update({
     id: '/templates/create-template',
@@ -230,6 +236,7 @@ export interface FileRoutesByFullPath {
   '/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
   '/new-app/setup': typeof AuthedNewAppSetupRoute
   '/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/support/inbox': typeof AuthedSupportInboxRoute
   '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
@@ -263,6 +270,7 @@ export interface FileRoutesByTo {
   '/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
   '/new-app/setup': typeof AuthedNewAppSetupRoute
   '/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/support/inbox': typeof AuthedSupportInboxRoute
   '/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
@@ -298,6 +306,7 @@ export interface FileRoutesById {
   '/_authed/new-app/category-selection': typeof AuthedNewAppCategorySelectionRoute
   '/_authed/new-app/setup': typeof AuthedNewAppSetupRoute
   '/_authed/payments/$alias': typeof AuthedPaymentsAliasRoute
+  '/_authed/support/inbox': typeof AuthedSupportInboxRoute
   '/_authed/templates/create-template': typeof AuthedTemplatesCreateTemplateRoute
   '/apps/$alias/public': typeof AppsAliasPublicRoute
   '/templates/$templateId/preview': typeof TemplatesTemplateIdPreviewRoute
@@ -333,6 +342,7 @@ export interface FileRouteTypes {
     | '/new-app/category-selection'
     | '/new-app/setup'
     | '/payments/$alias'
+    | '/support/inbox'
     | '/templates/create-template'
     | '/apps/$alias/public'
     | '/templates/$templateId/preview'
@@ -366,6 +376,7 @@ export interface FileRouteTypes {
     | '/new-app/category-selection'
     | '/new-app/setup'
     | '/payments/$alias'
+    | '/support/inbox'
     | '/templates/create-template'
     | '/apps/$alias/public'
     | '/templates/$templateId/preview'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/_authed/new-app/category-selection'
     | '/_authed/new-app/setup'
     | '/_authed/payments/$alias'
+    | '/_authed/support/inbox'
     | '/_authed/templates/create-template'
     | '/apps/$alias/public'
     | '/templates/$templateId/preview'
@@ -608,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPaymentsAliasRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/support/inbox': {
+      id: '/_authed/support/inbox'
+      path: '/support/inbox'
+      fullPath: '/support/inbox'
+      preLoaderRoute: typeof AuthedSupportInboxRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/templates/create-template': {
       id: '/_authed/templates/create-template'
       path: '/templates/create-template'
@@ -669,6 +688,7 @@ interface AuthedRouteChildren {
   AuthedNewAppCategorySelectionRoute: typeof AuthedNewAppCategorySelectionRoute
   AuthedNewAppSetupRoute: typeof AuthedNewAppSetupRoute
   AuthedPaymentsAliasRoute: typeof AuthedPaymentsAliasRoute
+  AuthedSupportInboxRoute: typeof AuthedSupportInboxRoute
   AuthedTemplatesCreateTemplateRoute: typeof AuthedTemplatesCreateTemplateRoute
   AuthedAppsIndexRoute: typeof AuthedAppsIndexRoute
   AuthedPaymentsIndexRoute: typeof AuthedPaymentsIndexRoute
@@ -687,6 +707,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedNewAppCategorySelectionRoute: AuthedNewAppCategorySelectionRoute,
   AuthedNewAppSetupRoute: AuthedNewAppSetupRoute,
   AuthedPaymentsAliasRoute: AuthedPaymentsAliasRoute,
+  AuthedSupportInboxRoute: AuthedSupportInboxRoute,
   AuthedTemplatesCreateTemplateRoute: AuthedTemplatesCreateTemplateRoute,
   AuthedAppsIndexRoute: AuthedAppsIndexRoute,
   AuthedPaymentsIndexRoute: AuthedPaymentsIndexRoute,

@@ -20,7 +20,7 @@ export const NOTIFICATION_PATHS = {
 /** The socket.io event a user's room receives for every created or updated notification. */
 export const NOTIFICATION_EVENT = 'notification' as const;
 
-export const NOTIFICATION_TYPES = ['invite', 'app-build', 'payment-due', 'payment-failed', 'release'] as const;
+export const NOTIFICATION_TYPES = ['invite', 'app-build', 'payment-due', 'payment-failed', 'release', 'support-reply'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_STATUSES = ['open', 'resolved'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { CONTENT_TYPES, STORED_NAME } from './media/store';
 import { authModule } from './modules/auth/routes';
 import { catalogModule } from './modules/catalog/routes';
+import { chatModule } from './modules/chat/routes';
 import { collaboratorsModule } from './modules/collaborators/routes';
 import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
@@ -79,7 +80,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule];
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

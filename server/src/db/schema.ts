@@ -301,7 +301,7 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_status_idx').on(table.userId, table.status, table.id),
-    check('notifications_type', sql`${table.type} in ('invite', 'app-build', 'payment-due', 'payment-failed', 'release')`),
+    check('notifications_type', sql`${table.type} in ('invite', 'app-build', 'payment-due', 'payment-failed', 'release', 'support-reply')`),
     check('notifications_status', sql`${table.status} in ('open', 'resolved')`),
   ],
 );
@@ -330,4 +330,62 @@ export const realtimeEdits = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('realtime_edits_path_idx').on(table.path)],
+);
+
+/**
+ * Support chat rooms (spec section 3 Support room): a device's until a signed-in merchant uses
+ * it, then that user's (history follows them). Read marks are the last message id each side saw.
+ */
+export const chatRooms = pgTable(
+  'chat_rooms',
+  {
+    id: serial('id').primaryKey(),
+    roomId: text('room_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessage: text('last_message'),
+    merchantReadId: integer('merchant_read_id').notNull().default(0),
+    agentReadId: integer('agent_read_id').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('chat_rooms_room_id_idx').on(table.roomId), index('chat_rooms_device_idx').on(table.deviceId), index('chat_rooms_user_idx').on(table.userId)],
+);
+
+/** Devices that may use a room besides its own (the live preview app), and who unsubscribed. */
+export const chatRoomDevices = pgTable(
+  'chat_room_devices',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    subscribed: boolean('subscribed').notNull().default(true),
+    /** Added by the live preview app's review subscription: may use the room even once it is a user's. */
+    reviewer: boolean('reviewer').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.deviceId] }), index('chat_room_devices_device_idx').on(table.deviceId)],
+);
+
+/** Chat messages: plain text; (room, clientId) is unique so a resend is stored once. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sender: text('sender').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('chat_messages_client_idx').on(table.roomId, table.clientId),
+    index('chat_messages_room_idx').on(table.roomId, table.id),
+    check('chat_messages_sender', sql`${table.sender} in ('merchant', 'agent')`),
+  ],
 );

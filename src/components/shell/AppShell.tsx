@@ -5,6 +5,7 @@ import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
 import type { AuthResult } from '@contract/auth/schemas';
 import { signIn } from '@/app/post-login';
+import { ChatMount } from '@/features/chat/components/ChatMount';
 import { endSession, useSession } from '@/lib/session/session';
 import { NavBar } from './NavBar';
 import { OfflineIndicator } from './OfflineIndicator';
@@ -23,7 +24,7 @@ const MAIN_ID = 'main-content';
 
 /** The root layout: every page renders inside this shell (spec section 2 "Navigation"). */
 export function AppShell() {
-  const { isLoggedIn, user } = useSession();
+  const { isLoggedIn, user, token } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const search = useSearch({ from: '__root__' });
@@ -109,6 +110,7 @@ export function AppShell() {
           <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
+      <ChatMount token={token} user={user} />
       <PwaUpdatePrompt />
       <OfflineIndicator />
     </Box>

@@ -5,6 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
+import { ROLE } from '@contract/constants';
+import { hasRoleId } from '@/features/chat/roles';
 import { NAV_BAR, isNavSolid } from '@/lib/navigation';
 import { BRAND } from '@contract/brand';
 import type { User } from '@contract/users/schemas';
@@ -83,6 +85,11 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
+        {isLoggedIn && user && hasRoleId(user, ROLE.SOVEREIGN) ? (
+          <ButtonLink to="/support/inbox" color="inherit">
+            Support inbox
+          </ButtonLink>
+        ) : null}
         {isLoggedIn && user ? (
           <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
             <NotificationBell user={user} />

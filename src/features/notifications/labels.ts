@@ -7,4 +7,5 @@ export const TYPE_LABELS: Record<NotificationType, string> = {
   'payment-due': 'Payment due',
   'payment-failed': 'Payment failed',
   release: 'Release',
+  'support-reply': 'Support reply',
 };

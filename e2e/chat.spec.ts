@@ -1,0 +1,204 @@
+/**
+ * Support chat journeys on a server of this spec's own (an agent must be SOVEREIGN, and the
+ * server is restarted mid-conversation): a merchant and an agent exchange messages in two
+ * browser contexts with typing shown both ways and presence; after the server restarts (every
+ * socket forced to reconnect) nothing is missing or doubled, a message typed meanwhile waits in
+ * the outbox and goes once; the panel is hidden and raised where the spec says; axe on both sides.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { Envelope } from '@contract/envelope';
+import { expectAccessible } from './accessibility';
+import type { BrowserWindow } from './browser';
+
+// Clear of E2E_PORT, which the shared journeys' server uses.
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
+const ORIGIN = `http://localhost:${PORT}`;
+const PASSWORD = 'Merchant2026';
+const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-chat-'));
+const distDir = path.join(dataDir, 'dist');
+let server: ChildProcess | undefined;
+let addresses = 0;
+
+async function startServer(): Promise<void> {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
+    stdio: 'ignore',
+  });
+  await expect.poll(() => fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+}
+
+async function stopServer(): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server?.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+function clientAuthorization(): string {
+  const { clientCredential } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { clientCredential: string };
+  return `Basic ${Buffer.from(clientCredential).toString('base64')}`;
+}
+
+async function register(firstName: string): Promise<AuthResult> {
+  addresses += 1;
+  const response = await fetch(`${ORIGIN}/v1/auth/register`, {
+    method: 'POST',
+    headers: { authorization: clientAuthorization(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${addresses}` },
+    body: JSON.stringify({ firstName, lastName: 'Merchant', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Envelope<AuthResult>).data;
+}
+
+let agent: AuthResult;
+let merchant: AuthResult;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ baseURL: ORIGIN });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  cpSync('dist', distDir, { recursive: true });
+  await startServer();
+  agent = await register('Sovereign');
+  merchant = await register('Mia');
+  // PGlite is single-process: the role is granted while the server is stopped.
+  await stopServer();
+  const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', agent.user.email, '1'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+  expect(granted.status, granted.stderr).toBe(0);
+  await startServer();
+});
+
+test.afterAll(async () => {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signedInPage(browser: Browser, session: AuthResult | null): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  if (session) {
+    await context.addInitScript((stored) => {
+      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+    }, JSON.stringify({ token: session.token }));
+  }
+  return { context, page: await context.newPage() };
+}
+
+const supportButton = (page: Page) => page.getByRole('button', { name: 'support', exact: true });
+const panel = (page: Page) => page.getByRole('region', { name: 'support', exact: true });
+const messages = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+let merchantSide: { context: BrowserContext; page: Page };
+let agentSide: { context: BrowserContext; page: Page };
+
+test('a merchant and an agent talk, with typing and presence shown both ways', async ({ browser }) => {
+  test.setTimeout(90_000);
+  merchantSide = await signedInPage(browser, merchant);
+  const { page } = merchantSide;
+  await page.goto('/');
+  // The device id comes from a fingerprint 5 s after start; then the rooms load, collapsed.
+  await expect(supportButton(page)).toBeVisible({ timeout: 20_000 });
+  await expect(panel(page)).toHaveCount(0);
+  const stored = await page.evaluate(() => (globalThis as unknown as BrowserWindow).localStorage.getItem('portal-production-deviceId'));
+  expect(stored).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+  await supportButton(page).click();
+  await expect(panel(page).getByRole('heading', { name: 'support' })).toBeVisible();
+  await expectAccessible(page);
+
+  agentSide = await signedInPage(browser, agent);
+  const inbox = agentSide.page;
+  await inbox.goto('/support/inbox');
+  await expect(inbox.getByRole('heading', { name: 'Support inbox' })).toBeVisible();
+  // The agent is online: the merchant sees a person.
+  await expect(panel(page).getByText('a person is here')).toBeVisible();
+
+  const input = panel(page).getByRole('textbox', { name: 'Message' });
+  await input.fill('Hello, my logo looks blurry');
+  await input.press('Enter');
+  await expect(messages(page, 'Hello, my logo looks blurry')).toHaveCount(1);
+
+  const conversation = inbox.getByRole('button', { name: /Mia Merchant/ });
+  await expect(conversation).toBeVisible();
+  await conversation.click();
+  await expect(messages(inbox, 'Hello, my logo looks blurry')).toHaveCount(1);
+  await expectAccessible(inbox);
+
+  // Typing, merchant to agent, off 3 s after the last keystroke.
+  await input.pressSequentially('It is the', { delay: 30 });
+  await expect(inbox.getByText('The merchant is typing…')).toBeVisible();
+  await expect(inbox.getByText('The merchant is typing…')).toBeHidden({ timeout: 8000 });
+  await input.fill('');
+
+  // Typing, agent to merchant; the answer sent with the button.
+  const answer = inbox.getByRole('textbox', { name: 'Answer' });
+  await answer.pressSequentially('Let me look', { delay: 30 });
+  await expect(panel(page).getByText('Support is typing…')).toBeVisible();
+  await inbox.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(messages(page, 'Let me look')).toHaveCount(1);
+  await expect(panel(page).getByText('Support is typing…')).toBeHidden();
+
+  // HTML is shown as text.
+  await input.fill('<b>bold</b><script>window.hacked = 1</script>');
+  await panel(page).getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(messages(page, '<b>bold</b>')).toHaveCount(1);
+  await expect(messages(inbox, '<b>bold</b><script>window.hacked = 1</script>')).toHaveCount(1);
+
+  // A new message expands the collapsed panel.
+  await panel(page).getByRole('button', { name: 'Collapse support' }).click();
+  await expect(panel(page)).toHaveCount(0);
+  await answer.fill('Fixed: upload it again');
+  await answer.press('Enter');
+  await expect(messages(page, 'Fixed: upload it again')).toHaveCount(1);
+  await expect(panel(page)).toBeVisible();
+});
+
+test('after a server restart and a reload nothing is missing or doubled; an offline message waits and goes once', async () => {
+  test.setTimeout(120_000);
+  const { page } = merchantSide;
+  const inbox = agentSide.page;
+  await stopServer();
+  const input = panel(page).getByRole('textbox', { name: 'Message' });
+  await input.fill('Sent while you were down');
+  await input.press('Enter');
+  await expect(messages(page, 'Sent while you were down').getByText('Waiting to send')).toBeVisible();
+  await startServer();
+  // Both sockets reconnect on their own; the outbox goes once.
+  await expect(messages(page, 'Sent while you were down').getByText('Waiting to send')).toBeHidden({ timeout: 30_000 });
+  await expect(messages(inbox, 'Sent while you were down')).toHaveCount(1, { timeout: 30_000 });
+  const answer = inbox.getByRole('textbox', { name: 'Answer' });
+  await answer.fill('Back after the restart');
+  await answer.press('Enter');
+  await expect(messages(page, 'Back after the restart')).toHaveCount(1, { timeout: 15_000 });
+
+  const expected = ['Hello, my logo looks blurry', 'Let me look', '<b>bold</b>', 'Fixed: upload it again', 'Sent while you were down', 'Back after the restart'];
+  for (const text of expected) await expect(messages(page, text)).toHaveCount(1);
+  await page.reload();
+  await supportButton(page).click();
+  for (const text of expected) await expect(messages(page, text)).toHaveCount(1);
+  await expect(page.getByTestId('chat-message')).toHaveCount(expected.length);
+  await agentSide.context.close();
+  await merchantSide.context.close();
+});
+
+test('the panel is hidden on the shared project and password reset pages, and raised on the design screens', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await signedInPage(browser, merchant);
+  await page.goto('/account');
+  await expect(page.getByTestId('support-chat')).toHaveAttribute('data-raised', 'false', { timeout: 20_000 });
+  for (const raised of ['/new-app/category-selection?alias=no-such-shop', '/templates/no-such-template/edit', '/new-app/no-such-shop/design']) {
+    await page.goto(raised);
+    await expect(page.getByTestId('support-chat'), raised).toHaveAttribute('data-raised', 'true', { timeout: 15_000 });
+  }
+  for (const hidden of ['/apps/ada-shop/public', '/password/reset?token=abc']) {
+    await page.goto(hidden);
+    await expect(page.locator('main')).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(supportButton(page), hidden).toHaveCount(0);
+  }
+  await context.close();
+});

@@ -1,0 +1,183 @@
+/**
+ * The support chat section of `npm run bench` (issue 13), bounded and on loopback only:
+ * 1,000 chat sockets (one room, one device each) on one server process; every room receives
+ * MESSAGES_PER_ROOM messages posted through the API; delivery is timed from the post to the
+ * socket's NEW_MESSAGE, and lost and duplicated deliveries are counted (by message id). With
+ * PostgreSQL and Redis answering on 127.0.0.1, the same across two processes sharing the Redis
+ * adapter: sockets on one, posts on the other. The clients share the two cores with the server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { CHAT_EVENTS, CHAT_ROOMS } from '../contract/chat/paths';
+import type { ChatMessage, SupportRoom } from '../contract/chat/schemas';
+import { buildApp, type AppInstance } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabaseAt, type DatabaseHandle } from '../server/src/db/database';
+
+const SOCKETS = 1000;
+const MESSAGES_PER_ROOM = 3;
+/** Posts in flight at once: more only queues posts behind the database, which is not delivery. */
+const CONCURRENCY = 1;
+const DELIVERY_TIMEOUT_MS = 15_000;
+export const CHAT_TARGETS = { p99Ms: 50 };
+
+export interface ChatRun {
+  processes: number;
+  sockets: number;
+  expected: number;
+  received: number;
+  lost: number;
+  duplicated: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+async function listen(app: AppInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+async function joined(url: string, deviceId: string, roomId: string): Promise<Socket> {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { deviceId } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const answer = (await socket.timeout(10_000).emitWithAck('join', CHAT_ROOMS.room(roomId))) as { ok: boolean };
+  if (!answer.ok) throw new Error('join refused');
+  return socket;
+}
+
+async function run(apps: AppInstance[], authorization: string): Promise<ChatRun> {
+  const [poster, listener = poster] = apps;
+  if (!poster || !listener) throw new Error('no app');
+  const url = await listen(listener);
+  const sockets: Socket[] = [];
+  try {
+    const rooms: { deviceId: string; roomId: string }[] = [];
+    for (let index = 0; index < SOCKETS; index += 1) {
+      const deviceId = `bench-device-${index}-${Date.now().toString(36)}`;
+      const response = await poster.inject({ method: 'POST', url: `/v1/portal/chat/rooms?deviceId=${deviceId}`, headers: { authorization } });
+      rooms.push({ deviceId, roomId: response.json<{ data: SupportRoom }>().data.roomId });
+    }
+    for (let index = 0; index < rooms.length; index += 50) {
+      sockets.push(...(await Promise.all(rooms.slice(index, index + 50).map((room) => joined(url, room.deviceId, room.roomId)))));
+    }
+
+    const sentAt = new Map<string, number>();
+    const seen = new Map<number, number>();
+    const latencies: number[] = [];
+    sockets.forEach((socket) =>
+      socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => {
+        const count = (seen.get(message.id) ?? 0) + 1;
+        seen.set(message.id, count);
+        const started = sentAt.get(message.clientId);
+        if (count === 1 && started !== undefined) latencies.push(performance.now() - started);
+      }),
+    );
+
+    const jobs = rooms.flatMap((room) => Array.from({ length: MESSAGES_PER_ROOM }, (_unused, n) => ({ ...room, clientId: `${room.deviceId}-${n}` })));
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++];
+        if (!job) return;
+        sentAt.set(job.clientId, performance.now());
+        const response = await poster.inject({
+          method: 'POST',
+          url: `/v1/portal/rooms/${job.roomId}/new-message`,
+          headers: { authorization },
+          payload: { room: job.roomId, deviceId: job.deviceId, content: `bench ${job.clientId}`, clientId: job.clientId },
+        });
+        if (response.statusCode !== 200) throw new Error(`post failed: ${response.statusCode} ${response.body}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const expected = jobs.length;
+    const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+    while (seen.size < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A late duplicate would still show up in this pause.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const duplicated = [...seen.values()].reduce((sum, count) => sum + count - 1, 0);
+    return { processes: apps.length, sockets: sockets.length, expected, received: seen.size, lost: expected - seen.size, duplicated, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+  }
+}
+
+async function startApps(database: DatabaseHandle, count: number, env: Record<string, string>): Promise<{ apps: AppInstance[]; authorization: string; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-chat-'));
+  const credential = 'bench-chat:0123456789abcdef';
+  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', CLIENT_CREDENTIAL: credential, ...env });
+  const apps: AppInstance[] = [];
+  for (let index = 0; index < count; index += 1) apps.push(await buildApp({ config, db: database, logger: false, servePortal: false }));
+  return { apps, authorization: `Basic ${Buffer.from(credential).toString('base64')}`, dataDir };
+}
+
+/** A fresh database on the PostgreSQL at `url` (dropped by the returned function), or null if it does not answer. */
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const { default: pg } = await import('pg');
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `bench_chat_${Date.now().toString(36)}`;
+  try {
+    await admin(`CREATE DATABASE ${name}`);
+  } catch {
+    return null;
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function benchChat(): Promise<ChatRun[]> {
+  const runs: ChatRun[] = [];
+  {
+    const database = await openDatabaseAt({ kind: 'pglite', dataDir: null });
+    const { apps, authorization, dataDir } = await startApps(database, 1, {});
+    try {
+      runs.push(await run(apps, authorization));
+    } finally {
+      for (const app of apps) await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const postgres = await freshPostgres(databaseUrl);
+  if (postgres) {
+    const database = await openDatabaseAt({ kind: 'postgres', url: postgres.url });
+    const { apps, authorization, dataDir } = await startApps(database, 2, { REDIS_URL: redisUrl });
+    try {
+      runs.push(await run(apps, authorization));
+    } catch (error) {
+      console.warn('Two-process chat run failed:', error instanceof Error ? error.message : error);
+    } finally {
+      for (const app of apps) await app.close();
+      await database.close();
+      await postgres.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return runs;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  console.log(JSON.stringify(await benchChat(), null, 2));
+}

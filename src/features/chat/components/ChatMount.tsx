@@ -1,0 +1,59 @@
+/**
+ * Where the support chat lives in the shell (spec section 2): hidden on the shared project page,
+ * the password reset page and the full-page phone preview, raised on the design,
+ * category-selection and template-edit screens, and not for agents (they answer from the
+ * inbox). The chat's code, socket and fingerprint load lazily, after the device id is known.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { ROLE } from '@contract/constants';
+import { hasRoleId } from '../roles';
+import type { ChatStore } from '../chat-store';
+
+const ChatWidget = lazy(() => import('./ChatWidget'));
+
+const HIDDEN = [/^\/apps\/[^/]+\/public\/?$/, /^\/password\/reset\/?$/, /^\/test\/preview\/?$/];
+const RAISED = [/^\/new-app\/[^/]+\/design\/?$/, /^\/new-app\/category-selection\/?$/, /^\/templates\/[^/]+\/edit\/?$/];
+
+export const chatPlacement = (pathname: string) => ({ hidden: HIDDEN.some((rule) => rule.test(pathname)), raised: RAISED.some((rule) => rule.test(pathname)) });
+
+export interface ChatMountProps {
+  token: string | null;
+  user: { id: number; userroles: readonly { roleId: number }[] } | null;
+}
+
+export function ChatMount({ token, user }: ChatMountProps) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [store, setStore] = useState<ChatStore | null>(null);
+  const agent = hasRoleId(user, ROLE.SOVEREIGN);
+  // A token whose user is still loading: wait, so the chat starts once, as that user.
+  const waiting = token !== null && user === null;
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (agent || waiting) return;
+    let stopped = false;
+    let current: ChatStore | null = null;
+    void (async () => {
+      const [{ resolveDeviceId }, { ChatStore: Store }] = await Promise.all([import('../device-id'), import('../chat-store')]);
+      const deviceId = await resolveDeviceId();
+      if (stopped) return;
+      current = new Store(deviceId, { token, userId });
+      setStore(current);
+      await current.start();
+    })().catch((error: unknown) => console.error('Failed to load chat rooms', error));
+    return () => {
+      stopped = true;
+      current?.stop();
+      setStore(null);
+    };
+  }, [token, userId, agent, waiting]);
+
+  const { hidden, raised } = chatPlacement(pathname);
+  if (!store || hidden) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatWidget store={store} raised={raised} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { ROLE } from '@contract/constants';
+import { inboxQueryOptions } from '@/features/chat/api/get-inbox';
+import { SupportInbox } from '@/features/chat/components/SupportInbox';
+import { hasRoleId } from '@/features/chat/roles';
+
+/** The agent inbox: SOVEREIGN users only (anyone else gets the not-found page). */
+export const Route = createFileRoute('/_authed/support/inbox')({
+  beforeLoad: ({ context }) => {
+    if (!hasRoleId(context.user, ROLE.SOVEREIGN)) throw notFound();
+  },
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(inboxQueryOptions()),
+  component: InboxRoute,
+});
+
+function InboxRoute() {
+  const { user } = Route.useRouteContext();
+  return <SupportInbox agentId={user.id} />;
+}
