@@ -5,6 +5,7 @@
  */
 import { DESIGN_SYNC_TAG } from '@contract/realtime/outbox';
 import { getToken } from '@/lib/session/token';
+import { holdUnsavedWork } from '@/lib/unsaved-work';
 import { realtimeDb } from '@/realtime/db';
 import { createOutbox, type Outbox, type OutboxEdit } from './outbox';
 
@@ -40,7 +41,14 @@ export function designOutbox(): Outbox {
     }),
   );
   window.addEventListener('online', () => void created.flush());
+  // Waiting edits hold the update prompt's reload on every page, not only in the editor.
+  let release: (() => void) | null = null;
   created.subscribe((count) => {
+    if (count > 0 && !release) release = holdUnsavedWork();
+    if (count === 0 && release) {
+      release();
+      release = null;
+    }
     if (count > 0 && !navigator.onLine) void requestBackgroundSync();
   });
   void created.flush();

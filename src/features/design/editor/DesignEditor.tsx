@@ -20,7 +20,6 @@ import type { AdminShop } from '@contract/shops/schemas';
 import { usePreviewOrigin } from '../api/get-preview-origin';
 import { previewUrl } from '../preview-url';
 import { useDesignDoc } from '../use-design-doc';
-import { useUnsavedWork } from '@/lib/unsaved-work';
 import { EditorControl } from './Controls';
 import {
   type History,
@@ -68,7 +67,6 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   // Where a phone reaches this portal (the public origin or the server's LAN address).
   const origin = usePreviewOrigin();
   // A new portal version never reloads under an edit still waiting to be stored.
-  useUnsavedWork(doc.pendingCount > 0);
   const creationRef = useRef(creation);
   useLayoutEffect(() => {
     creationRef.current = creation;
