@@ -11,6 +11,8 @@ import { hasRoleId } from '../roles';
 import type { ChatStore } from '../chat-store';
 
 const ChatWidget = lazy(() => import('./ChatWidget'));
+/** How long after the shell mounts the chat starts loading. */
+const CHAT_START_DELAY_MS = 1500;
 
 const HIDDEN = [/^\/apps\/[^/]+\/public\/?$/, /^\/password\/reset\/?$/, /^\/test\/preview\/?$/];
 const RAISED = [/^\/new-app\/[^/]+\/design\/?$/, /^\/new-app\/category-selection\/?$/, /^\/templates\/[^/]+\/edit\/?$/];
@@ -19,7 +21,7 @@ export const chatPlacement = (pathname: string) => ({ hidden: HIDDEN.some((rule)
 
 export interface ChatMountProps {
   token: string | null;
-  user: { id: number; userroles: readonly { roleId: number }[] } | null;
+  user: { id: number; userroles?: readonly { roleId: number }[] | null } | null;
 }
 
 export function ChatMount({ token, user }: ChatMountProps) {
@@ -35,8 +37,13 @@ export function ChatMount({ token, user }: ChatMountProps) {
     let stopped = false;
     let current: ChatStore | null = null;
     void (async () => {
-      const [{ resolveDeviceId }, { ChatStore: Store }] = await Promise.all([import('../device-id'), import('../chat-store')]);
+      // The page the visitor came for loads first: the chat waits for an idle moment.
+      await new Promise((resolve) => setTimeout(resolve, CHAT_START_DELAY_MS));
+      if (stopped) return;
+      const { resolveDeviceId } = await import('../device-id');
       const deviceId = await resolveDeviceId();
+      if (stopped) return;
+      const { ChatStore: Store } = await import('../chat-store');
       if (stopped) return;
       current = new Store(deviceId, { token, userId });
       setStore(current);
