@@ -10,6 +10,9 @@ import type { Notification } from '@contract/notifications/schemas';
 import { PUSH_RECEIVED_MESSAGE } from '@/sw/messages';
 import { applyNotificationUpdate, refetchNotifications } from './store';
 
+/** After the server closed the line, the first try to come back (a restarting server needs a moment). */
+const SERVER_CLOSED_RETRY_MS = 1000;
+
 export function connectNotifications(queryClient: QueryClient, token: string, userId: number): () => void {
   const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
   socket.on('connect', () => {
@@ -20,6 +23,11 @@ export function connectNotifications(queryClient: QueryClient, token: string, us
     });
   });
   socket.on('connect_error', (error) => console.warn('Notifications connection failed', error.message));
+  // socket.io reconnects by itself except when the server closed the line (a restart's io.close()).
+  let stopped = false;
+  socket.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect' && !stopped) setTimeout(() => !stopped && socket.connect(), SERVER_CLOSED_RETRY_MS);
+  });
   socket.on(NOTIFICATION_EVENT, (notification: Notification) => applyNotificationUpdate(queryClient, notification));
 
   const onWorkerMessage = (event: MessageEvent) => {
@@ -27,6 +35,7 @@ export function connectNotifications(queryClient: QueryClient, token: string, us
   };
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   return () => {
+    stopped = true;
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     socket.disconnect();
   };
