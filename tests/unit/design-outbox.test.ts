@@ -4,7 +4,6 @@
  * order): ordering, idempotency, durability across a reload, convergence of two tabs; the save
  * rules; the live preview URL.
  */
-import 'fake-indexeddb/auto';
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { designAddress, designPath, valueAt, withValueAt } from '@contract/realtime/paths';
