@@ -5,55 +5,14 @@
  * socket forced to reconnect) nothing is missing or doubled, a message typed meanwhile waits in
  * the outbox and goes once; the panel is hidden and raised where the spec says; axe on both sides.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
-import type { Envelope } from '@contract/envelope';
 import { expectAccessible } from './accessibility';
 import type { BrowserWindow } from './browser';
+import { ownServer } from './own-server';
 
-// Clear of E2E_PORT, which the shared journeys' server uses.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
-const ORIGIN = `http://localhost:${PORT}`;
-const PASSWORD = 'Merchant2026';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-chat-'));
-const distDir = path.join(dataDir, 'dist');
-let server: ChildProcess | undefined;
-let addresses = 0;
-
-async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
-    stdio: 'ignore',
-  });
-  await expect.poll(() => fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
-}
-
-async function stopServer(): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-function clientAuthorization(): string {
-  const { clientCredential } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { clientCredential: string };
-  return `Basic ${Buffer.from(clientCredential).toString('base64')}`;
-}
-
-async function register(firstName: string): Promise<AuthResult> {
-  addresses += 1;
-  const response = await fetch(`${ORIGIN}/v1/auth/register`, {
-    method: 'POST',
-    headers: { authorization: clientAuthorization(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${addresses}` },
-    body: JSON.stringify({ firstName, lastName: 'Merchant', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as Envelope<AuthResult>).data;
-}
+const own = ownServer('chat');
+const ORIGIN = own.origin;
 
 let agent: AuthResult;
 let merchant: AuthResult;
@@ -63,21 +22,11 @@ test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  cpSync('dist', distDir, { recursive: true });
-  await startServer();
-  agent = await register('Sovereign');
-  merchant = await register('Mia');
-  // PGlite is single-process: the role is granted while the server is stopped.
-  await stopServer();
-  const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', agent.user.email, '1'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-  expect(granted.status, granted.stderr).toBe(0);
-  await startServer();
+  agent = await own.setUpSovereign('Sovereign');
+  merchant = await own.register('Mia');
 });
 
-test.afterAll(async () => {
-  await stopServer();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => own.tearDown());
 
 async function signedInPage(browser: Browser, session: AuthResult | null): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -161,12 +110,12 @@ test('after a server restart and a reload nothing is missing or doubled; an offl
   test.setTimeout(120_000);
   const { page } = merchantSide;
   const inbox = agentSide.page;
-  await stopServer();
+  await own.stop();
   const input = panel(page).getByRole('textbox', { name: 'Message' });
   await input.fill('Sent while you were down');
   await input.press('Enter');
   await expect(messages(page, 'Sent while you were down').getByText('Waiting to send')).toBeVisible();
-  await startServer();
+  await own.start();
   // Both sockets reconnect on their own; the outbox goes once.
   await expect(messages(page, 'Sent while you were down').getByText('Waiting to send')).toBeHidden({ timeout: 30_000 });
   await expect(messages(inbox, 'Sent while you were down')).toHaveCount(1, { timeout: 30_000 });

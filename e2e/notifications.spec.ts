@@ -5,54 +5,17 @@
  * through CDP shows a notification whose click opens its page, an update never reloads over
  * unsaved work, and the manifest leaves no installability errors.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
-import type { Envelope } from '@contract/envelope';
 import type { BrowserWindow } from './browser';
+import { ownServer } from './own-server';
 
-// Clear of E2E_PORT and its neighbours, which other checkouts' journeys use.
-const PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
-const ORIGIN = `http://localhost:${PORT}`;
-const PASSWORD = 'Merchant2026';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-notifications-'));
-const distDir = path.join(dataDir, 'dist');
-let server: ChildProcess | undefined;
-let addresses = 0;
-
-async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
-    stdio: 'ignore',
-  });
-  await expect.poll(() => fetch(`${ORIGIN}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
-}
-
-async function stopServer(): Promise<void> {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server?.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
-function clientAuthorization(): string {
-  const { clientCredential } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { clientCredential: string };
-  return `Basic ${Buffer.from(clientCredential).toString('base64')}`;
-}
-
-async function register(firstName: string): Promise<AuthResult> {
-  addresses += 1;
-  const response = await fetch(`${ORIGIN}/v1/auth/register`, {
-    method: 'POST',
-    headers: { authorization: clientAuthorization(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${addresses}` },
-    body: JSON.stringify({ firstName, lastName: 'Merchant', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as Envelope<AuthResult>).data;
-}
+const own = ownServer('notifications');
+const ORIGIN = own.origin;
+const { distDir, register } = own;
 
 let admin: AuthResult;
 let releases = 0;
@@ -72,20 +35,10 @@ test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  cpSync('dist', distDir, { recursive: true });
-  await startServer();
-  admin = await register('Sovereign');
-  // PGlite is single-process: the role is granted while the server is stopped.
-  await stopServer();
-  const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', admin.user.email, '1'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
-  expect(granted.status, granted.stderr).toBe(0);
-  await startServer();
+  admin = await own.setUpSovereign('Sovereign');
 });
 
-test.afterAll(async () => {
-  await stopServer();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => own.tearDown());
 
 async function signedInPage(browser: Browser, session: AuthResult): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

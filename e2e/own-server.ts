@@ -1,0 +1,76 @@
+/**
+ * A portal server of a journey's own, beside the shared one on E2E_PORT: for journeys that need
+ * a SOVEREIGN (granted with the CLI while the server is stopped: PGlite is single-process), a
+ * restart, or a changed build. One at a time (the journeys run serially), on E2E_PORT + 100.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { Envelope } from '@contract/envelope';
+
+const PASSWORD = 'Merchant2026';
+
+export function ownServer(name: string) {
+  // Clear of E2E_PORT and its neighbours, which other checkouts' journeys use.
+  const port = Number(process.env.E2E_PORT ?? 4173) + 100;
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${name}-`));
+  const distDir = path.join(dataDir, 'dist');
+  let server: ChildProcess | undefined;
+  let addresses = 0;
+
+  async function start(): Promise<void> {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
+      stdio: 'ignore',
+    });
+    await expect.poll(() => fetch(`${origin}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+  }
+
+  async function stop(): Promise<void> {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+
+  function clientAuthorization(): string {
+    const { clientCredential } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { clientCredential: string };
+    return `Basic ${Buffer.from(clientCredential).toString('base64')}`;
+  }
+
+  /** Signs a merchant up through the API, each from its own visitor address (the registration limit). */
+  async function register(firstName: string): Promise<AuthResult> {
+    addresses += 1;
+    const response = await fetch(`${origin}/v1/auth/register`, {
+      method: 'POST',
+      headers: { authorization: clientAuthorization(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${addresses}` },
+      body: JSON.stringify({ firstName, lastName: 'Merchant', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as Envelope<AuthResult>).data;
+  }
+
+  /** Copies the build, starts, signs up a merchant and makes them a SOVEREIGN, and starts again. */
+  async function setUpSovereign(firstName: string): Promise<AuthResult> {
+    cpSync('dist', distDir, { recursive: true });
+    await start();
+    const sovereign = await register(firstName);
+    // PGlite is single-process: the role is granted while the server is stopped.
+    await stop();
+    const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', sovereign.user.email, '1'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(granted.status, granted.stderr).toBe(0);
+    await start();
+    return sovereign;
+  }
+
+  async function tearDown(): Promise<void> {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  return { origin, distDir, start, stop, register, setUpSovereign, tearDown };
+}
