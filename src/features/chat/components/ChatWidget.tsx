@@ -6,17 +6,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import ChatIcon from '@mui/icons-material/Chat';
 import CloseIcon from '@mui/icons-material/ExpandMore';
-import SendIcon from '@mui/icons-material/Send';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
 import type { ChatStore } from '../chat-store';
+import { MessageComposer } from './MessageComposer';
 
 export interface ChatWidgetProps {
   store: ChatStore;
@@ -102,37 +101,15 @@ export default function ChatWidget({ store, raised }: ChatWidgetProps) {
               Support is typing…
             </Typography>
           ) : null}
-          <Box
-            component="form"
-            sx={{ display: 'flex', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
+          <MessageComposer
+            label="Message"
+            draft={draft}
+            onDraft={(value) => {
+              setDraft(value);
+              store.typed();
             }}
-          >
-            <TextField
-              size="small"
-              fullWidth
-              multiline
-              maxRows={4}
-              placeholder="start typing"
-              slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: 2000 } }}
-              value={draft}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                store.typed();
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.shiftKey) {
-                  event.preventDefault();
-                  submit();
-                }
-              }}
-            />
-            <IconButton type="submit" aria-label="Send" color="primary" disabled={!draft.trim()}>
-              <SendIcon />
-            </IconButton>
-          </Box>
+            onSubmit={() => submit()}
+          />
         </Paper>
       )}
       <Badge badgeContent={state.unread} color="error" overlap="circular">

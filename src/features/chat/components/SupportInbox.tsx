@@ -4,17 +4,14 @@
  * agent present (admin-online): merchants see 'a person is here'.
  */
 import { useEffect, useRef, useState } from 'react';
-import SendIcon from '@mui/icons-material/Send';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
@@ -30,6 +27,7 @@ import { sendMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
 import { storedDeviceId } from '../device-id';
 import { mergeMessages, type ShownMessage } from '../messages';
+import { MessageComposer } from './MessageComposer';
 
 /** The agent's own device id: the stored one, else one for this tab (agents need no fingerprint). */
 const agentDevice = storedDeviceId() ?? `agent-${crypto.randomUUID()}`;
@@ -207,37 +205,15 @@ export function SupportInbox({ agentId }: { agentId: number }) {
                   The merchant is typing…
                 </Typography>
               ) : null}
-              <Box
-                component="form"
-                sx={{ display: 'flex', gap: 1, p: 1, borderTop: 1, borderColor: 'divider' }}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void submit();
+              <MessageComposer
+                label="Answer"
+                draft={draft}
+                onDraft={(value) => {
+                  setDraft(value);
+                  typed();
                 }}
-              >
-                <TextField
-                  size="small"
-                  fullWidth
-                  multiline
-                  maxRows={4}
-                  placeholder="start typing"
-                  slotProps={{ htmlInput: { 'aria-label': 'Answer', maxLength: 2000 } }}
-                  value={draft}
-                  onChange={(event) => {
-                    setDraft(event.target.value);
-                    typed();
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && !event.shiftKey) {
-                      event.preventDefault();
-                      void submit();
-                    }
-                  }}
-                />
-                <IconButton type="submit" aria-label="Send" color="primary" disabled={!draft.trim()}>
-                  <SendIcon />
-                </IconButton>
-              </Box>
+                onSubmit={() => void submit()}
+              />
             </>
           ) : (
             <Typography sx={{ p: 2 }} color="text.secondary">
