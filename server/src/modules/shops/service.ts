@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import slugify from '@sindresorhus/slugify';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { UPLOADS_PATH } from '@contract/pages';
 import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
 import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
@@ -322,16 +322,20 @@ export async function uploadShopMedia(
   const stored = await storeMedia(db, uploadsDir, { ownerUserId: actor.id, shopAlias: alias, kind: 'shop-media', type, bytes: file.bytes, label: file.label });
   if (!alias) {
     // A merchant who uploads logo after logo before creating a shop keeps only the latest few.
+    // Only rows older than the kept window go, so a parallel upload's newer row is never removed.
     const keep = await db
       .select({ id: media.id })
       .from(media)
       .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media')))
       .orderBy(desc(media.id))
       .limit(PENDING_MEDIA_KEPT);
-    const stale = await db
-      .delete(media)
-      .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), notInArray(media.id, keep.map((row) => row.id))))
-      .returning({ fileName: media.fileName });
+    const oldestKept = keep.length === PENDING_MEDIA_KEPT ? keep[keep.length - 1]?.id : undefined;
+    const stale = oldestKept === undefined
+      ? []
+      : await db
+          .delete(media)
+          .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
+          .returning({ fileName: media.fileName });
     for (const { fileName } of stale) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
   }
   const [row] = await db.select().from(media).where(eq(media.id, stored.id)).orderBy(asc(media.id));
