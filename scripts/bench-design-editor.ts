@@ -19,7 +19,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A merchant with a shop on the server under test, as the setup page would create them. */
-async function merchantWithShop(baseUrl: string): Promise<{ token: string; alias: string }> {
+export async function merchantWithShop(baseUrl: string): Promise<{ token: string; alias: string }> {
   const html = await (await fetch(`${baseUrl}/`)).text();
   const credential = /<meta name="portal-client-credential" content="([^"]*)"/.exec(html)?.[1] ?? '';
   const client = `Basic ${Buffer.from(credential).toString('base64')}`;
@@ -46,7 +46,7 @@ async function merchantWithShop(baseUrl: string): Promise<{ token: string; alias
 }
 
 /** In the page: type `colour` into the Primary (web) field, press Enter, resolve at the paint showing `rgb`. */
-const EDIT = `async ([colour, rgb]) => {
+export const EDIT = `async ([colour, rgb]) => {
   const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');
   const field = document.getElementById(input.htmlFor);
   const header = document.querySelector('[data-testid="design-preview"] header');
@@ -93,5 +93,46 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), edits: timings.length };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Alone: `npx tsx scripts/bench-design-editor.ts [edits]` (after `npm run build`) starts the built
+ * server on a fresh temporary DATA_DIR (embedded PGlite, as `npm run bench` does) and prints the
+ * figures; `BENCH_URL=http://localhost:4273` measures a server already running instead.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const edits = Number(process.argv[2] ?? EDITS);
+  let baseUrl = process.env.BENCH_URL;
+  let stop = async () => {};
+  if (!baseUrl) {
+    const port = Number(process.env.BENCH_PORT ?? 4373);
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-editor-'));
+    const { DATABASE_URL: _external, ...env } = process.env;
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/src/main.ts'], {
+      env: { ...env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    });
+    baseUrl = `http://localhost:${port}`;
+    for (let waited = 0; ; waited += 100) {
+      if (waited > 120_000) throw new Error('the server did not start');
+      const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+      if (healthy) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    stop = async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  try {
+    console.log(JSON.stringify(await measureDesignEditor(baseUrl, edits)));
+  } finally {
+    await stop();
   }
 }

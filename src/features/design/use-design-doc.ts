@@ -20,9 +20,10 @@
  * Concurrency: per-field last writer wins in the server's order (its revision); every tab
  * converges on the stored document once its own edits are acknowledged.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Creation } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { createCreationParser } from '@contract/creation/schemas-tolerant';
+import { shareEqual } from '@contract/creation/shared';
 import { designPath, splitPath } from '@contract/realtime/paths';
 import { realtimeDb } from '@/realtime/db';
 import { newEditId } from '@/realtime/port';
@@ -56,16 +57,21 @@ export interface StoredDesign {
   data: unknown;
 }
 
-const subscribePending = (listener: () => void) => designOutbox().subscribe(listener);
-const pendingSnapshot = () => designOutbox().count();
-
 export function useDesignDoc(alias: string, version: number): DesignDoc {
   const docPath = useMemo(() => designPath(alias, version), [alias, version]);
   const online = useOnline();
   const [stored, setStored] = useState<{ path: string; value: unknown; revision: number } | null>(null);
   const [connected, setConnected] = useState(true);
   const [local, setLocal] = useState<OutboxEdit[]>([]);
-  const pendingCount = useSyncExternalStore(subscribePending, pendingSnapshot, () => 0);
+  // The outbox's bookkeeping (its count, an acknowledged edit leaving the overlay) renders as a
+  // transition: it changes the status line, never what the design looks like, so it must not
+  // hold up the frame that paints an edit (a store subscription would render synchronously).
+  const [pendingCount, setPendingCount] = useState(() => designOutbox().count());
+  useEffect(() => {
+    const outbox = designOutbox();
+    setPendingCount(outbox.count());
+    return outbox.subscribe((count) => startTransition(() => setPendingCount(count)));
+  }, []);
   const [refused, setRefused] = useState<string | null>(null);
 
   useEffect(() => {
@@ -78,7 +84,7 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
       const mine = edits.filter((edit) => Object.keys(edit.updates).some((path) => path === docPath || path.startsWith(`${docPath}/`)));
       setLocal((current) => [...mine.filter((edit) => !current.some((known) => known.id === edit.id)), ...current]);
     });
-    unsubscribers.push(onEditDelivered((edit) => setLocal((current) => current.filter((known) => known.id !== edit.id))));
+    unsubscribers.push(onEditDelivered((edit) => startTransition(() => setLocal((current) => current.filter((known) => known.id !== edit.id)))));
     unsubscribers.push(
       onEditRefused((edit, message) => {
         setLocal((current) => current.filter((known) => known.id !== edit.id));
@@ -87,7 +93,13 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     );
     void realtimeDb().then((db) => {
       if (!active) return;
-      unsubscribers.push(db.onValue(docPath, (value, { revision }) => setStored({ path: docPath, value, revision })));
+      // Structurally shared with the value before: the groups a change left alone keep their
+      // objects, so the parser below re-parses only the changed ones.
+      unsubscribers.push(
+        db.onValue(docPath, (value, { revision }) =>
+          setStored((previous) => ({ path: docPath, value: shareEqual(previous?.path === docPath ? previous.value : null, value), revision })),
+        ),
+      );
       unsubscribers.push(db.onConnection(setConnected));
     });
     return () => {
@@ -102,7 +114,10 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     [current, local, docPath],
   );
   const data = (document as StoredDesign | null)?.data ?? null;
-  const creation = useMemo(() => parseCreationTolerant(data ?? {}), [data]);
+  // An edit re-parses only the group it changed, and a value equal to the shown one (the
+  // store's echo of an edit already shown) returns the same Creation object.
+  const [parser] = useState(createCreationParser);
+  const creation = useMemo(() => parser(data ?? {}), [parser, data]);
 
   const enqueue = useCallback((updates: Record<string, unknown>) => {
     const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };

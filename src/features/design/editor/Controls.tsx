@@ -2,7 +2,7 @@
  * The editor's controls, one component per control kind of model.ts. Each reads its value from
  * the design and reports an edit as (path, value); the editor turns that into a patch.
  */
-import { memo, useId, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -94,7 +94,9 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
           aria-label={`${label} picker`}
           value={value.slice(0, 7).toLowerCase()}
           onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
-          sx={{ width: 44, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, background: cssColour(value), cursor: 'pointer' }}
+          // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
+          style={{ background: cssColour(value) }}
+          sx={{ width: 44, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, cursor: 'pointer' }}
         />
         <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
         <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
@@ -141,13 +143,16 @@ function ColourText({ label, shown, onChange }: { label: string; shown: string; 
 
 function GradientField({ label, path, value, onEdit }: { label: string; path: string; value: Creation['toolBar']['gradient']; onEdit: OnEdit }) {
   const [from, to] = value.colors;
+  // Stable, so a change of the colours does not re-render the direction and spread controls.
+  const onDirection = useCallback((next: string) => onEdit(`${path}/direction`, next), [onEdit, path]);
+  const onSpread = useCallback((next: number) => onEdit(`${path}/spread`, next, true), [onEdit, path]);
   return (
     <Group label={label}>
-      <Box aria-hidden="true" sx={{ height: 16, borderRadius: 1, background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} />
+      <Box aria-hidden="true" style={{ background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} sx={{ height: 16, borderRadius: 1 }} />
       <ColourField label={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
       <ColourField label={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
-      <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={(next) => onEdit(`${path}/direction`, next)} />
-      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={(next) => onEdit(`${path}/spread`, next, true)} />
+      <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={onDirection} />
+      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={onSpread} />
     </Group>
   );
 }
@@ -178,7 +183,7 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
   );
 }
 
-function SelectField({ label, options, value, font, onChange }: { label: string; options: readonly string[]; value: string; font?: boolean; onChange: (value: string) => void }) {
+const SelectField = memo(function SelectField({ label, options, value, font, onChange }: { label: string; options: readonly string[]; value: string; font?: boolean; onChange: (value: string) => void }) {
   const id = useId();
   return (
     <FormControl size="small" fullWidth>
@@ -192,9 +197,9 @@ function SelectField({ label, options, value, font, onChange }: { label: string;
       </Select>
     </FormControl>
   );
-}
+});
 
-function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
+const NumberField = memo(function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
   const id = useId();
   return (
     <Box>
@@ -204,7 +209,7 @@ function NumberField({ label, value, min, max, step, onChange }: { label: string
       <Slider aria-labelledby={id} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
     </Box>
   );
-}
+});
 
 function TextDraft({ label, value, max, onChange }: { label: string; value: string; max: number; onChange: (value: string) => void }) {
   const [draft, setDraft] = useState(value);

@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type ReactNode, Suspense, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -17,11 +17,14 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Creation, defaultCreation } from '@contract/creation/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
-import { usePreviewOrigin } from '../api/get-preview-origin';
+import { useQueryClient } from '@tanstack/react-query';
+import { previewOriginQueryOptions, usePreviewOrigin } from '../api/get-preview-origin';
 import { previewUrl } from '../preview-url';
 import { useDesignDoc } from '../use-design-doc';
-import { EditorControl } from './Controls';
+import { EditorControl, type OnEdit } from './Controls';
 import {
+  type ContrastWarning,
+  type Control,
   type History,
   type Patch,
   contrastWarnings,
@@ -64,8 +67,11 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const [view, setView] = useState<'editor' | 'preview'>('editor');
   const [instructions, setInstructions] = useState(false);
   const wide = useMediaQuery('(min-width: 900px)');
-  // Where a phone reaches this portal (the public origin or the server's LAN address).
-  const origin = usePreviewOrigin();
+  // The QR code's origin is asked for early, so the modal opens with it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.prefetchQuery(previewOriginQueryOptions());
+  }, [queryClient]);
   // A new portal version never reloads under an edit still waiting to be stored.
   const creationRef = useRef(creation);
   useLayoutEffect(() => {
@@ -119,82 +125,151 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   }, [step]);
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
-  const warnings = useMemo(() => contrastWarnings(creation), [creation]);
+  // The phone preview follows an edit at once; the section's controls (the shades an edit
+  // derived, the theme thumbnails) and the contrast check follow in a render of their own right
+  // after it, which React may interrupt, so the preview's frame does not wait for them.
+  const shown = useDeferredValue(creation);
+  const warnings = useMemo(() => contrastWarnings(shown), [shown]);
+  // Kept while the design and page stay: the status line's changes do not re-render the phone.
+  const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
   const showEditor = wide || view === 'editor';
   const showPreview = wide || view === 'preview';
 
+  const canUndo = history.past.length > 0;
+  const canRedo = history.future.length > 0;
+  const openInstructions = useCallback(() => setInstructions(true), []);
+  const closeInstructions = useCallback(() => setInstructions(false), []);
+  // The editor's side changes with the section and the (deferred) design, not with the phone.
+  const panel = useMemo(
+    () => (
+      <>
+        <SectionTabs sectionId={section.id} onChange={setSectionId} />
+        <Box role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} sx={{ display: 'grid', gap: 2, pt: 2 }}>
+          <Typography component="h3" variant="h6">
+            {section.title}
+          </Typography>
+          <SectionControls controls={controls} creation={shown} onEdit={onEdit} onPatch={apply} />
+        </Box>
+      </>
+    ),
+    [section, controls, shown, onEdit, apply],
+  );
+
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <Typography component="h2" variant="h5" sx={{ mr: 'auto' }}>
-          {shop.name}
-        </Typography>
-        <Button variant="outlined" onClick={() => step('undo')} disabled={history.past.length === 0} aria-keyshortcuts="Control+Z Meta+Z">
-          Undo
-        </Button>
-        <Button variant="outlined" onClick={() => step('redo')} disabled={history.future.length === 0} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
-          Redo
-        </Button>
-        <Button variant="contained" onClick={() => setInstructions(true)}>
-          Preview on your phone
-        </Button>
-      </Box>
-      <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Badge badgeContent={doc.pendingCount} color="warning" max={999} showZero={false}>
-          <Typography component="span" data-testid="design-status" sx={{ pr: doc.pendingCount > 0 ? 1.5 : 0 }}>
-            {doc.statusText}
-          </Typography>
-        </Badge>
-      </Box>
+      <EditorHeader name={shop.name} canUndo={canUndo} canRedo={canRedo} onStep={step} onPreviewOnPhone={openInstructions} />
+      <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} />
       {doc.refused && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {doc.refused}
         </Alert>
       )}
-      {warnings.length > 0 && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="contrast-warning">
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {warnings.map((warning) => (
-              <li key={warning.text}>{warning.text}</li>
-            ))}
-          </Box>
-        </Alert>
-      )}
+      <ContrastWarnings warnings={warnings} />
       {!wide && (
         <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && setView(next)} aria-label="Show" size="small" sx={{ mb: 2 }}>
           <ToggleButton value="editor">Editor</ToggleButton>
           <ToggleButton value="preview">Preview</ToggleButton>
         </ToggleButtonGroup>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 3, alignItems: 'start' }}>
-        <Box sx={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>
-          <SectionTabs sectionId={section.id} onChange={setSectionId} />
-          <Box role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} sx={{ display: 'grid', gap: 2, pt: 2 }}>
-            <Typography component="h3" variant="h6">
-              {section.title}
-            </Typography>
-            {controls
-              .filter((control) => isControlShown(control, creation))
-              .map((control) => (
-                <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={apply} />
-              ))}
-          </Box>
-        </Box>
-        <Box component="section" aria-label="Phone preview" data-testid="design-preview" sx={{ display: showPreview ? 'flex' : 'none', justifyContent: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
-          <Suspense fallback={<Typography>Loading the preview…</Typography>}>{preview(creation, section.screen)}</Suspense>
-        </Box>
-      </Box>
+      {/* Plain elements with inline styles: an edit re-renders this layout (the phone in it
+          changes), and emotion would re-serialise each box's styles every time. */}
+      <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
+        <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
+        <section aria-label="Phone preview" data-testid="design-preview" style={{ display: showPreview ? 'flex' : 'none', justifyContent: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
+          <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+        </section>
+      </div>
       {instructions && (
         <Suspense fallback={null}>
-          {renderInstructions({
-            url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }),
-            onClose: () => setInstructions(false),
-          })}
+          <Instructions shop={shop} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
         </Suspense>
       )}
     </Box>
   );
 }
+
+const EditorHeader = memo(function EditorHeader({
+  name,
+  canUndo,
+  canRedo,
+  onStep,
+  onPreviewOnPhone,
+}: {
+  name: string;
+  canUndo: boolean;
+  canRedo: boolean;
+  onStep: (direction: 'undo' | 'redo') => void;
+  onPreviewOnPhone: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+      <Typography component="h2" variant="h5" sx={{ mr: 'auto' }}>
+        {name}
+      </Typography>
+      <Button variant="outlined" onClick={() => onStep('undo')} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
+        Undo
+      </Button>
+      <Button variant="outlined" onClick={() => onStep('redo')} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+        Redo
+      </Button>
+      <Button variant="contained" onClick={onPreviewOnPhone}>
+        Preview on your phone
+      </Button>
+    </Box>
+  );
+});
+
+/** The badge of waiting edits and 'in sync at revision N' / 'N edits waiting' / 'Offline'. */
+const StatusLine = memo(function StatusLine({ pendingCount, text }: { pendingCount: number; text: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+      <Badge badgeContent={pendingCount} color="warning" max={999} showZero={false}>
+        <Typography component="span" data-testid="design-status" sx={{ pr: pendingCount > 0 ? 1.5 : 0 }}>
+          {text}
+        </Typography>
+      </Badge>
+    </Box>
+  );
+});
+
+const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings: ContrastWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="contrast-warning">
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {warnings.map((warning) => (
+          <li key={warning.text}>{warning.text}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+});
+
+/** The Preview instructions modal, with the QR code's URL on the origin a phone reaches. */
+function Instructions({
+  shop,
+  templateCategory,
+  render,
+  onClose,
+}: {
+  shop: DesignEditorProps['shop'];
+  templateCategory: string | undefined;
+  render: DesignEditorProps['instructions'];
+  onClose: () => void;
+}) {
+  // Where a phone reaches this portal (the public origin or the server's LAN address).
+  const origin = usePreviewOrigin();
+  return render({ url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
+}
+
+/** The open section's controls, each re-rendered only when its own value changed. */
+const SectionControls = memo(function SectionControls({ controls, creation, onEdit, onPatch }: { controls: Control[]; creation: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
+  return controls
+    .filter((control) => isControlShown(control, creation))
+    .map((control) => (
+      <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+    ));
+});
 
 /**
  * The section tabs, apart: scrollable Tabs measure themselves on every render, which an edit must

@@ -3,6 +3,7 @@
  * (limit 40), categories by id, slides by super-category; reused while the cache holds enough,
  * with the spec's fallbacks when a call fails.
  */
+import { useMemo } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { fallbackSlides, interestIds, isReusable, type SampleData } from '../model';
@@ -71,6 +72,9 @@ export function useSampleData(
   const products = useQuery({ ...sampleProductsQueryOptions(queryClient, superCategoryIds), enabled });
   const categories = useQuery({ ...sampleCategoriesQueryOptions(queryClient, categoryIds), enabled });
   const slides = useQuery({ ...sampleSlidesQueryOptions(queryClient, superCategoryIds, categories.data ?? []), enabled: enabled && categories.data !== undefined });
-  if (!products.data || !categories.data || !slides.data) return undefined;
-  return { products: products.data, categories: categories.data, slides: slides.data };
+  // The same object while the lists stay: memoised parts of the phone skip a design change.
+  return useMemo(
+    () => (products.data && categories.data && slides.data ? { products: products.data, categories: categories.data, slides: slides.data } : undefined),
+    [products.data, categories.data, slides.data],
+  );
 }

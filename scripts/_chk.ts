@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+import { merchantWithShop } from '/work/wt-10p/scripts/bench-design-editor';
+const base = 'http://localhost:4373';
+const { token, alias } = await merchantWithShop(base);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext();
+await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`${base}/new-app/${alias}/design`);
+await page.waitForTimeout(8000);
+console.log((await page.content()).slice(0, 1500));
+await browser.close();

@@ -1,0 +1,85 @@
+/**
+ * A Chromium performance trace of the design editor bench's edits (issue #10), to see where an
+ * edit's time goes: `npx tsx scripts/profile-design-editor.ts http://localhost:4373 [edits]`.
+ * Same page, same edit and the same 4x CPU throttling as scripts/bench-design-editor.ts; writes
+ * the trace (open it in Chrome DevTools' Performance panel) and prints the main thread's time
+ * by trace event and, from the sampled JS profile, by function.
+ */
+import { writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { EDIT, merchantWithShop } from './bench-design-editor';
+
+const baseUrl = process.argv[2] ?? 'http://localhost:4373';
+const edits = Number(process.argv[3] ?? 20);
+const out = process.env.TRACE_FILE ?? '/tmp/design-editor-trace.json';
+
+const { token, alias } = await merchantWithShop(baseUrl);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+  await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/new-app/${alias}/design`);
+  await page.getByRole('tab', { name: 'General' }).click();
+  await page.locator('[data-testid="design-preview"] header').waitFor();
+  await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const edit = async (i: number) => {
+    const r = (i * 37) % 200;
+    const g = (i * 53) % 200;
+    const b = (i * 71) % 200;
+    const hex = [r, g, b].map((v) => v.toString(16).padStart(2, '0').toUpperCase()).join('');
+    return (await page.evaluate(`(${EDIT})(${JSON.stringify([`#${hex}FF`, `rgb(${r}, ${g}, ${b})`])})`)) as number;
+  };
+  for (let i = 0; i < 10; i += 1) await edit(i);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }: { value: unknown[] }) => events.push(...value));
+  await cdp.send('Tracing.start', {
+    traceConfig: {
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'],
+    },
+  });
+  const times: number[] = [];
+  for (let i = 10; i < 10 + edits; i += 1) {
+    await page.evaluate(`performance.mark('edit-${i}')`);
+    times.push(await edit(i));
+  }
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  writeFileSync(out, JSON.stringify({ traceEvents: events }));
+  console.log('edits (ms):', times.map((t) => t.toFixed(0)).join(' '));
+
+  // Main thread: the renderer's CrRendererMain thread.
+  type Ev = { name: string; ph: string; dur?: number; tid: number; pid: number; args?: Record<string, unknown>; ts: number; cat: string; id?: string };
+  const all = events as Ev[];
+  const main = all.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain' && all.some((x) => x.pid === e.pid && x.name === 'FunctionCall'));
+  const onMain = all.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const byName = new Map<string, number>();
+  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  console.log('main thread, ms per edit by event (nested events counted in each):');
+  for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${name.padEnd(32)} ${(ms / edits).toFixed(1)}`);
+
+  // Sampled JS: self time by function.
+  const nodes = new Map<number, { callFrame: { functionName: string; url: string; lineNumber: number } }>();
+  const self = new Map<string, number>();
+  for (const e of all.filter((x) => x.name === 'ProfileChunk')) {
+    const data = (e.args as { data: { cpuProfile?: { nodes?: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[] }; timeDeltas?: number[] } }).data;
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    const samples = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    samples.forEach((id, index) => {
+      const node = nodes.get(id);
+      const key = node ? `${node.callFrame.functionName || '(anon)'} ${(node.callFrame.url ?? '').split('/').pop()}:${node.callFrame.lineNumber}` : String(id);
+      self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+    });
+  }
+  console.log('JS self time, ms per edit:');
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${name.slice(0, 90).padEnd(90)} ${(ms / edits).toFixed(2)}`);
+} finally {
+  await browser.close();
+}
