@@ -5,12 +5,12 @@
  *
  * The Creation is a plain object of groups with no rule across groups, so each top-level group is
  * parsed on its own. `createCreationParser()` makes a parser that remembers the groups it parsed:
- * a group whose input is the same object (or the same value) as last time is not parsed again,
+ * a group whose input equals its input of last time is not parsed again,
  * and a group that parses to the same content as last time keeps its previous object. Given
  * structurally shared input (an edit replaces only the objects on its path), an edit of one field
  * re-parses one group, and unchanged groups keep their identity for memoised renderers.
  */
-import { shareEqual } from './shared';
+import { equalJson, shareEqual } from './shared';
 import { type Creation, creationSchema } from './schemas';
 
 const REMOVED = Symbol('removed');
@@ -92,7 +92,9 @@ export function createCreationParser(): (input: unknown) => Creation {
     const next: Record<string, unknown> = {};
     for (const [key, schema] of GROUPS) {
       const raw = source[key];
-      if (last !== null && inputs.has(key) && Object.is(inputs.get(key), raw)) {
+      // The same input (the same object, or an equal copy: the store's echo of an edit) parses the same.
+      if (last !== null && inputs.has(key) && equalJson(inputs.get(key), raw)) {
+        inputs.set(key, raw);
         next[key] = outputs.get(key);
         continue;
       }

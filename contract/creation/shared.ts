@@ -37,3 +37,14 @@ export function shareEqual<T>(previous: unknown, next: T): T {
   }
   return next;
 }
+
+/** Whether two JSON values are equal (plain objects compared by their keys, in any order). */
+export function equalJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => equalJson(item, b[index]));
+  if (isPlain(a) && isPlain(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && equalJson(a[key], b[key]));
+  }
+  return false;
+}

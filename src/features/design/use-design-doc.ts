@@ -69,8 +69,10 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
   const [pendingCount, setPendingCount] = useState(() => designOutbox().count());
   useEffect(() => {
     const outbox = designOutbox();
-    setPendingCount(outbox.count());
-    return outbox.subscribe((count) => startTransition(() => setPendingCount(count)));
+    const unsubscribe = outbox.subscribe((count) => startTransition(() => setPendingCount(count)));
+    // A change between the first render and this subscription.
+    queueMicrotask(() => startTransition(() => setPendingCount(outbox.count())));
+    return unsubscribe;
   }, []);
   const [refused, setRefused] = useState<string | null>(null);
 

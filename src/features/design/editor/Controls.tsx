@@ -2,10 +2,10 @@
  * The editor's controls, one component per control kind of model.ts. Each reads its value from
  * the design and reports an edit as (path, value); the editor turns that into a patch.
  */
-import { memo, useCallback, useId, useState } from 'react';
-import Box from '@mui/material/Box';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -64,18 +64,55 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
   }
 }, sameProps);
 
+/**
+ * The controls' own boxes as class rules, written once for the editor: an edit re-renders the
+ * controls whose values it changed, and `sx` boxes would re-serialise their styles each time.
+ */
+export const ControlStyles = memo(function ControlStyles() {
+  return (
+    <GlobalStyles
+      styles={(theme) => {
+        const radius = Number(theme.shape.borderRadius);
+        return {
+          '.dc-group': { border: `1px solid ${theme.palette.divider}`, borderRadius: radius * 2, padding: theme.spacing(1.5), display: 'grid', gap: theme.spacing(1.5) },
+          '.dc-row': { display: 'flex', gap: theme.spacing(1), alignItems: 'flex-start', flexWrap: 'wrap' },
+          '.dc-picker': { width: 44, height: 40, padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, cursor: 'pointer' },
+          '.dc-gradient': { height: 16, borderRadius: radius },
+          '.dc-corners': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1) },
+          '.dc-themes': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1) },
+          '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12 },
+          '.dc-theme input': { position: 'absolute', inset: 0, margin: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' },
+          '.dc-theme svg': { width: 36, height: 60, borderRadius: radius, outline: `1px solid ${theme.palette.divider}` },
+          '.dc-theme input:checked + svg': { outline: `3px solid ${theme.palette.primary.main}` },
+          '.dc-theme input:focus-visible + svg': { outline: `3px solid ${theme.palette.secondary.main}` },
+          '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
+          '.dc-image': { padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, overflow: 'hidden', aspectRatio: '9 / 16', cursor: 'pointer', background: 'none' },
+          '.dc-image[aria-checked="true"]': { border: `3px solid ${theme.palette.primary.main}` },
+          '.dc-image img': { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+        };
+      }}
+    />
+  );
+});
+
 /** A labelled group of fields (fieldset semantics for screen readers). */
 function Group({ label, children }: { label: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <Box role="group" aria-labelledby={id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5, display: 'grid', gap: 1.5 }}>
-      <Typography id={id} variant="subtitle2" component="span">
-        {label}
-      </Typography>
+    <div role="group" aria-labelledby={id} className="dc-group">
+      <GroupLabel id={id} label={label} />
       {children}
-    </Box>
+    </div>
   );
 }
+
+const GroupLabel = memo(function GroupLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <Typography id={id} variant="subtitle2" component="span">
+      {label}
+    </Typography>
+  );
+});
 
 const COLOUR_HELP = 'Enter a colour as #RRGGBBAA, #RRGGBB, #RGB or 0xAARRGGBB';
 
@@ -87,59 +124,116 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
   const alpha = value.slice(7, 9) || 'FF';
   return (
     <Group label={label}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <Box
-          component="input"
+      <div className="dc-row">
+        <input
           type="color"
+          className="dc-picker"
           aria-label={`${label} picker`}
           value={value.slice(0, 7).toLowerCase()}
-          onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
+          onChange={(event) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
           // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
           style={{ background: cssColour(value) }}
-          sx={{ width: 44, height: 40, p: 0, border: 1, borderColor: 'divider', borderRadius: 1, cursor: 'pointer' }}
         />
         <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
         <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
-      </Box>
+      </div>
     </Group>
   );
 }
 
+/**
+ * One colour text field. The browser keeps the typed text (an uncontrolled input): typing and a
+ * new value from outside (undo, another tab, derivation) do not re-render the MUI field, only a
+ * change of validity does. A new value replaces the text unless the field is being typed in.
+ */
 function ColourText({ label, shown, onChange }: { label: string; shown: string; onChange: (value: string) => void }) {
-  const [draft, setDraft] = useState(shown);
-  const [focused, setFocused] = useState(false);
-  const [lastShown, setLastShown] = useState(shown);
-  // A new value from outside (undo, another tab, derivation) replaces the draft unless it is being typed.
-  if (shown !== lastShown && !focused) {
-    setLastShown(shown);
-    setDraft(shown);
-  }
-  const valid = normaliseColour(draft.trim()) !== undefined;
-  const commit = () => {
-    const colour = normaliseColour(draft.trim());
-    if (colour) onChange(colour);
-  };
+  const input = useRef<HTMLInputElement>(null);
+  const focused = useRef(false);
+  /** Typed in since the field last showed the design's value. */
+  const typed = useRef(false);
+  const latest = useRef({ shown, onChange });
+  const [valid, setValid] = useState(true);
+  useLayoutEffect(() => {
+    latest.current = { shown, onChange };
+    const element = input.current;
+    if (!element || focused.current || element.value === shown) return;
+    element.value = shown;
+    typed.current = false;
+    setValid(true);
+  }, [shown, onChange]);
+  const handlers = useMemo(() => {
+    const commit = () => {
+      const colour = normaliseColour((input.current?.value ?? '').trim());
+      if (!colour) return;
+      typed.current = false;
+      latest.current.onChange(colour);
+    };
+    return {
+      onFocus: () => {
+        focused.current = true;
+      },
+      onBlur: () => {
+        focused.current = false;
+        if (typed.current) commit();
+        else if (input.current && input.current.value !== latest.current.shown) {
+          // Changed elsewhere while this field had the focus: show the design's value.
+          input.current.value = latest.current.shown;
+          setValid(true);
+        }
+      },
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        typed.current = true;
+        setValid(normaliseColour(event.target.value.trim()) !== undefined);
+      },
+      onKeyDown: (event: React.KeyboardEvent) => {
+        if (event.key === 'Enter') commit();
+      },
+    };
+  }, []);
+  // The text the field starts with; later values reach the input through the effect above.
+  const [initial] = useState(shown);
+  return <ColourInput label={label} initial={initial} valid={valid} inputRef={input} {...handlers} />;
+}
+
+const COLOUR_INPUT = { maxLength: 12, spellCheck: false, autoCapitalize: 'characters' } as const;
+
+/** The MUI field of ColourText: its props change only with validity. */
+const ColourInput = memo(function ColourInput({
+  label,
+  initial,
+  valid,
+  inputRef,
+  onFocus,
+  onBlur,
+  onChange,
+  onKeyDown,
+}: {
+  label: string;
+  initial: string;
+  valid: boolean;
+  inputRef: React.Ref<HTMLInputElement>;
+  onFocus: () => void;
+  onBlur: () => void;
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+}) {
   return (
     <TextField
       label={label}
       size="small"
-      value={draft}
+      defaultValue={initial}
+      inputRef={inputRef}
       error={!valid}
       helperText={valid ? undefined : COLOUR_HELP}
-      onFocus={() => setFocused(true)}
-      onBlur={() => {
-        setFocused(false);
-        commit();
-      }}
-      onChange={(event) => setDraft(event.target.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-      slotProps={{ htmlInput: { maxLength: 12, spellCheck: false, autoCapitalize: 'characters' } }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      onChange={onChange}
+      onKeyDown={onKeyDown}
+      slotProps={{ htmlInput: COLOUR_INPUT, inputLabel: { shrink: true } }}
       sx={{ width: 150 }}
     />
   );
-}
+});
 
 function GradientField({ label, path, value, onEdit }: { label: string; path: string; value: Creation['toolBar']['gradient']; onEdit: OnEdit }) {
   const [from, to] = value.colors;
@@ -148,7 +242,7 @@ function GradientField({ label, path, value, onEdit }: { label: string; path: st
   const onSpread = useCallback((next: number) => onEdit(`${path}/spread`, next, true), [onEdit, path]);
   return (
     <Group label={label}>
-      <Box aria-hidden="true" style={{ background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} sx={{ height: 16, borderRadius: 1 }} />
+      <div aria-hidden="true" className="dc-gradient" style={{ background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} />
       <ColourField label={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
       <ColourField label={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
       <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={onDirection} />
@@ -163,7 +257,7 @@ const CORNERS = ['topLeft', 'topRight', 'bottomLeft', 'bottomRight'] as const;
 function CornersField({ label, path, value, onEdit }: { label: string; path: string; value: Record<string, number>; onEdit: OnEdit }) {
   return (
     <Group label={label}>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
+      <div className="dc-corners">
         {CORNERS.map((corner) => (
           <TextField
             key={corner}
@@ -178,7 +272,7 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
             slotProps={{ htmlInput: { min: 0, max: 200, step: 1 } }}
           />
         ))}
-      </Box>
+      </div>
     </Group>
   );
 }
@@ -202,12 +296,12 @@ const SelectField = memo(function SelectField({ label, options, value, font, onC
 const NumberField = memo(function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
   const id = useId();
   return (
-    <Box>
+    <div>
       <Typography id={id} variant="body2" component="span">
         {label}: {value}
       </Typography>
       <Slider aria-labelledby={id} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
-    </Box>
+    </div>
   );
 });
 
@@ -236,30 +330,25 @@ function ThemeField({ label, options, value, primary, ripples, onChange }: { lab
   const name = useId();
   return (
     <Group label={label}>
-      <Box role="radiogroup" aria-label={label} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <div role="radiogroup" aria-label={label} className="dc-themes">
         {options.map((option) => {
           const letter = option.slice(-1).toUpperCase();
           const rippled = ripples && ['F', 'G', 'H'].includes(letter);
           return (
-            <Box component="label" key={option} sx={{ position: 'relative', display: 'grid', justifyItems: 'center', gap: 0.5, cursor: 'pointer', fontSize: 12 }}>
-              <Box component="input" type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} sx={{ position: 'absolute', inset: 0, m: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' }} />
-              <Box
-                component="svg"
-                viewBox="0 0 36 60"
-                aria-hidden="true"
-                sx={{ width: 36, height: 60, borderRadius: 1, outline: value === option ? '3px solid' : '1px solid', outlineColor: value === option ? 'primary.main' : 'divider', 'input:focus-visible + &': { outline: '3px solid', outlineColor: 'secondary.main' } }}
-              >
+            <label key={option} className="dc-theme">
+              <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+              <svg viewBox="0 0 36 60" aria-hidden="true">
                 <rect width="36" height="60" rx="4" fill={cssColour(primary)} />
                 {rippled && [8, 14, 20].map((r) => <circle key={r} cx="18" cy="30" r={r} fill="none" stroke="#FFFFFF" strokeOpacity="0.5" />)}
                 <text x="18" y="35" textAnchor="middle" fontSize="14" fill="#FFFFFF" fontFamily="sans-serif">
                   {letter}
                 </text>
-              </Box>
+              </svg>
               Theme {letter}
-            </Box>
+            </label>
           );
         })}
-      </Box>
+      </div>
     </Group>
   );
 }
@@ -270,22 +359,21 @@ function BackgroundImageField({ label, value, onPatch }: { label: string; value:
   return (
     <Group label={label}>
       {isError && <Typography color="error">Could not load the background images</Typography>}
-      <Box role="radiogroup" aria-label={label} sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gap: 1, maxHeight: 260, overflowY: 'auto', p: 0.5 }}>
+      <div role="radiogroup" aria-label={label} className="dc-images">
         {(data ?? []).map((image) => (
-          <Box
-            component="button"
+          <button
             type="button"
+            className="dc-image"
             role="radio"
             aria-checked={value === image.name}
             aria-label={humanise(image.name.replaceAll('-', ' '))}
             key={image.id}
             onClick={() => onPatch(backgroundImagePatch(image))}
-            sx={{ p: 0, border: value === image.name ? 3 : 1, borderColor: value === image.name ? 'primary.main' : 'divider', borderRadius: 1, overflow: 'hidden', aspectRatio: '9 / 16', cursor: 'pointer', background: 'none' }}
           >
-            <Box component="img" src={image.image} alt="" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
-          </Box>
+            <img src={image.image} alt="" loading="lazy" />
+          </button>
         ))}
-      </Box>
+      </div>
     </Group>
   );
 }

@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type ReactNode, Suspense, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { previewOriginQueryOptions, usePreviewOrigin } from '../api/get-preview-origin';
 import { previewUrl } from '../preview-url';
 import { useDesignDoc } from '../use-design-doc';
-import { EditorControl, type OnEdit } from './Controls';
+import { ControlStyles, EditorControl, type OnEdit } from './Controls';
 import {
   type ContrastWarning,
   type Control,
@@ -156,7 +156,8 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   );
 
   return (
-    <Box>
+    <div>
+      <ControlStyles />
       <EditorHeader name={shop.name} canUndo={canUndo} canRedo={canRedo} onStep={step} onPreviewOnPhone={openInstructions} />
       <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} />
       {doc.refused && (
@@ -184,7 +185,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           <Instructions shop={shop} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -222,13 +223,13 @@ const EditorHeader = memo(function EditorHeader({
 /** The badge of waiting edits and 'in sync at revision N' / 'N edits waiting' / 'Offline'. */
 const StatusLine = memo(function StatusLine({ pendingCount, text }: { pendingCount: number; text: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+    <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
       <Badge badgeContent={pendingCount} color="warning" max={999} showZero={false}>
-        <Typography component="span" data-testid="design-status" sx={{ pr: pendingCount > 0 ? 1.5 : 0 }}>
+        <Typography component="span" data-testid="design-status" style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}>
           {text}
         </Typography>
       </Badge>
-    </Box>
+    </div>
   );
 });
 
@@ -262,12 +263,22 @@ function Instructions({
   return render({ url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
 }
 
+/**
+ * Off-screen controls are skipped by the browser's style, layout and paint
+ * (`content-visibility: auto`; they stay in the accessibility tree and in find-in-page), so a
+ * frame costs what the visible part of a long section costs. `auto` in the intrinsic size keeps
+ * a control's last rendered height, so the page does not jump while scrolling.
+ */
+const CONTROL_BOX: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' };
+
 /** The open section's controls, each re-rendered only when its own value changed. */
 const SectionControls = memo(function SectionControls({ controls, creation, onEdit, onPatch }: { controls: Control[]; creation: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
   return controls
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
-      <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      <div key={control.path} style={CONTROL_BOX}>
+        <EditorControl control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      </div>
     ));
 });
 
