@@ -90,6 +90,7 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
       if (i >= WARM_UP) timings.push(ms);
     }
     const sorted = [...timings].sort((a, b) => a - b);
+    if (process.env.BENCH_VERBOSE) console.log('deciles (ms):', [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(sorted, p).toFixed(0)}`).join(', '));
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), edits: timings.length };
   } finally {
     await browser.close();

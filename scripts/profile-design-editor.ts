@@ -40,7 +40,9 @@ try {
   cdp.on('Tracing.dataCollected', ({ value }: { value: unknown[] }) => events.push(...value));
   await cdp.send('Tracing.start', {
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'],
+      // INVALIDATIONS=1 adds why style and layout were invalidated (slow: every DOM change records a stack).
+      includedCategories: [
+        ...(process.env.INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'],
     },
   });
   const times: number[] = [];

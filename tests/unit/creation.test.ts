@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREATION_VERSION, creationSchema, defaultCreation } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { createCreationParser, parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { equalJson, shareEqual } from '@contract/creation/shared';
 
 describe('Creation defaults (spec section 3)', () => {
   const creation = defaultCreation();
@@ -62,5 +63,49 @@ describe('parseCreationTolerant (bad parts fall back to their defaults)', () => 
 
   it.each([null, undefined, 42, 'text', [], [1, 2]])('renders the defaults for %s', (input) => {
     expect(parseCreationTolerant(input)).toEqual(defaults);
+  });
+});
+
+describe('createCreationParser (the live design: only changed groups are parsed again)', () => {
+  const damaged = {
+    colors: { primary: 'not a colour', accent: '#FF0000' },
+    appTemplate: { theme: 'template_q', hasBottomNavBar: true },
+    splashScreen: 'broken',
+    categoriesOfInterest: [101, 'x', 102, -3],
+    measurementItem: { title: { size: 9999 } },
+  };
+
+  it('gives what parseCreationTolerant gives', () => {
+    const parse = createCreationParser();
+    expect(parse(damaged)).toEqual(parseCreationTolerant(damaged));
+    expect(parse(null)).toEqual(defaultCreation());
+    expect(parse(damaged)).toEqual(parseCreationTolerant(damaged));
+  });
+
+  it('keeps every group an edit left alone, and the whole Creation when nothing changed', () => {
+    const parse = createCreationParser();
+    const first = parse(damaged);
+    const edited = { ...damaged, colors: { ...damaged.colors, accent: '#00FF00' } };
+    const second = parse(edited);
+    expect(second.colors.accent).toBe('#00FF00FF');
+    expect(second.colors).not.toBe(first.colors);
+    expect(second.appTemplate).toBe(first.appTemplate);
+    expect(second.measurementItem).toBe(first.measurementItem);
+    // An equal copy (the store's echo of the edit) and an equal value in another form parse to the same object.
+    expect(parse(JSON.parse(JSON.stringify(edited)))).toBe(second);
+    expect(parse({ ...edited, colors: { ...edited.colors, accent: '#0F0' } })).toBe(second);
+  });
+});
+
+describe('shareEqual and equalJson', () => {
+  it('keeps the parts of the previous value that did not change', () => {
+    const previous = { a: { b: [1, 2] }, c: { d: 'x' } };
+    const next = shareEqual(previous, { a: { b: [1, 2] }, c: { d: 'y' } });
+    expect(next.a).toBe(previous.a);
+    expect(next.c).not.toBe(previous.c);
+    expect(shareEqual(previous, JSON.parse(JSON.stringify(previous)))).toBe(previous);
+    expect(equalJson({ a: 1, b: [2] }, { b: [2], a: 1 })).toBe(true);
+    expect(equalJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(equalJson([1], [1, 2])).toBe(false);
   });
 });

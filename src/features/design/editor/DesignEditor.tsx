@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type CSSProperties, type ReactNode, Suspense, memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -126,9 +126,9 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
   // The phone preview follows an edit at once; the section's controls (the shades an edit
-  // derived, the theme thumbnails) and the contrast check follow in a render of their own right
-  // after it, which React may interrupt, so the preview's frame does not wait for them.
-  const shown = useDeferredValue(creation);
+  // derived, the theme thumbnails) and the contrast check follow right after that frame is
+  // painted, in a render React may interrupt, so the preview's frame does not wait for them.
+  const shown = useAfterPaint(creation);
   const warnings = useMemo(() => contrastWarnings(shown), [shown]);
   // Kept while the design and page stay: the status line's changes do not re-render the phone.
   const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
@@ -165,7 +165,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           {doc.refused}
         </Alert>
       )}
-      <ContrastWarnings warnings={warnings} />
+      {!wide && <ContrastWarnings warnings={warnings} />}
       {!wide && (
         <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && setView(next)} aria-label="Show" size="small" sx={{ mb: 2 }}>
           <ToggleButton value="editor">Editor</ToggleButton>
@@ -176,9 +176,14 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           changes), and emotion would re-serialise each box's styles every time. */}
       <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
         <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
-        <section aria-label="Phone preview" data-testid="design-preview" style={{ display: showPreview ? 'flex' : 'none', justifyContent: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
-          <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
-        </section>
+        <div style={{ display: showPreview ? 'grid' : 'none', justifyItems: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
+          {/* Beside the editor, the warnings sit over the phone they are about: appearing and
+              going as colours change, they move the phone, not every control of the editor. */}
+          {wide && <ContrastWarnings warnings={warnings} />}
+          <section aria-label="Phone preview" data-testid="design-preview" style={{ display: 'flex', justifyContent: 'center', width: '100%' }}>
+            <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+          </section>
+        </div>
       </div>
       {instructions && (
         <Suspense fallback={null}>
@@ -295,6 +300,28 @@ const SectionTabs = memo(function SectionTabs({ sectionId, onChange }: { section
     </Tabs>
   );
 });
+
+/**
+ * `value`, one frame late: it changes (as a transition) once the frame showing the current
+ * render has been painted, so whatever renders from it never delays that frame. Like
+ * useDeferredValue, whose render would start before the browser paints.
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = () => startTransition(() => setShown(value));
+    // The animation frame runs just before the paint; a task queued from it runs after.
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(update, 0))) : undefined;
+    if (frame === undefined) timer = setTimeout(update, 0);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown, value]);
+  return shown;
+}
 
 /** The default design carrying the shop's alias, name, logo and currency. */
 function withShop(creation: Creation, shop: DesignEditorProps['shop']): Creation {
