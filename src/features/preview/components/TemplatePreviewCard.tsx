@@ -61,8 +61,8 @@ function useInView(enabled: boolean): [(element: HTMLDivElement | null) => void,
   useEffect(() => {
     if (seen || !element) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
+      const timer = window.setTimeout(() => setSeen(true), 0);
+      return () => window.clearTimeout(timer);
     }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setSeen(true);

@@ -3,7 +3,7 @@
  * preview card (composed in by the route) with 'Use this template'. Data from TanStack Query,
  * so a server render shows what the loader fetched and the client refreshes it.
  */
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,13 +25,6 @@ export interface TemplatesPageProps {
 
 export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesPageProps) {
   const templates = useQuery(templatesQueryOptions(filter));
-  const [tag, setTag] = useState(filter.tag ?? '');
-  useEffect(() => setTag(filter.tag ?? ''), [filter.tag]);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onFilterChange({ ...filter, tag: tag.trim() || undefined });
-  };
   const pick = (category: AnyTemplateCategory | undefined) => onFilterChange({ ...filter, category });
 
   return (
@@ -58,12 +51,7 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
             />
           ))}
         </Box>
-        <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, maxWidth: 480 }}>
-          <TextField label="Search by tag" size="small" value={tag} onChange={(event) => setTag(event.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 30 } }} />
-          <Button type="submit" variant="outlined">
-            Search
-          </Button>
-        </Box>
+        <TagSearch key={filter.tag ?? ''} initial={filter.tag ?? ''} onSearch={(tag) => onFilterChange({ ...filter, tag: tag || undefined })} />
       </Stack>
       {templates.isError ? <Alert severity="error">{templates.error.message}</Alert> : null}
       {templates.data && templates.data.length === 0 ? (
@@ -92,5 +80,22 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
         ))}
       </Box>
     </PageLayout>
+  );
+}
+
+/** The tag search box (remounted when the URL's tag changes, so it always shows it). */
+function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: string) => void }) {
+  const [tag, setTag] = useState(initial);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(tag.trim());
+  };
+  return (
+    <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, maxWidth: 480 }}>
+      <TextField label="Search by tag" size="small" value={tag} onChange={(event) => setTag(event.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 30 } }} />
+      <Button type="submit" variant="outlined">
+        Search
+      </Button>
+    </Box>
   );
 }

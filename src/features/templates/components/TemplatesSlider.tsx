@@ -4,7 +4,7 @@
  * it, and never moves on its own for users who prefer reduced motion. Server-renderable: the
  * timer and the media query run in effects only.
  */
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -20,17 +20,18 @@ export interface TemplatesSliderProps {
   intervalMs?: number;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = reducedMotionQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the user prefers reduced motion (false while rendering on a server). */
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    if (typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    setReduced(query.matches);
-    const change = () => setReduced(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery()?.matches ?? false, () => false);
 }
 
 export function TemplatesSlider({ renderCard, intervalMs = CONSTANTS.templatesSliderAutoplayMs }: TemplatesSliderProps) {
