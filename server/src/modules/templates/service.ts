@@ -148,7 +148,14 @@ async function insertTemplate(tx: Tx, input: NewTemplate): Promise<TemplateDoc> 
   if (!anyCurrency) throw new Error('no currency is seeded');
   const alias = input.templateId;
   const superCategory = TEMPLATE_CATEGORY_SUPER[input.category];
-  const creation = { ...input.creation, shop: { ...((input.creation.shop as object | undefined) ?? {}), alias, name: input.name }, configVersion: DESIGN_VERSION };
+  const splash = (input.creation.splashScreen ?? {}) as Record<string, unknown>;
+  const creation = {
+    ...input.creation,
+    shop: { ...((input.creation.shop as object | undefined) ?? {}), alias, name: input.name },
+    // The splash screen names the template, not the design it started from.
+    splashScreen: { ...splash, text: { ...((splash.text as object | undefined) ?? {}), appName: input.name } },
+    configVersion: DESIGN_VERSION,
+  };
   const valid = creationSchema.safeParse(creation);
   const data: Record<string, unknown> = valid.success ? creation : { shop: { alias, name: input.name }, configVersion: DESIGN_VERSION };
   await tx.insert(shops).values({

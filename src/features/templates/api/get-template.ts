@@ -10,5 +10,6 @@ export function getTemplate(templateId: string, signal?: AbortSignal): Promise<T
 }
 
 export function templateQueryOptions(templateId: string) {
-  return queryOptions({ queryKey: ['templates', 'one', templateId], queryFn: ({ signal }) => getTemplate(templateId, signal), staleTime: 30_000, retry: false });
+  // Not persisted: a reload always asks the server, so a removed template is never shown from an old cache.
+  return queryOptions({ queryKey: ['templates', 'one', templateId], queryFn: ({ signal }) => getTemplate(templateId, signal), staleTime: 30_000, retry: false, meta: { persist: false } });
 }

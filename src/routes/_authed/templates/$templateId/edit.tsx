@@ -16,9 +16,10 @@ const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTest
 
 export const Route = createFileRoute('/_authed/templates/$templateId/edit')({
   loader: async ({ context, params }) => {
-    void context.queryClient.prefetchQuery(userShopsQueryOptions(context.user.id));
+    // The user's shops decide the edit permission: read afresh (a template created a moment ago is one of them).
+    const shops = context.queryClient.fetchQuery({ ...userShopsQueryOptions(context.user.id), staleTime: 0 }).catch(() => undefined);
     try {
-      await context.queryClient.ensureQueryData(templateQueryOptions(params.templateId));
+      await Promise.all([context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)), shops]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;
@@ -40,7 +41,7 @@ function RouteComponent() {
   const shops = useQuery(userShopsQueryOptions(user.id));
   const allowed = useCanEditTemplate(template);
   // Spec section 5: only a SOVEREIGN or the owner of the template's shop (the server enforces it too).
-  if (!allowed) return shops.isPending ? null : <ForbiddenPage lead="Only the owner of this template or a SOVEREIGN may edit it." />;
+  if (!allowed) return shops.isPending || shops.isFetching ? null : <ForbiddenPage lead="Only the owner of this template or a SOVEREIGN may edit it." />;
   return (
     <EditTemplatePage
       templateId={templateId}
