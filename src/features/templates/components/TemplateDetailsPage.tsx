@@ -1,6 +1,5 @@
 /** `/templates/{templateId}/preview`: the template's card, what it is, and how to start from it. */
 import type { ReactNode } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -8,10 +7,8 @@ import Typography from '@mui/material/Typography';
 import { TEMPLATE_CATEGORY_LABELS, type Template } from '@contract/templates/schemas';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { templateQueryOptions } from '../api/get-template';
 
-export function TemplateDetailsPage({ templateId, renderCard, canEdit }: { templateId: string; renderCard: (template: Template) => ReactNode; canEdit: (template: Template) => boolean }) {
-  const { data: template } = useSuspenseQuery(templateQueryOptions(templateId));
+export function TemplateDetailsPage({ template, renderCard, canEdit }: { template: Template; renderCard: (template: Template) => ReactNode; canEdit: (template: Template) => boolean }) {
   return (
     <PageLayout
       title={`${template.name} preview`}

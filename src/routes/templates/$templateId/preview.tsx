@@ -1,31 +1,30 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
 import { ApiError } from '@/api/client';
+import { PageLayout } from '@/components/PageLayout';
+import { QueryErrorState } from '@/components/QueryErrorState';
 import { TemplateCard, useTemplateEditRule } from '@/components/shell/TemplateCard';
 import { templateQueryOptions } from '@/features/templates/api/get-template';
 import { TemplateDetailsPage } from '@/features/templates/components/TemplateDetailsPage';
 import { TemplateNotFound } from '@/features/templates/components/TemplateNotFound';
 
 export const Route = createFileRoute('/templates/$templateId/preview')({
-  loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(templateQueryOptions(params.templateId));
-    } catch (error) {
-      // An unknown templateId is the not-found state, never a made-up template.
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
-  },
-  notFoundComponent: NotFound,
+  // A failed load is the page's own state (an unknown templateId: not found), not the route's.
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).then(() => undefined, () => undefined),
   component: RouteComponent,
 });
-
-function NotFound() {
-  const { templateId } = Route.useParams();
-  return <TemplateNotFound templateId={templateId} />;
-}
 
 function RouteComponent() {
   const { templateId } = Route.useParams();
   const canEdit = useTemplateEditRule();
-  return <TemplateDetailsPage templateId={templateId} canEdit={canEdit} renderCard={(template) => <TemplateCard template={template} lazy={false} previewPage="test" />} />;
+  const template = useQuery(templateQueryOptions(templateId));
+  if (template.error instanceof ApiError && template.error.status === 404) return <TemplateNotFound templateId={templateId} />;
+  if (template.isError)
+    return (
+      <PageLayout title="Template preview">
+        <QueryErrorState message={template.error.message} onRetry={() => void template.refetch()} />
+      </PageLayout>
+    );
+  if (!template.data) return null;
+  return <TemplateDetailsPage template={template.data} canEdit={canEdit} renderCard={(shown) => <TemplateCard template={shown} lazy={false} previewPage="test" />} />;
 }

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { PageLayout } from '@/components/PageLayout';
+import { QueryErrorState } from '@/components/QueryErrorState';
 import { ApiError } from '@/api/client';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { useCanEditTemplate } from '@/components/shell/TemplateCard';
@@ -18,28 +20,27 @@ export const Route = createFileRoute('/_authed/templates/$templateId/edit')({
   loader: async ({ context, params }) => {
     // The user's shops decide the edit permission: read afresh (a template created a moment ago is one of them).
     const shops = context.queryClient.fetchQuery({ ...userShopsQueryOptions(context.user.id), staleTime: 0 }).catch(() => undefined);
-    try {
-      await Promise.all([context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)), shops]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound();
-      throw error;
-    }
+    // A failed load is the page's own state (an unknown templateId: not found), not the route's.
+    await Promise.all([context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).catch(() => undefined), shops]);
   },
-  notFoundComponent: NotFound,
   component: RouteComponent,
 });
-
-function NotFound() {
-  const { templateId } = Route.useParams();
-  return <TemplateNotFound templateId={templateId} />;
-}
 
 function RouteComponent() {
   const { templateId } = Route.useParams();
   const { user } = Route.useRouteContext();
-  const template = useQuery(templateQueryOptions(templateId)).data;
+  const query = useQuery(templateQueryOptions(templateId));
+  const template = query.data;
   const shops = useQuery(userShopsQueryOptions(user.id));
   const allowed = useCanEditTemplate(template);
+  if (query.error instanceof ApiError && query.error.status === 404) return <TemplateNotFound templateId={templateId} />;
+  if (query.isError)
+    return (
+      <PageLayout title="Edit template">
+        <QueryErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+      </PageLayout>
+    );
+  if (!template) return null;
   // Spec section 5: only a SOVEREIGN or the owner of the template's shop (the server enforces it too).
   if (!allowed) return shops.isPending || shops.isFetching ? null : <ForbiddenPage lead="Only the owner of this template or a SOVEREIGN may edit it." />;
   return (
