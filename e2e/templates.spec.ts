@@ -43,6 +43,24 @@ test('the homepage templates slider advances every 10 seconds to another templat
   await page.mouse.move(0, 0);
   await page.clock.fastForward(10_000);
   await expect(position).not.toHaveText(paused ?? '');
+  // Focus inside pauses it too.
+  await page.getByRole('button', { name: 'Next template' }).focus();
+  const focused = await position.textContent();
+  await page.clock.fastForward(30_000);
+  await expect(position).toHaveText(focused ?? '');
+});
+
+test('the slider never moves on its own for users who prefer reduced motion', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
+  await page.goto('/');
+  const position = page.getByTestId('slider-position');
+  await position.scrollIntoViewIfNeeded();
+  await expect(position).toHaveText(/^1 of \d+: /);
+  await page.clock.fastForward(60_000);
+  await expect(position).toHaveText(/^1 of \d+: /);
+  await page.getByRole('button', { name: 'Next template' }).click();
+  await expect(position).toHaveText(/^2 of \d+: /);
 });
 
 test('the gallery filters by category and searches by tag; cards offer Preview, Live Test and Play, but no Edit for a visitor', async ({ page }) => {
