@@ -2,43 +2,13 @@
  * The Template entity (spec section 3) and the payloads of the template calls. A template's
  * category is one of the homepage categories or another sample super category.
  */
-import { CONSTANTS, TEMPLATE_CATEGORIES } from '../constants';
+import { CONSTANTS } from '../constants';
+import { ALL_TEMPLATE_CATEGORIES } from './categories';
 import { timestamp } from '../response';
 import { text } from '../text';
 import { z } from '../zod';
 
-/** Every template category: the homepage three, then one per other sample super category. */
-export const ALL_TEMPLATE_CATEGORIES = [...TEMPLATE_CATEGORIES, 'electronics', 'autos', 'sports', 'groceries', 'fast_food', 'home', 'baby', 'computers'] as const;
-export type AnyTemplateCategory = (typeof ALL_TEMPLATE_CATEGORIES)[number];
-
-export const TEMPLATE_CATEGORY_LABELS: Record<AnyTemplateCategory, string> = {
-  health_beauty: 'Health & Beauty',
-  jewelries_accessories: 'Jewellery & Accessories',
-  phones_tablets: 'Phones & Tablets',
-  electronics: 'Electronics',
-  autos: 'Autos',
-  sports: 'Sports',
-  groceries: 'Groceries',
-  fast_food: 'Fast Food',
-  home: 'Home',
-  baby: 'Baby',
-  computers: 'Computers',
-};
-
-/** The sample super category (1 to 11) a template category's preview shows. */
-export const TEMPLATE_CATEGORY_SUPER: Record<AnyTemplateCategory, number> = {
-  health_beauty: 3,
-  jewelries_accessories: 2,
-  phones_tablets: 9,
-  electronics: 1,
-  autos: 4,
-  sports: 5,
-  groceries: 6,
-  fast_food: 7,
-  home: 8,
-  baby: 10,
-  computers: 11,
-};
+export { ALL_TEMPLATE_CATEGORIES, type AnyTemplateCategory, TEMPLATE_CATEGORY_LABELS, TEMPLATE_CATEGORY_SUPER } from './categories';
 
 export const TEMPLATE_LIMITS = { name: 60, tag: 30, tags: 12, templateId: 60 } as const;
 const TEMPLATE_ID = /^[a-z0-9][a-z0-9-]{1,59}$/;

@@ -8,6 +8,8 @@ function validateSearch(search: Record<string, unknown>): { from?: string } {
 }
 
 export const Route = createFileRoute('/_authed/templates/create-template')({
+  // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
+  codeSplitGroupings: [['loader'], ['component']],
   validateSearch,
   loader: ({ context }) => void context.queryClient.prefetchQuery(userShopsQueryOptions(context.user.id)),
   component: RouteComponent,

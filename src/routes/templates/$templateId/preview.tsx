@@ -9,6 +9,8 @@ import { TemplateDetailsPage } from '@/features/templates/components/TemplateDet
 import { TemplateNotFound } from '@/features/templates/components/TemplateNotFound';
 
 export const Route = createFileRoute('/templates/$templateId/preview')({
+  // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
+  codeSplitGroupings: [['loader'], ['component']],
   // A failed load is the page's own state (an unknown templateId: not found), not the route's.
   loader: ({ context, params }) => context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).then(() => undefined, () => undefined),
   component: RouteComponent,

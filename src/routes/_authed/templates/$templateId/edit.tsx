@@ -17,6 +17,8 @@ const PhonePreview = lazy(() => import('@/features/preview/components/PhonePrevi
 const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
 
 export const Route = createFileRoute('/_authed/templates/$templateId/edit')({
+  // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
+  codeSplitGroupings: [['loader'], ['component']],
   loader: async ({ context, params }) => {
     // The user's shops decide the edit permission: read afresh (a template created a moment ago is one of them).
     const shops = context.queryClient.fetchQuery({ ...userShopsQueryOptions(context.user.id), staleTime: 0 }).catch(() => undefined);
