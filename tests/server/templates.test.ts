@@ -138,6 +138,19 @@ describe.each(kinds)('templates on %s', (kind) => {
     expect(await places(second)).toEqual([]);
   });
 
+  it('DELETE /v1/admin/shops/{alias}?templateId removes a template shop with its documents, for its owner only', async () => {
+    const owner = await kit.register();
+    const other = await kit.register();
+    const template = (await create(owner.token)).json<{ data: Template }>().data;
+    const url = `/v1/admin/shops/${template.data.shop.alias}?templateId=${template.templateId}`;
+    expect((await kit.call('DELETE', url, other.token)).statusCode).toBe(403);
+    expect(await places(template)).toHaveLength(3);
+    const removed = await kit.call('DELETE', url, owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await places(template)).toEqual([]);
+    expect(await kit.database.db.select().from(shops).where(eq(shops.alias, template.data.shop.alias))).toEqual([]);
+  });
+
   it('a removal that fails half way leaves the template whole in all three places (one transaction)', async () => {
     const owner = await kit.register();
     const template = (await create(owner.token)).json<{ data: Template }>().data;

@@ -244,9 +244,10 @@ export async function saveTemplate(db: Database, actor: User, templateId: string
  * shop, the shop and its media rows, in ONE transaction (a failing step rolls every step back);
  * the media files go after the commit.
  */
-export async function removeTemplate(db: Database, uploadsDir: string, actor: User, templateId: string): Promise<void> {
+export async function removeTemplate(db: Database, uploadsDir: string, actor: User, templateId: string, expectedAlias?: string): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const { doc, shop } = await requireEditable(tx, actor, templateId);
+    if (expectedAlias !== undefined && shop.alias !== expectedAlias) throw new HttpError(400, 'This shop does not belong to that template');
     await tx.delete(realtimeNodes).where(eq(realtimeNodes.path, templateCategoryDocPath(templateId)));
     await tx.delete(realtimeNodes).where(eq(realtimeNodes.path, templateDocPath(doc.category, templateId)));
     await tx.delete(realtimeNodes).where(like(realtimeNodes.path, `${templateAppsPrefix(shop.alias)}%`));
@@ -322,4 +323,10 @@ export const templateRoom = (documentPath: string) => `template:${documentPath}`
 export async function readTemplateNode(db: Database, documentPath: string): Promise<{ path: string; value: unknown; revision: number }> {
   const [row] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, documentPath));
   return { path: documentPath, value: row?.value ?? null, revision: row?.revision ?? 0 };
+}
+
+/** Whether `alias` is the shop of template `templateId` (DELETE /v1/admin/shops/{alias}?templateId removes the whole template then). */
+export async function isTemplateShop(db: Database, alias: string, templateId: string): Promise<boolean> {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(and(eq(shops.alias, alias), eq(shops.isTemplate, true), eq(shops.templateId, templateId)));
+  return Boolean(row);
 }
