@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Envelope } from '@contract/envelope';
+import { expectAccessible } from './accessibility';
 import { PASSWORD, registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
@@ -32,6 +33,7 @@ test('the homepage templates slider advances every 10 seconds to another templat
   await position.scrollIntoViewIfNeeded();
   await expect(position).toHaveText(/^1 of \d+: /);
   const first = await position.textContent();
+  await expectAccessible(page);
   await page.clock.fastForward(10_000);
   await expect(position).not.toHaveText(first ?? '');
   // A live preview card of the current template.
@@ -68,6 +70,7 @@ test('the gallery filters by category and searches by tag; cards offer Preview, 
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
   const cards = page.getByRole('list', { name: 'Templates' }).getByRole('listitem');
   await expect(cards).toHaveCount(17);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Phones & Tablets' }).click();
   await expect(page).toHaveURL(/category=phones_tablets/);
   await expect(cards).toHaveCount(3);
@@ -120,6 +123,7 @@ test('create -> edit in the design editor -> preview -> remove; unknown ids are 
   await page.getByLabel('Category').click();
   await page.getByRole('option', { name: 'Groceries' }).click();
   await page.getByLabel('Tags').fill('coral, fresh');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Create template' }).click();
   await expect(page).toHaveURL(/\/templates\/coral-market-[0-9a-f]{6}\/edit/);
   const templateId = /\/templates\/([^/]+)\/edit/.exec(page.url())?.[1] ?? '';
@@ -127,6 +131,7 @@ test('create -> edit in the design editor -> preview -> remove; unknown ids are 
   // The same design editor as an app's.
   await expect(page.getByRole('button', { name: /Splash Screen/ }).or(page.getByRole('tab', { name: /Splash Screen/ })).first()).toBeVisible();
   await expect(page.getByTestId('engine-release')).toHaveText(/engine 3\.2\.0 \(merchant-app\)/);
+  await expectAccessible(page);
   await page.getByLabel('Template name').fill('Coral Market Deluxe');
   await page.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText('Template saved (version 1)')).toBeVisible();
@@ -136,6 +141,7 @@ test('create -> edit in the design editor -> preview -> remove; unknown ids are 
   await expect(page.getByRole('heading', { level: 1, name: 'Coral Market Deluxe preview' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Template Coral Market Deluxe' });
   await expect(card.getByRole('link', { name: 'Edit' })).toBeVisible();
+  await expectAccessible(page);
 
   // Another merchant sees the preview without Edit, and the edit route refuses them.
   const other = await browser.newContext();
