@@ -4,10 +4,10 @@
  * A `t` naming a built-in preview template starts from that template's design. Signed in, the
  * viewer can set the primary colour from here (the store refuses anyone but the shop's editors).
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { derivePrimary } from '@contract/colour';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { createCreationParser } from '@contract/creation/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { useToken } from '@/lib/session/token';
 import { mergeDesign } from '@/features/preview/model';
@@ -22,7 +22,10 @@ const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1,
 export default function LivePreviewPage({ alias, version, page }: { alias: string; version: number; page?: Screen | undefined }) {
   const doc = useDesignDoc(alias, version);
   const template = findPreviewTemplate(alias);
-  const creation = useMemo(() => parseCreationTolerant(mergeDesign(template?.creation ?? {}, doc.data ?? undefined)), [template, doc.data]);
+  // Each stored edit re-parses only the groups it changed; the rest keep their objects (and the
+  // phone's memoised parts their renders).
+  const [parse] = useState(createCreationParser);
+  const creation = useMemo(() => parse(mergeDesign(template?.creation ?? {}, doc.data ?? undefined)), [parse, template, doc.data]);
   const wide = useMediaQuery('(min-width: 600px)');
   const signedIn = useToken() !== null;
   // Setting the primary colour derives its shades, the toolbar text and gradient (spec section 4).
