@@ -125,11 +125,10 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   }, [step]);
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
-  // The phone preview follows an edit at once; the section's controls (the shades an edit
-  // derived, the theme thumbnails) and the contrast check follow right after that frame is
-  // painted, in a render React may interrupt, so the preview's frame does not wait for them.
-  const shown = useAfterPaint(creation);
-  const warnings = useMemo(() => contrastWarnings(shown), [shown]);
+  // The contrast check follows an edit right after the frame that shows it is painted (a
+  // render React may interrupt): the preview's frame does not wait for the warnings.
+  const checked = useAfterPaint(creation);
+  const warnings = useMemo(() => contrastWarnings(checked), [checked]);
   // Kept while the design and page stay: the status line's changes do not re-render the phone.
   const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
   const showEditor = wide || view === 'editor';
@@ -139,20 +138,18 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const canRedo = history.future.length > 0;
   const openInstructions = useCallback(() => setInstructions(true), []);
   const closeInstructions = useCallback(() => setInstructions(false), []);
-  // The editor's side changes with the section and the (deferred) design, not with the phone.
+  // The editor's side: its controls re-render only those whose values changed.
   const panel = useMemo(
     () => (
       <>
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
-        <Box role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} sx={{ display: 'grid', gap: 2, pt: 2 }}>
-          <Typography component="h3" variant="h6">
-            {section.title}
-          </Typography>
-          <SectionControls controls={controls} creation={shown} onEdit={onEdit} onPatch={apply} />
-        </Box>
+        <div role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16 }}>
+          <SectionTitle title={section.title} />
+          <SectionControls controls={controls} creation={creation} onEdit={onEdit} onPatch={apply} />
+        </div>
       </>
     ),
-    [section, controls, shown, onEdit, apply],
+    [section, controls, creation, onEdit, apply],
   );
 
   return (
@@ -275,6 +272,14 @@ function Instructions({
  * a control's last rendered height, so the page does not jump while scrolling.
  */
 const CONTROL_BOX: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' };
+
+const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
+  return (
+    <Typography component="h3" variant="h6">
+      {title}
+    </Typography>
+  );
+});
 
 /** The open section's controls, each re-rendered only when its own value changed. */
 const SectionControls = memo(function SectionControls({ controls, creation, onEdit, onPatch }: { controls: Control[]; creation: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
