@@ -67,7 +67,6 @@ const PRESENCE_COLOURS = ['#D32F2F', '#7B1FA2', '#1976D2', '#00796B', '#F57C00',
 const initialsOf = (user: User) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
 export const collaboratorsModule: ModulePlugin = async (app, { config, db, guards, mailer, notifications }) => {
-  ignoreBodies(app);
   const tags = ['collaborators'];
   const requireUser = guards.requireUser;
   const deps = { db, config, mailer, notifications, log: app.log };
@@ -139,11 +138,15 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     });
   });
 
-  app.delete(
-    COLLABORATOR_PATHS.invitesHistory,
-    { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(deletedInvitesSchema) } } },
-    async (request) => ok(await deleteInviteHistory(db, signedInUser(request).id)),
-  );
+  // A call without a body, in its own scope: whatever body arrives is read and ignored.
+  await app.register(async (bodyless) => {
+    ignoreBodies(bodyless);
+    bodyless.delete(
+      COLLABORATOR_PATHS.invitesHistory,
+      { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(deletedInvitesSchema) } } },
+      async (request) => ok(await deleteInviteHistory(db, signedInUser(request).id)),
+    );
+  });
 
   app.get(
     COLLABORATOR_PATHS.shopCollaborations,
