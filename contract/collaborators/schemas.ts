@@ -202,3 +202,11 @@ export interface PresenceMember {
 /** DELETE /v1/invites-history: how many rows were deleted. */
 export const deletedInvitesSchema = z.object({ deleted: z.number().int() });
 export type DeletedInvites = z.infer<typeof deletedInvitesSchema>;
+
+/** The invite and shop an invite token names (`{inviteId}.{alias}.{secret}`), or null. */
+export function parseInviteToken(token: string): { inviteId: number; alias: string } | null {
+  const match = /^(\d{1,10})\.([a-z0-9-]{1,64})\.[A-Za-z0-9_-]{20,}$/.exec(token);
+  if (!match) return null;
+  const inviteId = Number(match[1]);
+  return inviteId > 0 ? { inviteId, alias: match[2] ?? '' } : null;
+}

@@ -44,7 +44,8 @@ type CollaboratorRow = typeof shopCollaborators.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
+/** An invite token names its invite and shop (so `/join-project?token=` alone is enough): `{inviteId}.{alias}.{secret}`. */
+const newToken = (inviteId: number, alias: string) => `${inviteId}.${alias}.${randomBytes(32).toString('base64url')}`;
 const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
 function toPerson(user: UserRow): Person {
@@ -171,7 +172,7 @@ async function resolveInviteNotifications(deps: CollaboratorDeps, email: string,
 
 /** The e-mail, the notification to an existing user, and their invite history row. */
 async function deliverInvite(deps: CollaboratorDeps, shop: ShopRow, inviter: User, invite: InviteRow, token: string): Promise<void> {
-  const link = portalLink(deps.config, JOIN_PROJECT_PAGE, { token, shop: shop.alias, invite: String(invite.id) });
+  const link = portalLink(deps.config, JOIN_PROJECT_PAGE, { token });
   const inviterName = fullName(inviter);
   await trySend(deps, invite.email, collaboratorInviteEmail({ inviterName, shopName: shop.name, link, expiresAt: invite.expiresAt }));
   const [invitee] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
@@ -234,21 +235,27 @@ export async function createInvites(
     if (members.length + open.length + emails.length > COLLABORATOR_LIMITS.perShop) throw new HttpError(429, COLLABORATOR_MESSAGES.perShop);
     if ((await sentToday(tx, shop.id)) + emails.length > COLLABORATOR_LIMITS.invitesPerDay) throw new HttpError(429, COLLABORATOR_MESSAGES.perDay);
     const expiresAt = new Date(Date.now() + COLLABORATOR_LIMITS.inviteTtlMs);
-    const tokens = collaborators.map(() => newToken());
-    const rows = await tx
+    const inserted = await tx
       .insert(collaboratorInvites)
       .values(
-        collaborators.map((item, index) => ({
+        collaborators.map((item) => ({
           shopId: shop.id,
           email: item.email.toLowerCase(),
-          tokenHash: hashToken(tokens[index] ?? ''),
+          // Replaced below, once the id the token names is known.
+          tokenHash: `pending-${randomBytes(16).toString('hex')}`,
           accessRights: item.accessRights ?? DEFAULT_ACCESS_RIGHTS,
           invitedBy: actor.id,
           expiresAt,
         })),
       )
       .returning();
-    return rows.map((row, index) => ({ row, token: tokens[index] ?? '' }));
+    const rows: Array<{ row: InviteRow; token: string }> = [];
+    for (const row of inserted) {
+      const token = newToken(row.id, shop.alias);
+      const [updated] = await tx.update(collaboratorInvites).set({ tokenHash: hashToken(token) }).where(eq(collaboratorInvites.id, row.id)).returning();
+      rows.push({ row: updated ?? row, token });
+    }
+    return rows;
   });
   for (const { row, token } of created) await deliverInvite(deps, shop, actor, row, token);
   const people = await usersById(db, [actor.id]);
@@ -272,7 +279,7 @@ export async function resendInvites(deps: CollaboratorDeps, actor: User, alias: 
   const sent: Invite[] = [];
   const people = await usersById(db, [actor.id]);
   for (const row of unique) {
-    const token = newToken();
+    const token = newToken(row.id, shop.alias);
     const expiresAt = new Date(Date.now() + COLLABORATOR_LIMITS.inviteTtlMs);
     let updated: InviteRow | undefined;
     try {
