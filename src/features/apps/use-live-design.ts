@@ -33,13 +33,10 @@ export function useLiveDesign(alias: string, version: number, enabled: boolean):
 /** True once the element has come near the screen (then stays true). */
 export function useNearScreen<T extends Element>(): [(element: T | null) => void, boolean] {
   const [element, setElement] = useState<T | null>(null);
-  const [near, setNear] = useState(false);
+  // Without IntersectionObserver (old browsers, tests) every thumbnail counts as near.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, { rootMargin: '200px' });

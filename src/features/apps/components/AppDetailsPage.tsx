@@ -48,7 +48,7 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
           <ButtonLink to="/new-app/$alias/design" params={{ alias: shop.alias }} variant="contained" sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}>
             Open the design
           </ButtonLink>
-          <ButtonLink to="/test/preview" search={{ t: shop.alias } as never} variant="outlined" sx={{ color: '#FFFFFF', borderColor: '#FFFFFF' }}>
+          <ButtonLink to="/test/preview" search={{ t: shop.alias }} variant="outlined" sx={{ color: '#FFFFFF', borderColor: '#FFFFFF' }}>
             Preview
           </ButtonLink>
           <ButtonLink to="/app_viewer" variant="outlined" sx={{ color: '#FFFFFF', borderColor: '#FFFFFF' }}>

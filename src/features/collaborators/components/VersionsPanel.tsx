@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Link } from '@tanstack/react-router';
+import { ButtonLink } from '@/components/links';
 import { toast } from '@/lib/toast';
 import { designVersionsQueryOptions } from '../api/get-design-versions';
 import { useDuplicateVersion } from '../api/duplicate-version';
@@ -35,9 +35,9 @@ export function VersionsPanel({ alias, canWrite }: { alias: string; canWrite: bo
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
               {version.lastEditor ? `Last changed by ${version.lastEditor}` : 'Last change by an earlier session'} · {new Date(version.updatedAt).toLocaleString()}
             </Typography>
-            <Button size="small" component={Link} to={`/new-app/${alias}/design?version=${version.version}`}>
+            <ButtonLink size="small" to="/new-app/$alias/design" params={{ alias }} search={{ version: version.version }} aria-label={`Open version ${version.version} in the editor`}>
               Open
-            </Button>
+            </ButtonLink>
             {canWrite && (
               <Button size="small" disabled={duplicate.isPending} onClick={() => duplicate.mutate({ alias, from: version.version }, { onSuccess: (copy) => toast(`Version ${copy.version} created`, { variant: 'success' }), onError })}>
                 Duplicate

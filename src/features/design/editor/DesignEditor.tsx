@@ -53,12 +53,21 @@ export interface DesignEditorProps {
   preview: (creation: Creation, screen: string) => ReactNode;
   /** The Preview instructions modal showing `url` as its QR code. */
   instructions: (props: { url: string; onClose: () => void }) => ReactNode;
+  /** Issue 14: the design version (branch) to edit (default EDITOR_CONFIG_VERSION). */
+  version?: number;
+  /** Issue 14: a viewer sees every section but cannot change anything (the server refuses too). */
+  readOnly?: boolean;
+  /** Issue 14: told the section the merchant is in (presence). */
+  onSectionChange?: (sectionId: string) => void;
+  /** Issue 14: shown in the header (who else is in the design). */
+  presence?: ReactNode;
 }
 
-export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions }: DesignEditorProps) {
-  const doc = useDesignDoc(shop.alias, EDITOR_CONFIG_VERSION);
+export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions, version = EDITOR_CONFIG_VERSION, readOnly = false, onSectionChange, presence }: DesignEditorProps) {
+  const doc = useDesignDoc(shop.alias, version);
   const { creation, applyEdit } = doc;
   const [sectionId, setSectionId] = useState(EDITOR_SECTIONS[0]?.id ?? 'splash');
+  useEffect(() => onSectionChange?.(sectionId), [sectionId, onSectionChange]);
   const section = sectionById(sectionId);
   const [history, setHistory] = useState<History>(emptyHistory);
   const [view, setView] = useState<'editor' | 'preview'>('editor');
@@ -75,10 +84,10 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   // A new shop's design starts from the defaults with the shop's own name and logo.
   const seeded = useRef(false);
   useEffect(() => {
-    if (seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
+    if (readOnly || seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
     seeded.current = true;
     doc.save(withShop(creationRef.current, shop));
-  }, [doc, shop]);
+  }, [doc, shop, readOnly]);
 
   const apply = useCallback(
     (patch: Patch, continuous = false) => {
@@ -107,7 +116,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = historyKey(event);
-      if (!action) return;
+      if (!action || readOnly) return;
       // A text field keeps its own undo while it is being typed in.
       const target = event.target as HTMLElement | null;
       if (target?.matches('input[type="text"], input:not([type]), textarea')) return;
@@ -116,7 +125,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step]);
+  }, [step, readOnly]);
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
   const warnings = useMemo(() => contrastWarnings(creation), [creation]);
@@ -129,10 +138,11 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
         <Typography component="h2" variant="h5" sx={{ mr: 'auto' }}>
           {shop.name}
         </Typography>
-        <Button variant="outlined" onClick={() => step('undo')} disabled={history.past.length === 0} aria-keyshortcuts="Control+Z Meta+Z">
+        {presence}
+        <Button variant="outlined" onClick={() => step('undo')} disabled={readOnly || history.past.length === 0} aria-keyshortcuts="Control+Z Meta+Z">
           Undo
         </Button>
-        <Button variant="outlined" onClick={() => step('redo')} disabled={history.future.length === 0} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+        <Button variant="outlined" onClick={() => step('redo')} disabled={readOnly || history.future.length === 0} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
           Redo
         </Button>
         <Button variant="contained" onClick={() => setInstructions(true)}>
@@ -169,7 +179,14 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       <Box sx={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 3, alignItems: 'start' }}>
         <Box sx={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>
           <SectionTabs sectionId={section.id} onChange={setSectionId} />
-          <Box role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} sx={{ display: 'grid', gap: 2, pt: 2 }}>
+          <Box
+            component="fieldset"
+            disabled={readOnly}
+            role="tabpanel"
+            id="design-section-panel"
+            aria-labelledby={`design-tab-${section.id}`}
+            sx={{ display: 'grid', gap: 2, pt: 2, border: 0, m: 0, px: 0, pb: 0, minWidth: 0 }}
+          >
             <Typography component="h3" variant="h6">
               {section.title}
             </Typography>
@@ -187,7 +204,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       {instructions && (
         <Suspense fallback={null}>
           {renderInstructions({
-            url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }),
+            url: previewUrl(origin, { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }),
             onClose: () => setInstructions(false),
           })}
         </Suspense>
