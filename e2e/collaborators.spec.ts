@@ -42,6 +42,7 @@ async function setColour(page: Page, label: string, value: string) {
 }
 
 test('the owner invites by e-mail; the invitee registers from the link, accepts, and both design together seeing each other', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const owner = await merchantWithShop(request, 'Chioma');
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
@@ -125,8 +126,12 @@ test('a viewer accepts from the notification and cannot change anything', async 
 
   await signIn(page, viewer.token);
   await page.goto('/notifications');
-  await page.getByRole('button', { name: 'Accept' }).click();
+  // The page has settled (the push opt-in shows last and moves the list).
+  await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
+  await page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` }).getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText(`You now collaborate on ${owner.name}`)).toBeVisible();
+  // The notification is resolved: it leaves the open list.
+  await expect(page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` })).toHaveCount(0);
 
   await page.goto(`/new-app/${owner.alias}/design`);
   await expect(page.getByText('You can view this design. Ask its owner for the right to edit it.')).toBeVisible();

@@ -17,6 +17,9 @@ registerNotificationActions('invite', (notification) => {
       try {
         const result = await answerInvite({ alias: shopAlias, token: inviteToken, status });
         toast(status === 'accepted' ? `You now collaborate on ${result.shopName}` : 'Invite declined', { variant: 'success' });
+      } catch (error) {
+        toast(error instanceof Error ? error.message : 'Could not answer the invite', { variant: 'error' });
+        throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] });
       }

@@ -14,6 +14,6 @@ export function useAnswerInvite() {
   return useMutation({
     mutationFn: answerInvite,
     // The shops shared with the user change; the notifications follow through their own update.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] }), queryClient.invalidateQueries({ queryKey: ['invite-check'] })]),
   });
 }

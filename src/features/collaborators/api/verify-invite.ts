@@ -10,5 +10,5 @@ export function verifyInvite({ alias, inviteId, token, email }: { alias: string;
 }
 
 export function verifyInviteQueryOptions(input: { alias: string; inviteId: number; token: string; email?: string }) {
-  return queryOptions({ queryKey: ['invite-check', input.alias, input.inviteId, input.token, input.email ?? ''], queryFn: ({ signal }) => verifyInvite(input, signal), retry: false });
+  return queryOptions({ queryKey: ['invite-check', input.alias, input.inviteId, input.token, input.email ?? ''], queryFn: ({ signal }) => verifyInvite(input, signal), retry: false, staleTime: 0, gcTime: 0, meta: { persist: false } });
 }
