@@ -10,5 +10,5 @@ export function getCollaborators(alias: string, signal?: AbortSignal): Promise<C
 }
 
 export function collaboratorsQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['collaborators', alias], queryFn: ({ signal }) => getCollaborators(alias, signal) });
+  return queryOptions({ queryKey: ['collaborators', alias], queryFn: ({ signal }) => getCollaborators(alias, signal), staleTime: 0 });
 }

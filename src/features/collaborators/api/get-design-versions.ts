@@ -10,5 +10,5 @@ export function getDesignVersions(alias: string, signal?: AbortSignal): Promise<
 }
 
 export function designVersionsQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['design-versions', alias], queryFn: ({ signal }) => getDesignVersions(alias, signal) });
+  return queryOptions({ queryKey: ['design-versions', alias], queryFn: ({ signal }) => getDesignVersions(alias, signal), staleTime: 0 });
 }

@@ -10,5 +10,5 @@ export function getInvites(alias: string, signal?: AbortSignal): Promise<Invite[
 }
 
 export function invitesQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['invites', alias], queryFn: ({ signal }) => getInvites(alias, signal) });
+  return queryOptions({ queryKey: ['invites', alias], queryFn: ({ signal }) => getInvites(alias, signal), staleTime: 0 });
 }

@@ -10,5 +10,5 @@ export function getPublicShop(alias: string, signal?: AbortSignal): Promise<Publ
 }
 
 export function publicShopQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['public-shop', alias], queryFn: ({ signal }) => getPublicShop(alias, signal), retry: false });
+  return queryOptions({ queryKey: ['public-shop', alias], queryFn: ({ signal }) => getPublicShop(alias, signal), retry: false, staleTime: 0, meta: { persist: false } });
 }

@@ -10,5 +10,5 @@ export function getSharing(alias: string, signal?: AbortSignal): Promise<Sharing
 }
 
 export function sharingQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['sharing', alias], queryFn: ({ signal }) => getSharing(alias, signal) });
+  return queryOptions({ queryKey: ['sharing', alias], queryFn: ({ signal }) => getSharing(alias, signal), staleTime: 0 });
 }

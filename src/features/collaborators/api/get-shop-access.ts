@@ -10,5 +10,5 @@ export function getShopAccess(alias: string, signal?: AbortSignal): Promise<Shop
 }
 
 export function shopAccessQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['shop-access', alias], queryFn: ({ signal }) => getShopAccess(alias, signal) });
+  return queryOptions({ queryKey: ['shop-access', alias], queryFn: ({ signal }) => getShopAccess(alias, signal), staleTime: 0 });
 }
