@@ -205,7 +205,7 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
     const load = async () => {
       const start = Date.now();
       await page.goto(`${base}/apps`, { waitUntil: 'commit' });
-      await page.waitForFunction((count) => document.querySelectorAll('[data-testid="app-card"]').length >= count, APPS, { timeout: 60_000, polling: 'raf' });
+      await page.waitForFunction(`document.querySelectorAll('[data-testid="app-card"]').length >= ${APPS}`, undefined, { timeout: 60_000, polling: 'raf' });
       return Date.now() - start;
     };
     const coldMs = await load();

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
+import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor } from './bench-design-editor';
@@ -375,6 +376,23 @@ async function chatRows(initialJs: string[]): Promise<string[]> {
   return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 14: a collaborator's edit -> the owner's preview painted; /apps with 50 apps on a throttled phone (scripts/bench-collaborators.ts). */
+function collaboratorRows({ paint, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Collaborator's edit -> owner's editor preview painted, loopback, p50 / p95 (${paint.collaborator.n})`,
+      `${ms(paint.collaborator.p50)} / ${ms(paint.collaborator.p95)}`,
+      `p95 <= ${COLLAB_TARGETS.paintP95Ms} ms: ${verdict(paint.collaborator.p95 <= COLLAB_TARGETS.paintP95Ms)}`,
+    ],
+    [`Owner's own edit -> own preview painted, same page, no throttling, p50 / p95 (${paint.own.n})`, `${ms(paint.own.p50)} / ${ms(paint.own.p95)}`, 'report only (for comparison)'],
+    [`/apps with ${apps.apps} apps -> list rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), warm (median of 3)`, ms(apps.warmMs), `<= ${COLLAB_TARGETS.appsListMs} ms: ${verdict(apps.warmMs <= COLLAB_TARGETS.appsListMs)}`],
+    [`/apps with ${apps.apps} apps -> list rendered, same profile, cold (empty cache)`, ms(apps.coldMs), 'report only'],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Collaborators (issue 14)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -398,6 +416,7 @@ async function main(): Promise<void> {
     const preview = await measurePreview(`http://localhost:${port}`);
     const chunk = previewChunk(DIST, initial.js);
     const editor = await measureDesignEditor(`http://localhost:${port}`);
+    const collaborators = await benchCollaborators(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -479,6 +498,8 @@ async function main(): Promise<void> {
       ...(await designSyncRows()),
       '',
       ...(await chatRows(initial.js)),
+      '',
+      ...collaboratorRows(collaborators),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {
