@@ -9,6 +9,13 @@ import { useSession } from '@/lib/session/session';
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 
 export const Route = createFileRoute('/_authed/apps/')({
+  // Both lists load together as the route starts (a failure is the page's toast, not an error page).
+  loader: async ({ context }) => {
+    await Promise.allSettled([
+      context.queryClient.ensureQueryData(userShopsQueryOptions(context.user.id)),
+      context.queryClient.ensureQueryData(shopCollaborationsQueryOptions(context.user.id)),
+    ]);
+  },
   component: RouteComponent,
 });
 

@@ -10,6 +10,7 @@ import { DesignEditor } from '@/features/design/editor/DesignEditor';
 import { sectionById } from '@/features/design/editor/section-map';
 import { PageLayout } from '@/components/PageLayout';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { designVersionsQueryOptions } from '@/features/collaborators/api/get-design-versions';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
 import { DesignPresence } from '@/features/collaborators/components/DesignPresence';
 import { toScreen } from '@/features/preview/screens';
@@ -31,7 +32,11 @@ export const Route = createFileRoute('/_authed/new-app/$alias/design')({
   },
   loader: async ({ context, params }) => {
     try {
-      await Promise.all([context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)), context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias))]);
+      await Promise.all([
+        context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)),
+        context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias)),
+        context.queryClient.ensureQueryData(designVersionsQueryOptions(params.alias)),
+      ]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
       // An unknown alias is not a page: no made-up shop is shown.
@@ -56,6 +61,9 @@ function RouteComponent() {
   const queryClient = useQueryClient();
   const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
   const { data: access } = useSuspenseQuery(shopAccessQueryOptions(alias));
+  // Without ?version the editor opens the default version (branch); a new shop has none yet.
+  const { data: versions } = useSuspenseQuery(designVersionsQueryOptions(alias));
+  const opened = version ?? versions.find((known) => known.isDefault)?.version;
   const [sectionId, setSectionId] = useState('');
   const [removed, setRemoved] = useState(false);
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
@@ -85,7 +93,7 @@ function RouteComponent() {
       <DesignEditor
         shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }}
         templateCategory={trade}
-        {...(version !== undefined ? { version } : {})}
+        {...(opened !== undefined ? { version: opened } : {})}
         readOnly={readOnly}
         onSectionChange={setSectionId}
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
