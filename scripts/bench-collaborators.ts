@@ -46,14 +46,14 @@ interface Api {
   client: string;
 }
 
-async function apiOf(base: string): Promise<Api> {
+export async function apiOf(base: string): Promise<Api> {
   const html = await (await fetch(`${base}/`)).text();
   const credential = /<meta name="portal-client-credential" content="([^"]*)"/.exec(html)?.[1] ?? '';
   return { base, client: `Basic ${Buffer.from(credential).toString('base64')}` };
 }
 
 let counter = 0;
-async function register(api: Api, firstName: string): Promise<{ token: string; email: string; id: number }> {
+export async function register(api: Api, firstName: string): Promise<{ token: string; email: string; id: number }> {
   counter += 1;
   const email = `bench-${firstName.toLowerCase()}-${Date.now().toString(36)}${counter}@example.com`;
   const response = await fetch(`${api.base}/v1/auth/register`, {
@@ -66,7 +66,7 @@ async function register(api: Api, firstName: string): Promise<{ token: string; e
   return { token, email, id: user.id };
 }
 
-async function createShops(api: Api, token: string, count: number): Promise<string[]> {
+export async function createShops(api: Api, token: string, count: number): Promise<string[]> {
   const auth = { Authorization: `Bearer ${token}` };
   const products = join(process.cwd(), 'public', 'catalogue', 'products');
   const logoBytes = readFileSync(join(products, readdirSync(products).find((name) => name.endsWith('.webp')) ?? ''));

@@ -5,10 +5,8 @@
  * loading failure shows a toast with the error.
  */
 import { type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
+import { styled } from '@mui/material/styles';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -99,35 +97,53 @@ export function MyAppsPage({ own, shared, thumbnail }: MyAppsPageProps) {
 
 const THUMB_SCALE = 0.42;
 
+/*
+ * The cards are plain elements styled once (a list of 50 is rendered in one go on a slow phone:
+ * per-card `sx` styles and MUI Card/Chip/Avatar trees cost most of that time). Off-screen cards
+ * skip layout and paint until scrolled to (content-visibility).
+ */
+const CardLink = styled(Link)(({ theme }) => ({
+  display: 'flex',
+  alignItems: 'stretch',
+  height: '100%',
+  color: 'inherit',
+  textDecoration: 'none',
+  border: `1px solid ${theme.palette.divider}`,
+  borderRadius: theme.shape.borderRadius,
+  overflow: 'hidden',
+  background: theme.palette.background.paper,
+  contentVisibility: 'auto',
+  containIntrinsicSize: `auto ${Math.round(760 * THUMB_SCALE)}px`,
+  '&:hover, &:focus-visible': { background: theme.palette.action.hover },
+  '& .thumb': { width: 372 * THUMB_SCALE, height: 760 * THUMB_SCALE, flex: 'none', overflow: 'hidden', background: theme.palette.grey[100], pointerEvents: 'none' },
+  '& .thumb > div': { width: 372, height: 760, transform: `scale(${THUMB_SCALE})`, transformOrigin: 'top left' },
+  '& .facts': { padding: theme.spacing(2), minWidth: 0, display: 'flex', flexDirection: 'column', gap: theme.spacing(1) },
+  '& .logo': { width: 40, height: 40, borderRadius: '50%', objectFit: 'cover', background: theme.palette.grey[200] },
+  '& h2': { ...theme.typography.h6, margin: 0, overflowWrap: 'anywhere' },
+  '& .role': { alignSelf: 'flex-start', padding: '2px 10px', borderRadius: 12, fontSize: 13, background: theme.palette.grey[200], color: theme.palette.text.primary },
+  '& .role.owner': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
+  '& .muted': { ...theme.typography.body2, margin: 0, color: theme.palette.text.secondary },
+}));
+
 function AppCard({ row, thumbnail }: { row: AppRow; thumbnail: MyAppsPageProps['thumbnail'] }) {
   const [ref, near] = useNearScreen<HTMLDivElement>();
   const creation = useLiveDesign(row.alias, 0, near);
   return (
-    <Card variant="outlined" data-testid="app-card" sx={{ height: '100%' }}>
-      <Box
-        component={Link}
-        to={`/apps/${row.alias}`}
-        sx={{ display: 'flex', alignItems: 'stretch', height: '100%', color: 'inherit', textDecoration: 'none', '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
-      >
-        <Box ref={ref} aria-hidden sx={{ width: 372 * THUMB_SCALE, height: 760 * THUMB_SCALE, flex: 'none', overflow: 'hidden', bgcolor: 'grey.100', pointerEvents: 'none' }}>
-          {creation ? (
-            <Box sx={{ width: 372, height: 760, transform: `scale(${THUMB_SCALE})`, transformOrigin: 'top left' }}>
-              <Suspense fallback={null}>{thumbnail(creation)}</Suspense>
-            </Box>
-          ) : null}
-        </Box>
-        <Box sx={{ p: 2, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Avatar src={row.logo} alt="" />
-          <Typography component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Typography>
-          <Chip label={ROLE_LABELS[row.role]} size="small" color={row.role === 'owner' ? 'primary' : 'default'} sx={{ alignSelf: 'flex-start' }} />
-          {row.owner ? <Typography variant="body2" color="text.secondary">Shared by {row.owner}</Typography> : null}
-          <Typography variant="body2" color="text.secondary">
-            {lastEditText(row.updatedAt)}
-          </Typography>
-        </Box>
-      </Box>
-    </Card>
+    <CardLink to={`/apps/${row.alias}`} data-testid="app-card">
+      <div ref={ref} aria-hidden className="thumb">
+        {creation ? (
+          <div>
+            <Suspense fallback={null}>{thumbnail(creation)}</Suspense>
+          </div>
+        ) : null}
+      </div>
+      <div className="facts">
+        <img className="logo" src={row.logo} alt="" loading="lazy" decoding="async" width={40} height={40} />
+        <h2>{row.name}</h2>
+        <span className={row.role === 'owner' ? 'role owner' : 'role'}>{ROLE_LABELS[row.role]}</span>
+        {row.owner ? <p className="muted">Shared by {row.owner}</p> : null}
+        <p className="muted">{lastEditText(row.updatedAt)}</p>
+      </div>
+    </CardLink>
   );
 }

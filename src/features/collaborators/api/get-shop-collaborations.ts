@@ -10,5 +10,5 @@ export function getShopCollaborations(userId: number, signal?: AbortSignal): Pro
 }
 
 export function shopCollaborationsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: ['shop-collaborations', userId], queryFn: ({ signal }) => getShopCollaborations(userId, signal), staleTime: 0 });
+  return queryOptions({ queryKey: ['shop-collaborations', userId], queryFn: ({ signal }) => getShopCollaborations(userId, signal), staleTime: 10_000 });
 }
