@@ -51,7 +51,8 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   // The owner invites from the app's page.
   const email = uniqueEmail('ngozi');
   await ownerPage.goto(`/apps/${owner.alias}`);
-  await expect(ownerPage.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'App details' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
   const form = ownerPage.getByRole('form', { name: 'Invite a collaborator' });
   await form.getByLabel('E-mail address').fill(email);
   await form.getByRole('button', { name: 'Send invite' }).click();
@@ -77,7 +78,7 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   await expect(invitee.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
   await expect(invitee.getByText('Chioma Merchant invited')).toBeVisible();
   await invitee.getByRole('button', { name: 'Accept' }).click();
-  await expect(invitee.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+  await expect(invitee.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
   await expect(invitee.getByText('Your role: Editor')).toBeVisible();
 
   // The link is single-use.

@@ -41,8 +41,8 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
   const isOwner = access.role === 'owner' || access.sovereign;
   return (
     <PageLayout
-      title={shop.name}
-      lead={shop.slogan || 'The design, collaborators and sharing of this app.'}
+      title="App details"
+      lead={`${shop.name}${shop.slogan ? `: ${shop.slogan}` : ''}. Its design, versions, collaborators and sharing.`}
       actions={
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <ButtonLink to="/new-app/$alias/design" params={{ alias: shop.alias }} variant="contained" sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}>
@@ -65,8 +65,8 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center', mb: 2 }}>
             <Avatar src={shop.logo} alt={`${shop.name} logo`} sx={{ width: 64, height: 64 }} />
             <Box>
-              <Typography id="facts-heading" component="h2" variant="h5">
-                About this app
+              <Typography id="facts-heading" component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+                {shop.name}
               </Typography>
               <Chip size="small" label={`Your role: ${ROLE_LABELS[access.role]}`} />
             </Box>
