@@ -5,8 +5,9 @@
  * A path is `/`-separated segments of [A-Za-z0-9_-]. Today the writable documents are app
  * design configs, `{apps-root}/production/{alias}/{version}` holding `{isDefault, version, data}`
  * (data = the Creation); a write may reach into a document (`.../data/colors/primary`). Template
- * paths (templates/..., templates_categories/..., background-images/...) are named here for the
- * templates feature and refused by the server until then.
+ * documents (`templates_categories/production/{templateId}`, `templates/production/{category}/{templateId}`,
+ * contract/templates/paths.ts) are read by anyone and written only through the template calls
+ * (owner of the template's shop or a SOVEREIGN), which keep the three places in one transaction.
  */
 /** HTTP calls, relative to API_PREFIX: one edit over HTTP (the service worker's Background Sync). */
 export const REALTIME_PATHS = { edits: '/realtime/edits', previewOrigin: '/realtime/preview-origin' } as const;

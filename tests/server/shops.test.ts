@@ -6,7 +6,8 @@ import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE } from '@contract/constants';
 import type { AdminShop, Currency, FindShopAnswer, Place, Shop, ShopMedia } from '@contract/shops/schemas';
 import { SHOP_SETUP_MESSAGES } from '@contract/shops/setup-checks';
-import { userRoles } from '../../server/src/db/schema';
+import { eq } from 'drizzle-orm';
+import { media, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp } from './kit';
 
@@ -226,6 +227,18 @@ describe.each(kinds)('shops on %s', (kind) => {
       expect(page.headers['x-total-count']).toBe('2');
       expect((await kit.call('GET', `/v1/users/${owner.user.id}/shops`, (await kit.register()).token)).statusCode).toBe(403);
       expect((await kit.call('GET', `/v1/users/${owner.user.id}/shops`, (await sovereign()).token)).json<{ data: Shop[] }>().data).toHaveLength(2);
+    });
+
+    it('parallel pending uploads of one merchant each get their own file; only the latest few are kept', async () => {
+      const owner = await kit.register();
+      const answers = await Promise.all(Array.from({ length: 12 }, () => upload(owner.token)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+      const urls = answers.map((answer) => answer.json<{ data: ShopMedia }>().data.url);
+      expect(new Set(urls).size).toBe(12);
+      // One more upload prunes the pending ones down to the kept window.
+      await upload(owner.token);
+      const pending = await kit.database.db.select().from(media).where(eq(media.ownerUserId, owner.user.id));
+      expect(pending.length).toBe(5);
     });
 
     it('shop media: upload checks magic bytes, refuses SVG and large files; keyword search; strangers refused', async () => {

@@ -10,7 +10,7 @@ const SPEC_ROUTES: readonly [path: string, heading: string][] = [
   ['/pricing', 'Pricing'],
   ['/templates', 'Templates'],
   ['/templates/create-template', 'Create a template'],
-  ['/templates/tpl-42/edit', 'Edit template'],
+  ['/templates/tpl-42/edit', 'Template not found'],
   ['/templates/tpl-42/preview', 'Template not found'],
   ['/templates/glow-beauty/preview', 'Glow Beauty preview'],
   ['/billing', 'Billing'],
@@ -104,6 +104,21 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/shops/ada-shop': ADA_SHOP,
   '/v1/users/1/shops': [],
   '/v1/currencies': [],
+  '/v1/templates/glow-beauty': {
+    templateId: 'glow-beauty',
+    category: 'health_beauty',
+    name: 'Glow Beauty',
+    isPublished: 1,
+    isDefault: 1,
+    version: 0,
+    tags: ['beauty'],
+    colors: ['#D63A7AFF'],
+    images: ['/icons/icon-192.png'],
+    data: { shop: { alias: 'glow-beauty', name: 'Glow Beauty', logo: '/icons/icon-192.png' }, version: 0, configVersion: 0 },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    creation: { shop: { alias: 'glow-beauty', name: 'Glow Beauty' } },
+  },
 });
 
 describe('route table (spec section 2)', () => {

@@ -5,8 +5,9 @@
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from '../modules/catalog/cache';
 import { seedCurrencies } from '../modules/shops/currencies';
+import { seedStarterTemplates } from '../modules/templates/service';
 import type { Database } from './database';
-import { plans, superCategories } from './schema';
+import { engineReleases, plans, superCategories } from './schema';
 
 /** Amounts in minor units (cents) per month: the billing formula divides them per minute. */
 export const SEED_PLANS = [
@@ -43,4 +44,14 @@ export async function seed(db: Database): Promise<void> {
   await db.insert(superCategories).values(SEED_SUPER_CATEGORIES).onConflictDoNothing({ target: superCategories.id });
   await seedCurrencies(db);
   invalidateCatalogue();
+  // Issue #11: build engine releases shown where a template is published, and the starter templates.
+  await db.insert(engineReleases).values([...SEED_ENGINE_RELEASES]).onConflictDoNothing();
+  await seedStarterTemplates(db);
 }
+
+/** Build engine releases (appType merchant-app), oldest first. */
+export const SEED_ENGINE_RELEASES = [
+  { version: '3.0.0', appType: 'merchant-app', notes: 'Bottom navigation bars, splash ripples and the measurement list.' },
+  { version: '3.1.0', appType: 'merchant-app', notes: 'Product details tabs and accordion, size chips and faster start-up.' },
+  { version: '3.2.0', appType: 'merchant-app', notes: 'Gradient toolbars, search in the toolbar and push notifications for orders.' },
+] as const;

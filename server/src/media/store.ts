@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { SHOP_MEDIA_TYPES } from '@contract/shops/paths';
 import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import type { Database } from '../db/database';
@@ -53,10 +53,7 @@ export function isImageType(value: string): value is ImageType {
   return (PROFILE_PICTURE_TYPES as readonly string[]).includes(value);
 }
 
-export interface StoredMedia {
-  id: number;
-  fileName: string;
-}
+export type StoredMedia = typeof media.$inferSelect;
 
 /** Writes the bytes under a new random name and records the row; the file is there before the row. */
 export async function storeMedia(
@@ -74,16 +71,19 @@ export async function storeMedia(
   const [row] = await db
     .insert(media)
     .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.bytes.length })
-    .returning({ id: media.id, fileName: media.fileName });
+    .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;
 }
 
-/** Deletes the owner's files of one kind except `keep` (their rows first, then the files). */
+/**
+ * Deletes the owner's files of one kind older than `keep` (their rows first, then the files).
+ * Only older ones: a parallel upload's newer file is never removed under it.
+ */
 export async function removeOwnedMedia(db: Database, uploadsDir: string, ownerUserId: number, kind: MediaKind, keep: number): Promise<void> {
   const removed = await db
     .delete(media)
-    .where(and(eq(media.ownerUserId, ownerUserId), eq(media.kind, kind), ne(media.id, keep)))
+    .where(and(eq(media.ownerUserId, ownerUserId), eq(media.kind, kind), lt(media.id, keep)))
     .returning({ fileName: media.fileName });
   for (const { fileName } of removed) {
     // Stored names are the server's own; the check keeps a damaged row from reaching outside.

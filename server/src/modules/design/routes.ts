@@ -22,6 +22,8 @@ import { HttpError } from '../../http/http-error';
 import { previewOrigin } from '../../web/lan';
 import { applyEdit, type EditOutcome, readDocument } from './store';
 import { recordAuthor } from '../collaborators/sharing';
+import { readTemplateNode, templateRoom } from '../templates/service';
+import { templateAddress } from '@contract/templates/paths';
 
 type Ack = (answer: unknown) => void;
 const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => {});
@@ -60,6 +62,11 @@ export const designModule: ModulePlugin = async (app, { config, db, guards }) =>
     const read = async (payload: unknown, ack: unknown, subscribe: boolean) => {
       const path = pathOf(payload);
       const address = designAddress(path);
+      // Template documents (issue #11): public reads; they change only through the template calls.
+      if (!address && templateAddress(path)) {
+        if (subscribe) await socket.join(templateRoom(path));
+        return ackOf(ack)({ ok: true, snapshot: await readTemplateNode(db, path).catch(() => ({ path, value: null, revision: 0 })) });
+      }
       if (!address) return ackOf(ack)({ ok: false, message: REALTIME_MESSAGES.path });
       if (subscribe) await socket.join(designRoom(address));
       let snapshot: RealtimeSnapshot | null = null;

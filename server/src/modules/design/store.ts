@@ -4,7 +4,8 @@
  *
  * - Writes: only design documents `apps/production/{alias}/{version}` (and paths inside them),
  *   by whoever may write the shop (requireShopAccess: owner or SOVEREIGN; the collaborators
- *   feature adds editors there). Template paths are refused until the templates feature.
+ *   feature adds editors there). Template documents are read here (public) and written only by the
+ *   template calls (server/src/modules/templates), so their three places change together.
  * - Each edit id is applied at most once (a replay answers `duplicate` with its revision).
  * - One edit = one transaction holding the document's row lock, so edits to one document apply
  *   one after another; `revision` counts them. Concurrent edits converge by per-field last

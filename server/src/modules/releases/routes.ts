@@ -6,6 +6,7 @@ import { ROLE } from '@contract/constants';
 import { NOTIFICATION_PATHS } from '@contract/notifications/paths';
 import { createEngineReleaseSchema, engineReleaseSchema, publishedReleaseSchema } from '@contract/notifications/schemas';
 import { envelopeOf } from '@contract/response';
+import { releasesQuery } from '@contract/templates/schemas';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -17,8 +18,8 @@ export const releasesModule: ModulePlugin = async (app, { db, guards, notificati
 
   app.get(
     NOTIFICATION_PATHS.engineReleases,
-    { onRequest: guards.requireUser, schema: { tags, response: { 200: envelopeOf(z.array(engineReleaseSchema)) } } },
-    async () => ok(await listReleases(db)),
+    { onRequest: guards.requireUser, schema: { tags, querystring: releasesQuery, response: { 200: envelopeOf(z.array(engineReleaseSchema)) } } },
+    async (request) => ok(await listReleases(db, request.query.appType)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 /** Engine releases: stored, listed newest first; publishing one notifies everyone. HTTP-free. */
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT } from '@contract/notifications/paths';
 import { NOTIFICATION_MESSAGES, type EngineRelease, type PublishedRelease } from '@contract/notifications/schemas';
 import type { Database } from '../../db/database';
@@ -12,8 +12,9 @@ type Row = typeof engineReleases.$inferSelect;
 
 const toRelease = (row: Row): EngineRelease => ({ id: row.id, version: row.version, appType: row.appType, notes: row.notes, createdAt: row.createdAt.toISOString() });
 
-export async function listReleases(db: Database): Promise<EngineRelease[]> {
-  const rows = await db.select().from(engineReleases).orderBy(desc(engineReleases.id)).limit(NOTIFICATION_LIST_LIMIT);
+export async function listReleases(db: Database, appType?: string): Promise<EngineRelease[]> {
+  const query = db.select().from(engineReleases);
+  const rows = await (appType ? query.where(eq(engineReleases.appType, appType)) : query).orderBy(desc(engineReleases.id)).limit(NOTIFICATION_LIST_LIMIT);
   return rows.map(toRelease);
 }
 

@@ -36,6 +36,7 @@ import { userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import { CatalogueCache } from '../catalog/cache';
 import { mirrorConfigure } from '../design/store';
+import { isTemplateShop, removeTemplate } from '../templates/service';
 import { listCurrencies } from './currencies';
 import { SHOP_MESSAGES } from './messages';
 import { searchPlaces } from './places';
@@ -128,7 +129,10 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards }) => 
     SHOP_PATHS.adminShop,
     { onRequest: requireUser, schema: { tags, params: aliasParams, querystring: deleteShopQuery, response: { 200: envelopeOf(noData) } } },
     async (request) => {
-      await deleteShop(db, uploads, signedInUser(request), request.params.alias, request.query.templateId);
+      // A template's shop goes with its template documents, in one transaction (issue #11).
+      const templateId = request.query.templateId;
+      if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId))) await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
+      else await deleteShop(db, uploads, signedInUser(request), request.params.alias, templateId);
       return ok(null, 'Shop deleted');
     },
   );

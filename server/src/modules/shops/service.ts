@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import slugify from '@sindresorhus/slugify';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { UPLOADS_PATH } from '@contract/pages';
 import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
 import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
@@ -338,7 +338,5 @@ export async function uploadShopMedia(
           .returning({ fileName: media.fileName });
     for (const { fileName } of stale) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
   }
-  const [row] = await db.select().from(media).where(eq(media.id, stored.id)).orderBy(asc(media.id));
-  if (!row) throw new Error('stored media row is gone');
-  return toMedia(row);
+  return toMedia(stored);
 }

@@ -1,12 +1,12 @@
 /** Users (spec section 7): the profile, its picture and finding a user by e-mail. HTTP-free. */
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, notExists } from 'drizzle-orm';
 import { UPLOADS_PATH } from '@contract/pages';
 import type { PublicUser, UpdateUserPayload, User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
 import { findUserRow, loadUser } from '../../auth/users';
 import type { Database } from '../../db/database';
-import { userRoles, users } from '../../db/schema';
+import { media, userRoles, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { isImageType, matchesImageType, removeOwnedMedia, storeMedia } from '../../media/store';
 import { USER_MESSAGES } from './messages';
@@ -40,7 +40,15 @@ export async function setProfilePicture(db: Database, uploadsDir: string, actor:
   if (!isImageType(type) || !matchesImageType(bytes, type)) throw new HttpError(400, USER_MESSAGES.pictureType);
 
   const stored = await storeMedia(db, uploadsDir, { ownerUserId: userId, kind: 'profile-picture', type, bytes });
-  await db.update(users).set({ profilePix: path.posix.join(UPLOADS_PATH, stored.fileName) }).where(eq(users.id, userId));
+  // Of parallel uploads the newest wins: the profile never points back at an older picture.
+  const newer = db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.ownerUserId, userId), eq(media.kind, 'profile-picture'), gt(media.id, stored.id)));
+  await db
+    .update(users)
+    .set({ profilePix: path.posix.join(UPLOADS_PATH, stored.fileName) })
+    .where(and(eq(users.id, userId), notExists(newer)));
   await removeOwnedMedia(db, uploadsDir, userId, 'profile-picture', stored.id);
   const user = await loadUser(db, userId);
   if (!user) throw new HttpError(404, USER_MESSAGES.userNotFound);

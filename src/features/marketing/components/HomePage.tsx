@@ -98,7 +98,7 @@ function Reasons() {
 }
 
 /** `plans`: the pricing teaser's plans (the plans feature's, composed by the route). */
-export function HomePage({ plans }: { plans: ReactNode }) {
+export function HomePage({ plans, templates }: { plans: ReactNode; templates?: ReactNode }) {
   useDocumentTitle(`${PRODUCT_NAME}: design and order your shop's mobile app`);
   return (
     <>
@@ -116,7 +116,7 @@ export function HomePage({ plans }: { plans: ReactNode }) {
         </ButtonLink>
       </Section>
       <Section id="home-templates" title="Templates" lead="Ready-made designs for health and beauty, jewellery and accessories, and phones and tablets." tinted>
-        <Typography>No templates have been published yet. Start from your own design in the meantime.</Typography>
+        {templates ?? <Typography>No templates have been published yet. Start from your own design in the meantime.</Typography>}
         <ButtonLink to="/templates" variant="outlined" sx={{ mt: 2 }}>
           Browse templates
         </ButtonLink>

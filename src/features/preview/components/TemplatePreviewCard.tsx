@@ -29,6 +29,13 @@ export interface TemplatePreviewCardProps {
   canEdit: boolean;
   /** Milliseconds between pages while playing (4000 by default). */
   playIntervalMs?: number;
+  /**
+   * Load the phone preview only once the card scrolls into view (galleries, the homepage slider);
+   * until then the same-sized placeholder holds its place, so nothing shifts when it arrives.
+   */
+  lazyPreview?: boolean;
+  /** Where Preview goes: the full-screen test preview (default) or the template's preview page. */
+  previewPage?: 'test' | 'template';
 }
 
 const SCREEN_NAMES: Record<Screen, string> = {
@@ -45,7 +52,29 @@ const SCREEN_NAMES: Record<Screen, string> = {
   'check-out': 'Checkout',
 };
 
-export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs }: TemplatePreviewCardProps) {
+const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' } as const;
+
+/** True once `ref` has come within 200 px of the viewport (always true without IntersectionObserver). */
+function useInView(enabled: boolean): [(element: HTMLDivElement | null) => void, boolean] {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [seen, setSeen] = useState(!enabled);
+  useEffect(() => {
+    if (seen || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      const timer = window.setTimeout(() => setSeen(true), 0);
+      return () => window.clearTimeout(timer);
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, seen]);
+  return [setElement, seen];
+}
+
+export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
+  const [phoneRef, inView] = useInView(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
   const [order, setOrder] = useState<PlayOrder>('in-order');
@@ -69,9 +98,13 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, c
         <Typography component="h2" variant="h6">
           {name}
         </Typography>
-        <Suspense fallback={<div style={{ width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' }} />}>
-          <PhonePreview creation={creation} screen={screen} onScreenChange={setScreen} framed />
-        </Suspense>
+        {inView ? (
+          <Suspense fallback={<div style={PHONE_PLACEHOLDER} />}>
+            <PhonePreview creation={creation} screen={screen} onScreenChange={setScreen} framed />
+          </Suspense>
+        ) : (
+          <div ref={phoneRef} style={PHONE_PLACEHOLDER} data-testid="preview-placeholder" />
+        )}
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="preview-screen-name">
           {SCREEN_NAMES[screen]}
         </Typography>
@@ -82,9 +115,15 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, c
             Edit
           </ButtonLink>
         )}
-        <ButtonLink to="/test/preview" search={{ templateId }} variant="outlined">
-          Preview
-        </ButtonLink>
+        {previewPage === 'template' ? (
+          <ButtonLink to="/templates/$templateId/preview" params={{ templateId }} variant="outlined">
+            Preview
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/test/preview" search={{ templateId }} variant="outlined">
+            Preview
+          </ButtonLink>
+        )}
         <Button
           variant="outlined"
           onClick={() => {

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
+import type { Shop } from '@contract/shops/schemas';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { SubmitButton } from '@/components/form/SubmitButton';
@@ -41,7 +42,15 @@ function ResumeNotice({ user }: { user: User }) {
   );
 }
 
-export function ShopSetupPage({ user }: { user: User }) {
+export interface ShopSetupPageProps {
+  user: User;
+  /** What follows the creation (a template to start from, issue #11); category selection otherwise. */
+  onCreated?: ((shop: Shop) => void) | undefined;
+  /** A line under the title (e.g. the template the new app starts from). */
+  notice?: React.ReactNode;
+}
+
+export function ShopSetupPage({ user, onCreated, notice }: ShopSetupPageProps) {
   const [form, setForm] = useState<SetupForm>(EMPTY_SETUP_FORM);
   const [message, setMessage] = useState<string | null>(null);
   const online = useOnline();
@@ -64,7 +73,8 @@ export function ShopSetupPage({ user }: { user: User }) {
     create.mutate(createShopPayload(form), {
       onSuccess: (shop) => {
         toast('Project created!', { variant: 'success' });
-        void navigate({ to: '/new-app/category-selection', search: { alias: shop.alias } });
+        if (onCreated) onCreated(shop);
+        else void navigate({ to: '/new-app/category-selection', search: { alias: shop.alias } });
       },
       onError: (error) => {
         toast(CREATE_SHOP_FAILED, { variant: 'error' });
@@ -77,6 +87,7 @@ export function ShopSetupPage({ user }: { user: User }) {
     <PageLayout title={SHOP_SETUP_TITLE} lead="Your business name, logo, address and currency: the details every new app starts from.">
       <Stack component="form" noValidate onSubmit={submit} spacing={3} sx={{ maxWidth: 640 }} aria-label="Shop setup">
         {!online ? <Alert severity="warning">{OFFLINE_SETUP_MESSAGE}</Alert> : null}
+        {notice}
         <ResumeNotice user={user} />
         <TextField
           label="Business name"

@@ -1,18 +1,101 @@
+/**
+ * `/templates`: the gallery (issue #11). Filter by category, search by tag; each template is its
+ * preview card (composed in by the route) with 'Use this template'. Data from TanStack Query,
+ * so a server render shows what the loader fetched and the client refreshes it.
+ */
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { NAMED_ROUTES } from '@/lib/named-routes';
+import { ALL_TEMPLATE_CATEGORIES, type AnyTemplateCategory, type Template, TEMPLATE_CATEGORY_LABELS } from '@contract/templates/schemas';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
+import { templatesQueryOptions, type TemplateFilter } from '../api/list-templates';
 
-export function TemplatesPage() {
+export interface TemplatesPageProps {
+  filter: TemplateFilter;
+  onFilterChange: (filter: TemplateFilter) => void;
+  renderCard: (template: Template) => ReactNode;
+}
+
+export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesPageProps) {
+  const templates = useQuery(templatesQueryOptions(filter));
+  const pick = (category: AnyTemplateCategory | undefined) => onFilterChange({ ...filter, category });
+
   return (
     <PageLayout
       title="Templates"
-      lead="Ready-made app designs for health and beauty, jewellery and accessories, and phones and tablets, to preview on your phone and start from."
+      lead="Ready-made app designs for health and beauty, jewellery and accessories, phones and tablets and more: play them, preview them on your phone and start your app from one."
+      actions={
+        <ButtonLink to="/templates/create-template" variant="contained" color="secondary">
+          Create a template
+        </ButtonLink>
+      }
     >
-      <Typography sx={{ mb: 2 }}>No templates have been published yet.</Typography>
-      <ButtonLink to={NAMED_ROUTES.CreateTemplate} variant="contained">
-        Create a template
-      </ButtonLink>
+      <Stack spacing={2} sx={{ mb: 3 }}>
+        <Box role="group" aria-label="Filter by category" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Chip label="All" clickable color={filter.category ? 'default' : 'primary'} aria-pressed={!filter.category} onClick={() => pick(undefined)} />
+          {ALL_TEMPLATE_CATEGORIES.map((category) => (
+            <Chip
+              key={category}
+              label={TEMPLATE_CATEGORY_LABELS[category]}
+              clickable
+              color={filter.category === category ? 'primary' : 'default'}
+              aria-pressed={filter.category === category}
+              onClick={() => pick(category)}
+            />
+          ))}
+        </Box>
+        <TagSearch key={filter.tag ?? ''} initial={filter.tag ?? ''} onSearch={(tag) => onFilterChange({ ...filter, tag: tag || undefined })} />
+      </Stack>
+      {templates.isError ? <Alert severity="error">{templates.error.message}</Alert> : null}
+      {templates.data && templates.data.length === 0 ? (
+        <Typography role="status">No templates match{filter.tag ? ` the tag '${filter.tag}'` : ''}{filter.category ? ` in ${TEMPLATE_CATEGORY_LABELS[filter.category]}` : ''}.</Typography>
+      ) : null}
+      {templates.data && templates.data.length > 0 ? (
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {templates.data.length} {templates.data.length === 1 ? 'template' : 'templates'}
+        </Typography>
+      ) : null}
+      <Box
+        component="ul"
+        aria-label="Templates"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center' }}
+      >
+        {(templates.data ?? []).map((template) => (
+          <Box component="li" key={template.templateId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }} data-category={template.category}>
+            {renderCard(template)}
+            <Typography variant="body2" color="text.secondary">
+              {TEMPLATE_CATEGORY_LABELS[template.category]} · {template.tags.join(', ')}
+            </Typography>
+            <ButtonLink to="/new-app/setup" search={{ templateId: template.templateId }} variant="contained" aria-label={`Use this template: ${template.name}`}>
+              Use this template
+            </ButtonLink>
+          </Box>
+        ))}
+      </Box>
     </PageLayout>
+  );
+}
+
+/** The tag search box (remounted when the URL's tag changes, so it always shows it). */
+function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: string) => void }) {
+  const [tag, setTag] = useState(initial);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(tag.trim());
+  };
+  return (
+    <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, maxWidth: 480 }}>
+      <TextField label="Search by tag" size="small" value={tag} onChange={(event) => setTag(event.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 30 } }} />
+      <Button type="submit" variant="outlined">
+        Search
+      </Button>
+    </Box>
   );
 }

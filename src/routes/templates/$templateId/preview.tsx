@@ -1,12 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { previewUrl } from '@/features/design/preview-url';
-import { TemplatePreviewPage } from '@/features/preview/components/TemplatePreviewPage';
+import { ApiError } from '@/api/client';
+import { PageLayout } from '@/components/PageLayout';
+import { QueryErrorState } from '@/components/QueryErrorState';
+import { TemplateCard, useTemplateEditRule } from '@/components/shell/TemplateCard';
+import { templateQueryOptions } from '@/features/templates/api/get-template';
+import { TemplateDetailsPage } from '@/features/templates/components/TemplateDetailsPage';
+import { TemplateNotFound } from '@/features/templates/components/TemplateNotFound';
 
 export const Route = createFileRoute('/templates/$templateId/preview')({
+  // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
+  codeSplitGroupings: [['loader'], ['component']],
+  // A failed load is the page's own state (an unknown templateId: not found), not the route's.
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).then(() => undefined, () => undefined),
   component: RouteComponent,
 });
 
 function RouteComponent() {
   const { templateId } = Route.useParams();
-  return <TemplatePreviewPage templateId={templateId} liveTestUrl={(target) => previewUrl(window.location.origin, target)} />;
+  const canEdit = useTemplateEditRule();
+  const template = useQuery(templateQueryOptions(templateId));
+  if (template.error instanceof ApiError && template.error.status === 404) return <TemplateNotFound templateId={templateId} />;
+  if (template.isError)
+    return (
+      <PageLayout title="Template preview">
+        <QueryErrorState message={template.error.message} onRetry={() => void template.refetch()} />
+      </PageLayout>
+    );
+  if (!template.data) return null;
+  return <TemplateDetailsPage template={template.data} canEdit={canEdit} renderCard={(shown) => <TemplateCard template={shown} lazy={false} previewPage="test" />} />;
 }

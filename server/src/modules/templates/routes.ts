@@ -1,0 +1,59 @@
+/** HTTP shape of the template calls (issue #11): public reads, owner-or-SOVEREIGN writes. */
+import path from 'node:path';
+import { z } from 'zod';
+import { envelopeOf, noData } from '@contract/response';
+import { REALTIME_EVENTS } from '@contract/realtime/paths';
+import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateDocPath } from '@contract/templates/paths';
+import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
+import { signedInUser } from '../../auth/guards';
+import type { ModulePlugin } from '../../deps';
+import { ok } from '../../http/envelope';
+import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, templateRoom, useTemplate } from './service';
+
+const templateParams = z.object({ templateId: z.string().min(1).max(100) });
+
+export const templatesModule: ModulePlugin = async (app, { config, db, guards }) => {
+  const tags = ['templates'];
+  const uploads = path.join(config.DATA_DIR, 'uploads');
+  const one = { 200: envelopeOf(templateSchema) };
+
+  app.get(
+    TEMPLATE_PATHS.list,
+    { onRequest: guards.requireClient, schema: { tags, querystring: listTemplatesQuery, response: { 200: envelopeOf(z.array(templateSchema)) } } },
+    async (request) => ok(await listTemplates(db, request.query)),
+  );
+
+  app.get(TEMPLATE_PATHS.one, { onRequest: guards.requireClient, schema: { tags, params: templateParams, response: one } }, async (request) =>
+    ok(await getTemplate(db, request.params.templateId)),
+  );
+
+  app.post(
+    TEMPLATE_PATHS.list,
+    { onRequest: guards.requireUser, schema: { tags, body: createTemplateSchema, response: { 201: envelopeOf(templateSchema) } } },
+    async (request, reply) => reply.code(201).send(ok(await createTemplate(db, signedInUser(request), request.body), TEMPLATE_MESSAGES.created)),
+  );
+
+  app.put(
+    TEMPLATE_PATHS.one,
+    { onRequest: guards.requireUser, schema: { tags, params: templateParams, body: saveTemplateSchema, response: one } },
+    async (request) => {
+      const saved = await saveTemplate(db, signedInUser(request), request.params.templateId, request.body);
+      const docPath = templateDocPath(saved.category, saved.templateId);
+      const { creation, ...doc } = saved;
+      void creation;
+      app.realtime.emitToRoom(templateRoom(docPath), REALTIME_EVENTS.value, { path: docPath, value: doc, revision: saved.version + 1 });
+      return ok(saved, TEMPLATE_MESSAGES.saved);
+    },
+  );
+
+  app.delete(TEMPLATE_PATHS.one, { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } }, async (request) => {
+    await removeTemplate(db, uploads, signedInUser(request), request.params.templateId);
+    return ok(null, TEMPLATE_MESSAGES.removed);
+  });
+
+  app.post(
+    TEMPLATE_PATHS.use,
+    { onRequest: guards.requireUser, schema: { tags, params: templateParams, body: useTemplateSchema, response: { 200: envelopeOf(useTemplateAnswerSchema) } } },
+    async (request) => ok(await useTemplate(db, signedInUser(request), request.params.templateId, request.body.alias), TEMPLATE_MESSAGES.used),
+  );
+};

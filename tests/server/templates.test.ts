@@ -1,0 +1,244 @@
+/**
+ * Templates (issue #11): seeded starters, filters, create / save / remove permissions, the limit
+ * of 20 (also under parallel creates), removal from all three realtime places in one transaction
+ * (also when a step fails half way: an injected failure), template paths in the realtime store,
+ * starting a shop from a template, and the seeded engine releases. On PGlite and PostgreSQL.
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { like, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuthResult } from '@contract/auth/schemas';
+import { ROLE, TEMPLATE_CATEGORIES } from '@contract/constants';
+import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import type { Currency, Shop, ShopMedia, AdminShop } from '@contract/shops/schemas';
+import { TEMPLATE_MESSAGES, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
+import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/schemas';
+import { realtimeNodes, shops, userRoles } from '../../server/src/db/schema';
+import { databaseKinds } from './harness';
+import { PNG, useApp } from './kit';
+
+const kinds = await databaseKinds();
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.disconnect();
+});
+
+describe.each(kinds)('templates on %s', (kind) => {
+  const kit = useApp(kind);
+  let counter = 0;
+
+  async function sovereign(): Promise<AuthResult> {
+    const session = await kit.register();
+    await kit.database.db.insert(userRoles).values({ userId: session.user.id, roleId: ROLE.SOVEREIGN });
+    return session;
+  }
+
+  async function create(token: string | null, fields: Record<string, unknown> = {}) {
+    counter += 1;
+    return kit.call('POST', '/v1/templates', token, { name: `My Template ${counter}`, category: 'health_beauty', tags: ['mine'], ...fields });
+  }
+
+  async function places(template: Pick<Template, 'templateId' | 'category' | 'data'>): Promise<string[]> {
+    const rows = await kit.database.db
+      .select({ path: realtimeNodes.path })
+      .from(realtimeNodes)
+      .where(
+        sql`${realtimeNodes.path} in (${templateCategoryDocPath(template.templateId)}, ${templateDocPath(template.category, template.templateId)}) or ${realtimeNodes.path} like ${`apps/production/${template.data.shop.alias}/%`}`,
+      );
+    return rows.map((row) => row.path).sort();
+  }
+
+  it('seeds published starter templates: three per homepage category and one per other category, idempotently', async () => {
+    const response = await kit.call('GET', '/v1/templates', null);
+    expect(response.statusCode, response.body).toBe(200);
+    const templates = response.json<{ data: Template[] }>().data;
+    for (const category of TEMPLATE_CATEGORIES) expect(templates.filter((t) => t.category === category).length).toBeGreaterThanOrEqual(3);
+    for (const category of ALL_TEMPLATE_CATEGORIES) expect(templates.filter((t) => t.category === category).length).toBeGreaterThanOrEqual(1);
+    for (const template of templates) {
+      expect(template).toMatchObject({ isPublished: 1, isDefault: 1, version: 0 });
+      expect(template.tags.length).toBeGreaterThan(0);
+      expect(template.colors.length).toBeGreaterThan(0);
+      expect(template.images.length).toBeGreaterThan(0);
+      expect(template.data).toMatchObject({ shop: { alias: template.templateId }, version: 0, configVersion: 0 });
+      expect((template.creation.appTemplate as { theme?: string }).theme).toMatch(/^template_[abc]$/);
+    }
+    // Distinct looks: no two starters share primary colour and layout.
+    expect(new Set(templates.map((t) => JSON.stringify([t.colors[0], (t.creation.appTemplate as { theme: string }).theme]))).size).toBe(templates.length);
+    const { seed } = await import('../../server/src/db/seed');
+    await seed(kit.database.db);
+    expect((await kit.call('GET', '/v1/templates', null)).json<{ data: Template[] }>().data.length).toBe(templates.length);
+  });
+
+  it('filters by category and by tag; an unknown template is not found', async () => {
+    const phones = (await kit.call('GET', '/v1/templates?category=phones_tablets', null)).json<{ data: Template[] }>().data;
+    expect(phones.length).toBeGreaterThanOrEqual(3);
+    expect(phones.every((t) => t.category === 'phones_tablets')).toBe(true);
+    const gold = (await kit.call('GET', '/v1/templates?tag=Gold', null)).json<{ data: Template[] }>().data;
+    expect(gold.map((t) => t.templateId)).toEqual(['aurum-jewels']);
+    expect((await kit.call('GET', '/v1/templates?category=nope', null)).statusCode).toBe(400);
+    const missing = await kit.call('GET', '/v1/templates/no-such-template', null);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBe(TEMPLATE_MESSAGES.notFound);
+  });
+
+  it('creates a template in all three places; saving needs a category; only the owner or a SOVEREIGN may save', async () => {
+    expect((await create(null)).statusCode).toBe(401);
+    const owner = await kit.register();
+    const other = await kit.register();
+    const admin = await sovereign();
+    const created = await create(owner.token, { fromTemplateId: 'aurum-jewels' });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json<{ data: Template }>().data;
+    expect(template).toMatchObject({ category: 'health_beauty', isPublished: 1, isDefault: 1, version: 0, tags: ['mine'] });
+    expect((template.creation.colors as { accent: string }).accent).toBe('#C8A24AFF');
+    expect(await places(template)).toEqual([designPath(template.data.shop.alias, 0), templateCategoryDocPath(template.templateId), templateDocPath('health_beauty', template.templateId)].sort());
+    const [shop] = await kit.database.db.select().from(shops).where(eq(shops.alias, template.data.shop.alias));
+    expect(shop).toMatchObject({ isTemplate: true, templateId: template.templateId, ownerUserId: owner.user.id });
+
+    const url = `/v1/templates/${template.templateId}`;
+    const missingCategory = await kit.call('PUT', url, owner.token, { name: 'Renamed' });
+    expect(missingCategory.statusCode).toBe(400);
+    expect(missingCategory.json<{ message: string }>().message).toBe(TEMPLATE_MESSAGES.saveError);
+    const refused = await kit.call('PUT', url, other.token, { category: 'phones_tablets', name: 'Stolen' });
+    expect(refused.statusCode).toBe(403);
+    expect((await kit.call('PUT', url, null, { category: 'phones_tablets' })).statusCode).toBe(401);
+    expect((await kit.call('GET', url, null)).json<{ data: Template }>().data).toMatchObject({ name: template.name, category: 'health_beauty', version: 0 });
+
+    const saved = await kit.call('PUT', url, owner.token, { category: 'phones_tablets', name: 'Renamed', tags: ['blue'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: Template }>().data).toMatchObject({ category: 'phones_tablets', name: 'Renamed', version: 1, tags: ['blue'] });
+    expect(await places({ ...template, category: 'phones_tablets' })).toHaveLength(3);
+    expect(await places(template)).not.toContain(templateDocPath('health_beauty', template.templateId));
+    const bySovereign = await kit.call('PUT', url, admin.token, { category: 'phones_tablets', isPublished: 0 });
+    expect(bySovereign.statusCode, bySovereign.body).toBe(200);
+    expect((await kit.call('GET', '/v1/templates?category=phones_tablets', null)).json<{ data: Template[] }>().data.map((t) => t.templateId)).not.toContain(template.templateId);
+
+    // The design editor writes the template's design document like any shop's (owner only).
+    const edit = await kit.call('POST', '/v1/realtime/edits', other.token, { editId: `tpl${process.pid}edit${counter}`, updates: { [`${designPath(template.data.shop.alias, 0)}/data/colors/primary`]: '#000000FF' } });
+    expect(edit.statusCode).toBe(403);
+  });
+
+  it('removes a template from all three places; others may not; a SOVEREIGN may', async () => {
+    const owner = await kit.register();
+    const other = await kit.register();
+    const admin = await sovereign();
+    const first = (await create(owner.token)).json<{ data: Template }>().data;
+    const second = (await create(owner.token)).json<{ data: Template }>().data;
+    expect((await kit.call('DELETE', `/v1/templates/${first.templateId}`, other.token)).statusCode).toBe(403);
+    expect(await places(first)).toHaveLength(3);
+    const removed = await kit.call('DELETE', `/v1/templates/${first.templateId}`, owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await places(first)).toEqual([]);
+    expect(await kit.database.db.select().from(shops).where(eq(shops.alias, first.data.shop.alias))).toEqual([]);
+    expect((await kit.call('GET', `/v1/templates/${first.templateId}`, null)).statusCode).toBe(404);
+    expect((await kit.call('DELETE', `/v1/templates/${first.templateId}`, owner.token)).statusCode).toBe(404);
+    expect((await kit.call('DELETE', `/v1/templates/${second.templateId}`, admin.token)).statusCode).toBe(200);
+    expect(await places(second)).toEqual([]);
+  });
+
+  it('DELETE /v1/admin/shops/{alias}?templateId removes a template shop with its documents, for its owner only', async () => {
+    const owner = await kit.register();
+    const other = await kit.register();
+    const template = (await create(owner.token)).json<{ data: Template }>().data;
+    const url = `/v1/admin/shops/${template.data.shop.alias}?templateId=${template.templateId}`;
+    expect((await kit.call('DELETE', url, other.token)).statusCode).toBe(403);
+    expect(await places(template)).toHaveLength(3);
+    const removed = await kit.call('DELETE', url, owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await places(template)).toEqual([]);
+    expect(await kit.database.db.select().from(shops).where(eq(shops.alias, template.data.shop.alias))).toEqual([]);
+  });
+
+  it('a removal that fails half way leaves the template whole in all three places (one transaction)', async () => {
+    const owner = await kit.register();
+    const template = (await create(owner.token)).json<{ data: Template }>().data;
+    const db = kit.database.db;
+    // Injected failure: deleting the template's design document (the third step) raises.
+    await db.execute(sql.raw(`create or replace function fail_template_delete() returns trigger as $$ begin
+      if old.path like 'apps/production/${template.data.shop.alias}/%' then raise exception 'injected failure'; end if; return old; end $$ language plpgsql`));
+    await db.execute(sql.raw('create trigger fail_template_delete before delete on realtime_nodes for each row execute function fail_template_delete()'));
+    try {
+      const failed = await kit.call('DELETE', `/v1/templates/${template.templateId}`, owner.token);
+      expect(failed.statusCode).toBe(500);
+      expect(await places(template)).toHaveLength(3);
+      expect(await db.select().from(shops).where(eq(shops.alias, template.data.shop.alias))).toHaveLength(1);
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_template_delete on realtime_nodes'));
+    }
+    expect((await kit.call('DELETE', `/v1/templates/${template.templateId}`, owner.token)).statusCode).toBe(200);
+    expect(await places(template)).toEqual([]);
+  });
+
+  it('refuses the 21st template, also when two creates race for the 20th', async () => {
+    const owner = await kit.register();
+    for (let index = 0; index < 18; index += 1) expect((await create(owner.token)).statusCode).toBe(201);
+    const race = await Promise.all([create(owner.token), create(owner.token), create(owner.token)]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 201, 400]);
+    const [count] = await kit.database.db.select({ n: sql<number>`count(*)::int` }).from(shops).where(eq(shops.ownerUserId, owner.user.id));
+    expect(count?.n).toBe(20);
+    const refused = await create(owner.token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toBe(TEMPLATE_MESSAGES.limit);
+    expect(await kit.database.db.select().from(realtimeNodes).where(like(realtimeNodes.path, `%my-template-${counter}-%`))).toEqual([]);
+  });
+
+  it('starts a merchant shop from a template, only for the shop owner', async () => {
+    const merchant = await kit.register();
+    const other = await kit.register();
+    const logo = (
+      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' }, payload: PNG })
+    ).json<{ data: ShopMedia }>().data.url;
+    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
+    const shop = (
+      await kit.call('POST', '/v1/shops', merchant.token, {
+        name: `Template User ${kind} ${process.pid}`,
+        logo,
+        latitude: 6.45,
+        longitude: 3.39,
+        address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+        shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
+      })
+    ).json<{ data: Shop }>().data;
+    expect((await kit.call('POST', '/v1/templates/volt-mobile/use', other.token, { alias: shop.alias })).statusCode).toBe(403);
+    expect((await kit.call('POST', '/v1/templates/no-such/use', merchant.token, { alias: shop.alias })).statusCode).toBe(404);
+    const used = await kit.call('POST', '/v1/templates/volt-mobile/use', merchant.token, { alias: shop.alias });
+    expect(used.statusCode, used.body).toBe(200);
+    const admin = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, merchant.token)).json<{ data: AdminShop }>().data;
+    expect(admin.config).toMatchObject({ shop: { alias: shop.alias, name: shop.name }, appTemplate: { theme: 'template_c', hasBottomNavBar: true }, colors: { primary: '#0F62FEFF' } });
+    expect(admin.superCategoriesOfInterest).toEqual([9]);
+    const [doc] = await kit.database.db.select().from(realtimeNodes).where(eq(realtimeNodes.path, designPath(shop.alias, 0)));
+    expect(doc?.value).toMatchObject({ isDefault: true, version: 0, data: { appTemplate: { theme: 'template_c' } } });
+  });
+
+  it('reads template documents over the realtime socket; they are not written through it', async () => {
+    const address = kit.app.server.address();
+    if (!address || typeof address === 'string') await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = kit.app.server.address() as AddressInfo;
+    const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ask = (event: string, payload: unknown) => new Promise<{ ok: boolean; snapshot?: { value: unknown }; message?: string }>((resolve) => socket.emit(event, payload, resolve));
+    const category = await ask(REALTIME_EVENTS.get, { path: templateCategoryDocPath('glow-beauty') });
+    expect(category).toMatchObject({ ok: true, snapshot: { value: { templateId: 'glow-beauty', category: 'health_beauty' } } });
+    const doc = await ask(REALTIME_EVENTS.subscribe, { path: templateDocPath('health_beauty', 'glow-beauty') });
+    expect(doc).toMatchObject({ ok: true, snapshot: { value: { templateId: 'glow-beauty', isPublished: 1, isDefault: 1 } } });
+    const absent = await ask(REALTIME_EVENTS.get, { path: templateCategoryDocPath('no-such') });
+    expect(absent).toMatchObject({ ok: true, snapshot: { value: null } });
+    const write = await ask(REALTIME_EVENTS.update, { editId: `tplwrite${process.pid}x1`, updates: { [templateDocPath('health_beauty', 'glow-beauty')]: null } });
+    expect(write.ok).toBe(false);
+    expect((await kit.call('GET', '/v1/templates/glow-beauty', null)).statusCode).toBe(200);
+  });
+
+  it('lists the seeded merchant-app engine releases', async () => {
+    const merchant = await kit.register();
+    const releases = (await kit.call('GET', '/v1/engine/releases?appType=merchant-app', merchant.token)).json<{ data: { version: string; appType: string }[] }>().data;
+    expect(releases.map((r) => r.version).slice(0, 3)).toEqual(['3.2.0', '3.1.0', '3.0.0']);
+    expect(releases.every((r) => r.appType === 'merchant-app')).toBe(true);
+    expect((await kit.call('GET', '/v1/engine/releases?appType=other', merchant.token)).json<{ data: unknown[] }>().data).toEqual([]);
+  });
+});
