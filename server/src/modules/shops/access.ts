@@ -11,7 +11,7 @@
  * | delete: remove the shop | yes | yes | no | no |
  *
  * Rights are read from the database on every call, so a removed or downgraded collaborator
- * loses access at once.
+ * loses access at once. Template shops (issue 11) stay owner-or-SOVEREIGN (spec section 5).
  */
 import { and, eq } from 'drizzle-orm';
 import { ROLE } from '@contract/constants';
@@ -78,7 +78,8 @@ export async function requireShopAccess(db: Database, actor: User, alias: string
   const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
   const privileged = shop.ownerUserId === actor.id || hasRole(actor, ROLE.SOVEREIGN);
-  const rights = privileged ? null : await collaboratorRights(db, shop.id, actor.id);
+  // A template shop stays owner-or-SOVEREIGN (spec section 5): collaborator rights do not apply to it.
+  const rights = privileged || shop.isTemplate ? null : await collaboratorRights(db, shop.id, actor.id);
   if (!mayActOnShop(actor, shop, action, rights)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
   return shop;
 }
