@@ -9,7 +9,7 @@ export const PORTAL_PAGES = {
 } as const;
 
 /** Pages whose address carries a secret (`?token=`): they must never leak it in a Referer. */
-export const TOKEN_PAGES: readonly string[] = [PORTAL_PAGES.verifyEmail, PORTAL_PAGES.resetPassword];
+export const TOKEN_PAGES: readonly string[] = [PORTAL_PAGES.verifyEmail, PORTAL_PAGES.resetPassword, '/join-project'];
 
 /** Where uploaded files are served from (profile pictures; shop media later). */
 export const UPLOADS_PATH = '/uploads' as const;

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
+import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
@@ -375,6 +376,24 @@ async function chatRows(initialJs: string[]): Promise<string[]> {
   return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 14: a collaborator's edit -> the owner's preview painted; /apps with 50 apps on a throttled phone (scripts/bench-collaborators.ts). */
+function collaboratorRows({ paint, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Collaborator's edit -> owner's editor preview painted, loopback, p50 / p95 (${paint.collaborator.n})`,
+      `${ms(paint.collaborator.p50)} / ${ms(paint.collaborator.p95)}`,
+      `p95 <= ${COLLAB_TARGETS.paintP95Ms} ms: ${verdict(paint.collaborator.p95 <= COLLAB_TARGETS.paintP95Ms)}`,
+    ],
+    [`Owner's own edit -> own preview painted, same page, no throttling, p50 / p95 (${paint.own.n})`, `${ms(paint.own.p50)} / ${ms(paint.own.p95)}`, 'report only (for comparison)'],
+    [`My Apps link -> /apps list of ${apps.apps} rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), median of 3`, ms(apps.navigateMs), `<= ${COLLAB_TARGETS.appsListMs} ms: ${verdict(apps.navigateMs <= COLLAB_TARGETS.appsListMs)}`],
+    [`/apps full page load -> list of ${apps.apps} rendered, same profile, warm (median of 3)`, ms(apps.warmMs), 'report only (includes the portal start-up)'],
+    [`/apps full page load -> list of ${apps.apps} rendered, same profile, cold (empty cache)`, ms(apps.coldMs), 'report only'],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Collaborators (issue 14)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -399,6 +418,7 @@ async function main(): Promise<void> {
     const chunk = previewChunk(DIST, initial.js);
     const editor = await measureDesignEditor(`http://localhost:${port}`);
     const secondContext = await measureSecondContext(`http://localhost:${port}`);
+    const collaborators = await benchCollaborators(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -485,6 +505,8 @@ async function main(): Promise<void> {
       ...(await designSyncRows()),
       '',
       ...(await chatRows(initial.js)),
+      '',
+      ...collaboratorRows(collaborators),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

@@ -20,6 +20,7 @@ import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
 import { toast } from '@/lib/toast';
+import '@/features/collaborators/invite-actions';
 
 rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();

@@ -1,14 +1,90 @@
-/** The collaborators module through HTTP on a fresh database. */
-import { afterAll, describe, expect, it } from 'vitest';
-import { inviteHistory } from '../../server/src/db/schema';
-import { useApp } from './kit';
+/**
+ * The collaborators module through HTTP on a fresh database (issue 14): the rights matrix (owner,
+ * manager, editor, viewer, stranger, SOVEREIGN) for every collaborator and shop call and for
+ * realtime writes (HTTP and socket), invites (single use, expiry, wrong address, duplicates,
+ * self-invite, limits), removal taking effect at once (socket too), versions and the public page.
+ */
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResult } from '@contract/auth/schemas';
+import { COLLAB_EVENTS } from '@contract/collaborators/paths';
+import { COLLABORATOR_MESSAGES, type Collaborator, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
+import { ROLE } from '@contract/constants';
+import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import { collaboratorInvites, inviteHistory, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
+import { PNG, useApp, uniqueEmail } from './kit';
 
 const kinds = await databaseKinds();
-afterAll(removeTempDirs);
+const sockets: Socket[] = [];
+afterAll(() => {
+  for (const socket of sockets) socket.disconnect();
+  removeTempDirs();
+});
+
+let editCounter = 0;
+const editId = () => `collab${process.pid}x${(editCounter += 1)}abcdef`;
+
+function client(url: string, token?: string): Promise<Socket> {
+  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+type Role = 'owner' | 'manager' | 'editor' | 'viewer' | 'stranger' | 'sovereign';
+const ROLES: Role[] = ['owner', 'manager', 'editor', 'viewer', 'stranger', 'sovereign'];
 
 describe.each(kinds)('collaborators on %s', (kind) => {
   const kit = useApp(kind);
+  let counter = 0;
+
+  async function createShop(owner: AuthResult): Promise<Shop> {
+    const logo = (
+      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, payload: PNG })
+    ).json<{ data: ShopMedia }>().data.url;
+    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
+    counter += 1;
+    const response = await kit.call('POST', '/v1/shops', owner.token, {
+      name: `Team Shop ${kind} ${counter} ${process.pid}`,
+      logo,
+      latitude: 6.45,
+      longitude: 3.39,
+      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: Shop }>().data;
+  }
+
+  const base = (alias: string) => `/v1/shops/${alias}/design/collaborators`;
+
+  /** Invites `who` with `rights` and accepts from the e-mailed link; returns the collaborator id. */
+  async function join(owner: AuthResult, alias: string, who: AuthResult, rights: Record<string, boolean>): Promise<number> {
+    const invited = await kit.call('POST', `${base(alias)}/invites`, owner.token, { collaborators: [{ email: who.user.email, accessRights: rights }] });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const token = tokenOf(who.user.email);
+    const answer = await kit.call('PUT', `${base(alias)}/invites/accept-decline`, who.token, { token, status: 'accepted' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const list = (await kit.call('GET', base(alias), owner.token)).json<{ data: Collaborator[] }>().data;
+    return list.find((item) => item.user.id === who.user.id)?.id ?? 0;
+  }
+
+  function tokenOf(email: string): string {
+    const link = kit.mails(email).flatMap((mail) => mail.links).filter((url) => url.includes('/join-project?')).at(-1);
+    if (!link) throw new Error(`no invite to ${email}`);
+    return new URL(link).searchParams.get('token') ?? '';
+  }
+
+  async function listening(): Promise<string> {
+    if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    return `http://127.0.0.1:${(kit.app.server.address() as AddressInfo).port}`;
+  }
 
   it("DELETE /v1/invites-history deletes only the caller's rows and counts them", async () => {
     const { user, token } = await kit.register();
@@ -18,5 +94,236 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect((await kit.call('DELETE', '/v1/invites-history', token)).json()).toEqual({ message: 'OK', data: { deleted: 2 } });
     expect((await kit.call('DELETE', '/v1/invites-history', token)).json()).toEqual({ message: 'OK', data: { deleted: 0 } });
     expect((await kit.call('DELETE', '/v1/invites-history', other.token)).json()).toEqual({ message: 'OK', data: { deleted: 1 } });
+  });
+
+  describe('the rights matrix', () => {
+    const people = {} as Record<Role, AuthResult>;
+    let shop: Shop;
+    const ids = {} as Record<'manager' | 'editor' | 'viewer', number>;
+
+    beforeAll(async () => {
+      for (const role of ROLES) people[role] = await kit.register();
+      await kit.database.db.insert(userRoles).values({ userId: people.sovereign.user.id, roleId: ROLE.SOVEREIGN });
+      shop = await createShop(people.owner);
+      ids.manager = await join(people.owner, shop.alias, people.manager, { view: true, editDesign: true, manageCollaborators: true });
+      ids.editor = await join(people.owner, shop.alias, people.editor, { view: true, editDesign: true, manageCollaborators: false });
+      ids.viewer = await join(people.owner, shop.alias, people.viewer, { view: true, editDesign: false, manageCollaborators: false });
+    });
+
+    const expectStatus = async (role: Role, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, expected: number, body?: unknown) => {
+      const response = await kit.call(method, url, people[role].token, body);
+      expect(`${role} ${method} ${url} -> ${response.statusCode}`, response.body).toBe(`${role} ${method} ${url} -> ${expected}`);
+      return response;
+    };
+
+    const allow = (yes: Role[], ok = 200) => Object.fromEntries(ROLES.map((role) => [role, yes.includes(role) ? ok : 403])) as Record<Role, number>;
+    const readers: Role[] = ['owner', 'manager', 'editor', 'viewer', 'sovereign'];
+    const writers: Role[] = ['owner', 'manager', 'editor', 'sovereign'];
+    const managers: Role[] = ['owner', 'manager', 'sovereign'];
+
+    it('read calls: everyone with access, never a stranger', async () => {
+      for (const role of ROLES) {
+        await expectStatus(role, 'GET', base(shop.alias), allow(readers)[role]);
+        await expectStatus(role, 'GET', `${base(shop.alias)}/${ids.editor}`, allow(readers)[role]);
+        await expectStatus(role, 'GET', `/v1/admin/shops/${shop.alias}`, allow(readers)[role]);
+        await expectStatus(role, 'GET', `/v1/admin/shops/${shop.alias}/shop-media`, allow(readers)[role]);
+        await expectStatus(role, 'POST', `/v1/shops/${shop.alias}/check-enable`, allow(readers)[role]);
+        await expectStatus(role, 'GET', `/v1/shops/${shop.alias}/design/versions`, allow(readers)[role]);
+        await expectStatus(role, 'GET', `/v1/shops/${shop.alias}/sharing`, allow(readers)[role]);
+        await expectStatus(role, 'GET', `/v1/shops/${shop.alias}/access`, allow(readers)[role]);
+      }
+      const access = (await kit.call('GET', `/v1/shops/${shop.alias}/access`, people.viewer.token)).json<{ data: { role: string } }>().data;
+      expect(access.role).toBe('viewer');
+    });
+
+    it('write calls (design over HTTP and socket, shop facts, configure): owner, editors, SOVEREIGN', async () => {
+      const doc = designPath(shop.alias, 0);
+      for (const role of ROLES) {
+        const expected = allow(writers)[role];
+        await expectStatus(role, 'POST', '/v1/realtime/edits', expected, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#112233FF' } });
+        await expectStatus(role, 'PUT', `/v1/shops/${shop.alias}`, expected, { slogan: `by ${role}` });
+        await expectStatus(role, 'POST', `/v1/shops/${shop.alias}/configure`, expected, { colors: { primary: '#223344FF' } });
+      }
+      // The realtime socket refuses a viewer's and a stranger's write, and takes an editor's.
+      const url = await listening();
+      for (const role of ROLES) {
+        const socket = await client(url, people[role].token);
+        const ack = (await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#445566FF' } })) as { ok: boolean; message?: string };
+        expect(`${role}: ${ack.ok}`).toBe(`${role}: ${writers.includes(role)}`);
+        if (!ack.ok) expect(ack.message).toBe('You do not have permission to do this.');
+        socket.disconnect();
+      }
+    });
+
+    it('manage calls: owner, managers, SOVEREIGN; delete the shop: owner and SOVEREIGN only', async () => {
+      for (const role of ROLES) {
+        await expectStatus(role, 'GET', `${base(shop.alias)}/invites`, allow(managers)[role]);
+        await expectStatus(role, 'PUT', `${base(shop.alias)}/${ids.viewer}/access-rights`, allow(managers)[role], { accessRights: { view: true, editDesign: false, manageCollaborators: false } });
+        await expectStatus(role, 'PUT', `/v1/shops/${shop.alias}/sharing`, allow(managers)[role], { publicLink: true });
+        await expectStatus(role, 'POST', `${base(shop.alias)}/invites`, allow(managers)[role], { collaborators: [{ email: uniqueEmail(`m-${role}`) }] });
+        const made = await kit.call('POST', `${base(shop.alias)}/invites`, people.owner.token, { collaborators: [{ email: uniqueEmail(`o-${role}`) }] });
+        const invite = made.json<{ data: Invite[] }>().data[0];
+        await expectStatus(role, 'POST', `${base(shop.alias)}/invites`, allow(managers)[role]);
+        await expectStatus(role, 'PUT', `${base(shop.alias)}/invites`, allow(managers)[role], { id: invite?.id, accessRights: { view: true, editDesign: false, manageCollaborators: false } });
+        await expectStatus(role, 'PUT', `${base(shop.alias)}/invites`, allow(managers)[role], { id: invite?.id, status: 'revoked' });
+        if (!managers.includes(role)) await kit.call('PUT', `${base(shop.alias)}/invites`, people.owner.token, { id: invite?.id, status: 'revoked' });
+      }
+      for (const role of ['editor', 'viewer', 'stranger', 'manager'] as Role[]) await expectStatus(role, 'DELETE', `/v1/admin/shops/${shop.alias}`, 403);
+      for (const role of ['editor', 'viewer', 'stranger'] as Role[]) await expectStatus(role, 'DELETE', `${base(shop.alias)}/${ids.manager}`, 403);
+    });
+
+    it('a collaborator may leave; the owner cannot be invited; a stranger cannot list shop collaborations of others', async () => {
+      const leaver = await kit.register();
+      const id = await join(people.owner, shop.alias, leaver, { view: true, editDesign: false, manageCollaborators: false });
+      expect((await kit.call('DELETE', `${base(shop.alias)}/${id}`, leaver.token)).statusCode).toBe(200);
+      expect((await kit.call('GET', base(shop.alias), leaver.token)).statusCode).toBe(403);
+      const own = await kit.call('POST', `${base(shop.alias)}/invites`, people.manager.token, { collaborators: [{ email: people.owner.user.email }] });
+      expect(own.json()).toEqual({ message: COLLABORATOR_MESSAGES.ownerInvite });
+      expect((await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.stranger.token)).statusCode).toBe(403);
+      const mine = (await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.viewer.token)).json<{ data: ShopCollaboration[] }>().data;
+      expect(mine).toEqual([expect.objectContaining({ shopAlias: shop.alias, role: 'viewer', collaboratorId: ids.viewer })]);
+      expect((await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.sovereign.token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('invites', () => {
+    it('single use, expiry, wrong address, no self-invite, no duplicate open invite, parallel answers: one wins', async () => {
+      const owner = await kit.register();
+      const shop = await createShop(owner);
+      const invitee = await kit.register();
+      const other = await kit.register();
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: owner.user.email }] })).json()).toEqual({ message: COLLABORATOR_MESSAGES.selfInvite });
+      const first = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: invitee.user.email }] });
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: invitee.user.email.toUpperCase() }] });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: COLLABORATOR_MESSAGES.duplicateInvite });
+
+      // The invitee got an e-mail and a notification with the token.
+      const token = tokenOf(invitee.user.email);
+      const inviteId = first.json<{ data: Invite[] }>().data[0]?.id ?? 0;
+      const notifications = (await kit.call('GET', '/v1/portal/notifications/list?status=open', invitee.token)).json<{ data: Array<{ id: number; type: string; meta: { inviteToken: string | null } }> }>().data;
+      expect(notifications).toEqual([expect.objectContaining({ type: 'invite', meta: expect.objectContaining({ inviteToken: token, shopAlias: shop.alias }) })]);
+
+      // Anyone holding the link may see what it is; a wrong token or id is refused.
+      const check = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token })).json<{ data: InviteCheck }>().data;
+      expect(check).toMatchObject({ shopName: shop.name, email: invitee.user.email, status: 'open', problem: null });
+      expect((await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token: 'nope' })).statusCode).toBe(404);
+      const wrong = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token, email: other.user.email })).json<{ data: InviteCheck }>().data;
+      expect(wrong.problem).toBe(COLLABORATOR_MESSAGES.wrongAddress);
+
+      // Another account cannot use the link.
+      const stolen = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, other.token, { token, status: 'accepted' });
+      expect(stolen.statusCode).toBe(403);
+      expect(stolen.json()).toEqual({ message: COLLABORATOR_MESSAGES.wrongAddress });
+
+      // Two parallel answers: exactly one wins.
+      const answers = await Promise.all([
+        kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, invitee.token, { token, status: 'accepted' }),
+        kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, invitee.token, { token, status: 'declined' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const reuse = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, invitee.token, { token, status: 'accepted' });
+      expect(reuse.json()).toEqual({ message: COLLABORATOR_MESSAGES.used });
+      // The notification is resolved.
+      const open = (await kit.call('GET', '/v1/portal/notifications/list?status=open', invitee.token)).json<{ data: unknown[] }>().data;
+      expect(open).toEqual([]);
+
+      // Expiry.
+      const late = await kit.register();
+      await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: late.user.email }] });
+      const lateToken = tokenOf(late.user.email);
+      await kit.database.db.update(collaboratorInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(collaboratorInvites.email, late.user.email));
+      const expired = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: lateToken, status: 'accepted' });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toEqual({ message: COLLABORATOR_MESSAGES.expired });
+      // Resend: a new link works, the old one does not.
+      const resent = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token);
+      expect(resent.statusCode, resent.body).toBe(200);
+      const fresh = tokenOf(late.user.email);
+      expect(fresh).not.toBe(lateToken);
+      expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: lateToken, status: 'accepted' })).statusCode).toBe(404);
+      expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: fresh, status: 'accepted' })).statusCode).toBe(200);
+    });
+
+    it('limits per shop', async () => {
+      const owner = await kit.register();
+      const shop = await createShop(owner);
+      const batch = (n: number) => ({ collaborators: Array.from({ length: n }, () => ({ email: uniqueEmail('limit') })) });
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, batch(10))).statusCode).toBe(200);
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, batch(10))).statusCode).toBe(200);
+      const over = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, batch(1));
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ message: COLLABORATOR_MESSAGES.perShop });
+    });
+  });
+
+  it('a removed collaborator loses access at once: HTTP, realtime writes, and the open socket is told and leaves the rooms', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const editor = await kit.register();
+    const id = await join(owner, shop.alias, editor, { view: true, editDesign: true, manageCollaborators: false });
+    const url = await listening();
+    const socket = await client(url, editor.token);
+    const doc = designPath(shop.alias, 0);
+    await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });
+    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toEqual({ ok: true });
+    const ownerSocket = await client(url, owner.token);
+    const presence = new Promise<{ members: Array<{ userId: number; section: string }> }>((resolve) => ownerSocket.on(COLLAB_EVENTS.presence, resolve));
+    expect(await ownerSocket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'splash' })).toEqual({ ok: true });
+    const seen = await presence;
+    expect(seen.members.map((member) => [member.userId, member.section]).sort()).toEqual(
+      [
+        [editor.user.id, 'colors'],
+        [owner.user.id, 'splash'],
+      ].sort(),
+    );
+
+    const told = new Promise((resolve) => socket.on(COLLAB_EVENTS.access, resolve));
+    expect((await kit.call('DELETE', `${base(shop.alias)}/${id}`, owner.token)).statusCode).toBe(200);
+    expect(await told).toEqual({ alias: shop.alias, rights: null });
+    const refused = (await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#000000FF' } })) as { ok: boolean };
+    expect(refused.ok).toBe(false);
+    expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, editor.token)).statusCode).toBe(403);
+    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toMatchObject({ ok: false });
+    // The owner's edits no longer reach the removed collaborator's socket.
+    let heard = false;
+    socket.on(REALTIME_EVENTS.value, () => (heard = true));
+    expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#ABCDEFFF' } })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toBe(false);
+  });
+
+  it('versions as branches: duplicate, make default, who changed what; the public page and its PNG, and the link turned off', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [doc]: { isDefault: true, version: 0, data: { colors: { primary: '#FF0000FF' } } } } });
+    const copy = await kit.call('POST', `/v1/shops/${shop.alias}/design/versions`, owner.token, { from: 0 });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json()).toMatchObject({ data: { version: 1, isDefault: false } });
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/design/versions`, owner.token, { from: 7 })).statusCode).toBe(404);
+    const made = await kit.call('PUT', `/v1/shops/${shop.alias}/design/versions/1/default`, owner.token);
+    expect(made.json<{ data: Array<{ version: number; isDefault: boolean; lastEditor: string | null }> }>().data.map((v) => [v.version, v.isDefault])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const versions = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions`, owner.token)).json<{ data: Array<{ lastEditor: string | null }> }>().data;
+    expect(versions[0]?.lastEditor).toBe(`${owner.user.firstName} ${owner.user.lastName}`);
+
+    const page = await kit.call('GET', `/v1/public/shops/${shop.alias}`, null);
+    expect(page.json()).toMatchObject({ data: { name: shop.name, version: 1, config: { colors: { primary: '#FF0000FF' } } } });
+    const image = await kit.app.inject({ method: 'GET', url: `/v1/public/shops/${shop.alias}/og-image.png` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(image.rawPayload.readUInt32BE(16)).toBe(1200);
+
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).statusCode).toBe(200);
+    const off = await kit.call('GET', `/v1/public/shops/${shop.alias}`, null);
+    expect(off.statusCode).toBe(404);
+    expect(off.json()).toEqual({ message: COLLABORATOR_MESSAGES.publicOff });
+    expect((await kit.app.inject({ method: 'GET', url: `/v1/public/shops/${shop.alias}/og-image.png` })).statusCode).toBe(404);
   });
 });

@@ -95,6 +95,12 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/super-categories': SUPER_CATEGORIES,
   '/v1/productcategories': [{ id: 201, superCategoryId: 2, name: 'Dresses', icon: '/catalogue/dresses.webp', imageList: [] }],
   '/v1/admin/shops/ada-shop': ADA_SHOP,
+  // Issue 14: the caller's rights, versions, collaborators and sharing of the shop (before its own prefix).
+  '/v1/shops/ada-shop/access': { role: 'owner', accessRights: { view: true, editDesign: true, manageCollaborators: true }, sovereign: false },
+  '/v1/shops/ada-shop/design/versions': [],
+  '/v1/shops/ada-shop/design/collaborators': [],
+  '/v1/shops/ada-shop/sharing': { publicLink: true },
+  '/v1/users/1/shop-collaborations': [],
   '/v1/shops/ada-shop': ADA_SHOP,
   '/v1/users/1/shops': [],
   '/v1/currencies': [],

@@ -389,3 +389,71 @@ export const chatMessages = pgTable(
     check('chat_messages_sender', sql`${table.sender} in ('merchant', 'agent')`),
   ],
 );
+
+/** Issue 14: a collaborator's per-shop access rights (contract/collaborators/schemas.ts). */
+export type AccessRightsColumn = { view: true; editDesign: boolean; manageCollaborators: boolean };
+
+/** Issue 14: who collaborates on a shop (besides its owner), with their rights. One row per (shop, user). */
+export const shopCollaborators = pgTable(
+  'shop_collaborators',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessRights: jsonb('access_rights').$type<AccessRightsColumn>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('shop_collaborators_shop_user_idx').on(table.shopId, table.userId), index('shop_collaborators_user_idx').on(table.userId)],
+);
+
+/**
+ * Issue 14: invites to collaborate, by e-mail. The link's token is stored only as its SHA-256;
+ * at most one open invite per (shop, address) (partial unique index), answered by one
+ * conditional UPDATE (single use).
+ */
+export const collaboratorInvites = pgTable(
+  'collaborator_invites',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('open'),
+    accessRights: jsonb('access_rights').$type<AccessRightsColumn>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('collaborator_invites_token_idx').on(table.tokenHash),
+    uniqueIndex('collaborator_invites_open_idx').on(table.shopId, table.email).where(sql`${table.status} = 'open'`),
+    index('collaborator_invites_shop_idx').on(table.shopId, table.sentAt),
+    check('collaborator_invites_status', sql`${table.status} in ('open', 'accepted', 'declined', 'revoked', 'expired')`),
+  ],
+);
+
+/** Issue 14: a shop's sharing settings (no row: the public link is on). */
+export const shopSharing = pgTable('shop_sharing', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  publicLink: boolean('public_link').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** Issue 14: who last changed a design document (version), for "who changed what". */
+export const designAuthors = pgTable('design_authors', {
+  path: text('path').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});

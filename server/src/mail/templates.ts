@@ -104,3 +104,16 @@ export function referralInviteEmail(input: { inviterFirstName: string; firstName
     button: { label: 'Accept the invitation', url: input.link },
   });
 }
+
+/** Issue 14: an invite to design a shop together; the link opens /join-project. */
+export function collaboratorInviteEmail(input: { inviterName: string; shopName: string; link: string; expiresAt: Date }): MailContent {
+  const name = oneLine(input.inviterName);
+  const inviter = name.length > INVITER_NAME_MAX ? `${name.slice(0, INVITER_NAME_MAX - 1)}…` : name || 'A merchant';
+  return render({
+    subject: `${inviter} invited you to design ${oneLine(input.shopName)}`,
+    greeting: hello(''),
+    paragraphs: [`${inviter} invites you to design the app of ${oneLine(input.shopName)} together on ${PRODUCT_NAME}.`],
+    button: { label: 'Join the project', url: input.link },
+    note: `The link can be used once and stays valid until ${input.expiresAt.toUTCString()}.`,
+  });
+}

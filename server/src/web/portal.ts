@@ -26,7 +26,7 @@ export interface Portal {
   /** How an app-looking path is answered (200 or 404), or null when the portal does not own it. */
   pageFor(pathname: string): { status: 200 | 404 } | null;
   /** index.html for an app path: filled in, with modulepreloads for that route's own chunks. */
-  sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status?: number): FastifyReply;
+  sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status?: number, head?: string): FastifyReply;
 }
 
 /** Encoded siblings written by precompress.ts share the caching rule of their source file. */
@@ -97,10 +97,12 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
       if (!isAppRoute(pathname)) return null;
       return { status: table === null || isKnownRoute(table, pathname) ? 200 : 404 };
     },
-    sendIndex: (_request, reply, pathname, status = 200) => {
+    sendIndex: (_request, reply, pathname, status = 200, head) => {
       // A one-time token in this page's URL must not leave in a Referer header.
       if (TOKEN_PAGES.includes(pathname.replace(/\/+$/, ''))) reply.header('referrer-policy', 'no-referrer');
-      return sendHtml(reply, htmlFor(pathname), status);
+      // Extra head tags (escaped by the caller), e.g. the public page's Open Graph tags.
+      const html = htmlFor(pathname);
+      return sendHtml(reply, head ? html.replace(/<\/head>/i, `${head}\n  </head>`) : html, status);
     },
   };
 

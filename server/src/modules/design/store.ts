@@ -83,7 +83,8 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
     const revision = (node?.revision ?? 0) + 1;
     await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc));
     await tx.update(realtimeEdits).set({ revision }).where(eq(realtimeEdits.editId, editId));
-    if (value !== null) {
+    // A branch that is not the default (issue 14: versions as branches) leaves the shop's config alone.
+    if (value !== null && (value as { isDefault?: unknown }).isDefault !== false) {
       const data = (value as { data?: Record<string, unknown> }).data ?? {};
       await tx.update(shops).set({ config: data }).where(eq(shops.alias, address.alias));
     }

@@ -56,12 +56,21 @@ export interface DesignEditorProps {
   preview: (creation: Creation, screen: string) => ReactNode;
   /** The Preview instructions modal showing `url` as its QR code. */
   instructions: (props: { url: string; onClose: () => void }) => ReactNode;
+  /** Issue 14: the design version (branch) to edit (default EDITOR_CONFIG_VERSION). */
+  version?: number;
+  /** Issue 14: a viewer sees every section but cannot change anything (the server refuses too). */
+  readOnly?: boolean;
+  /** Issue 14: told the section the merchant is in (presence). */
+  onSectionChange?: (sectionId: string) => void;
+  /** Issue 14: shown in the header (who else is in the design). */
+  presence?: ReactNode;
 }
 
-export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions }: DesignEditorProps) {
-  const doc = useDesignDoc(shop.alias, EDITOR_CONFIG_VERSION);
+export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions, version = EDITOR_CONFIG_VERSION, readOnly = false, onSectionChange, presence }: DesignEditorProps) {
+  const doc = useDesignDoc(shop.alias, version);
   const { creation, applyEdit } = doc;
   const [sectionId, setSectionId] = useState(EDITOR_SECTIONS[0]?.id ?? 'splash');
+  useEffect(() => onSectionChange?.(sectionId), [sectionId, onSectionChange]);
   const section = sectionById(sectionId);
   const [history, setHistory] = useState<History>(emptyHistory);
   const [view, setView] = useState<'editor' | 'preview'>('editor');
@@ -81,10 +90,10 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   // A new shop's design starts from the defaults with the shop's own name and logo.
   const seeded = useRef(false);
   useEffect(() => {
-    if (seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
+    if (readOnly || seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
     seeded.current = true;
     doc.save(withShop(creationRef.current, shop));
-  }, [doc, shop]);
+  }, [doc, shop, readOnly]);
 
   const apply = useCallback(
     (patch: Patch, continuous = false) => {
@@ -113,7 +122,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = historyKey(event);
-      if (!action) return;
+      if (!action || readOnly) return;
       // A text field keeps its own undo while it is being typed in.
       const target = event.target as HTMLElement | null;
       if (target?.matches('input[type="text"], input:not([type]), textarea')) return;
@@ -122,7 +131,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step]);
+  }, [step, readOnly]);
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
   // The contrast check follows an edit right after the frame that shows it is painted (a
@@ -143,19 +152,19 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     () => (
       <>
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
-        <div role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16 }}>
+        <fieldset disabled={readOnly} role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}>
           <SectionTitle title={section.title} />
           <SectionControls controls={controls} creation={creation} onEdit={onEdit} onPatch={apply} />
-        </div>
+        </fieldset>
       </>
     ),
-    [section, controls, creation, onEdit, apply],
+    [section, controls, creation, onEdit, apply, readOnly],
   );
 
   return (
     <div>
       <ControlStyles />
-      <EditorHeader name={shop.name} canUndo={canUndo} canRedo={canRedo} onStep={step} onPreviewOnPhone={openInstructions} />
+      <EditorHeader name={shop.name} presence={presence} canUndo={!readOnly && canUndo} canRedo={!readOnly && canRedo} onStep={step} onPreviewOnPhone={openInstructions} />
       <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} />
       {doc.refused && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -184,7 +193,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       </div>
       {instructions && (
         <Suspense fallback={null}>
-          <Instructions shop={shop} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
+          <Instructions shop={shop} version={version} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
         </Suspense>
       )}
     </div>
@@ -193,12 +202,14 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
 
 const EditorHeader = memo(function EditorHeader({
   name,
+  presence,
   canUndo,
   canRedo,
   onStep,
   onPreviewOnPhone,
 }: {
   name: string;
+  presence: ReactNode;
   canUndo: boolean;
   canRedo: boolean;
   onStep: (direction: 'undo' | 'redo') => void;
@@ -209,6 +220,7 @@ const EditorHeader = memo(function EditorHeader({
       <Typography component="h2" variant="h5" sx={{ mr: 'auto' }}>
         {name}
       </Typography>
+      {presence}
       <Button variant="outlined" onClick={() => onStep('undo')} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
         Undo
       </Button>
@@ -251,18 +263,20 @@ const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings
 /** The Preview instructions modal, with the QR code's URL on the origin a phone reaches. */
 function Instructions({
   shop,
+  version,
   templateCategory,
   render,
   onClose,
 }: {
   shop: DesignEditorProps['shop'];
+  version: number;
   templateCategory: string | undefined;
   render: DesignEditorProps['instructions'];
   onClose: () => void;
 }) {
   // Where a phone reaches this portal (the public origin or the server's LAN address).
   const origin = usePreviewOrigin();
-  return render({ url: previewUrl(origin, { templateId: shop.alias, version: EDITOR_CONFIG_VERSION, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
+  return render({ url: previewUrl(origin, { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
 }
 
 /**

@@ -1,5 +1,10 @@
+import { lazy } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SharedProjectPage } from '@/features/apps/components/SharedProjectPage';
+import { publicShopQueryOptions } from '@/features/collaborators/api/get-public-shop';
+
+const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 
 export const Route = createFileRoute('/apps/$alias/public')({
   component: RouteComponent,
@@ -7,5 +12,6 @@ export const Route = createFileRoute('/apps/$alias/public')({
 
 function RouteComponent() {
   const { alias } = Route.useParams();
-  return <SharedProjectPage alias={alias} />;
+  const shop = useQuery(publicShopQueryOptions(alias));
+  return <SharedProjectPage shop={shop.data} error={shop.error} preview={(creation) => <PhonePreview creation={creation} framed />} />;
 }

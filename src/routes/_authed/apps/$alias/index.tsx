@@ -1,11 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { ApiError } from '@/api/client';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { AppDetailsPage } from '@/features/apps/components/AppDetailsPage';
+import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
+import { CollaboratorsPanel } from '@/features/collaborators/components/CollaboratorsPanel';
+import { SharingPanel } from '@/features/collaborators/components/SharingPanel';
+import { VersionsPanel } from '@/features/collaborators/components/VersionsPanel';
+import { useDeleteShop } from '@/features/shops/api/delete-shop';
+import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
+import { useSession } from '@/lib/session/session';
+import { toast } from '@/lib/toast';
+
+/** Someone else's shop: the 403 page. */
+class ForbiddenShop extends Error {}
 
 export const Route = createFileRoute('/_authed/apps/$alias/')({
+  loader: async ({ context, params }) => {
+    try {
+      await Promise.all([context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)), context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias))]);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }
+  },
+  errorComponent: DetailsError,
   component: RouteComponent,
 });
 
+function DetailsError(props: ErrorComponentProps) {
+  if (props.error instanceof ForbiddenShop) return <ForbiddenPage />;
+  return <RouteErrorPage {...props} title="App details" />;
+}
+
 function RouteComponent() {
   const { alias } = Route.useParams();
-  return <AppDetailsPage alias={alias} />;
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
+  const { data: access } = useSuspenseQuery(shopAccessQueryOptions(alias));
+  const remove = useDeleteShop();
+  if (!user) return null;
+  return (
+    <AppDetailsPage
+      shop={shop}
+      access={access}
+      versions={<VersionsPanel alias={alias} canWrite={access.accessRights.editDesign} />}
+      collaborators={<CollaboratorsPanel alias={alias} access={access} user={user} />}
+      sharing={<SharingPanel alias={alias} canManage={access.accessRights.manageCollaborators} />}
+      deleting={remove.isPending}
+      deleteError={remove.error?.message ?? null}
+      onDelete={async () => {
+        await remove.mutateAsync(alias);
+        toast(`${shop.name} was deleted`, { variant: 'success' });
+        await navigate({ to: '/apps' });
+      }}
+    />
+  );
 }

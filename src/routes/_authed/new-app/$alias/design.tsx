@@ -1,14 +1,22 @@
-import { lazy } from 'react';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { type ErrorComponentProps, createFileRoute, notFound } from '@tanstack/react-router';
+import { lazy, useCallback, useState } from 'react';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import Alert from '@mui/material/Alert';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
+import type { AccessRights } from '@contract/collaborators/schemas';
 import { ApiError } from '@/api/client';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { DesignEditor } from '@/features/design/editor/DesignEditor';
+import { sectionById } from '@/features/design/editor/section-map';
 import { PageLayout } from '@/components/PageLayout';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { designVersionsQueryOptions } from '@/features/collaborators/api/get-design-versions';
+import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
+import { DesignPresence } from '@/features/collaborators/components/DesignPresence';
 import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
+import { useSession } from '@/lib/session/session';
+import { toast } from '@/lib/toast';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
@@ -17,9 +25,18 @@ const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTest
 class ForbiddenShop extends Error {}
 
 export const Route = createFileRoute('/_authed/new-app/$alias/design')({
+  // Issue 14: `?version=N` opens a design version (branch); none: the editor's default one.
+  validateSearch: (search: Record<string, unknown>): { version?: number } => {
+    const version = Number(search.version);
+    return Number.isInteger(version) && version >= 0 && version < 10_000_000 ? { version } : {};
+  },
   loader: async ({ context, params }) => {
     try {
-      await context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias));
+      await Promise.all([
+        context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)),
+        context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias)),
+        context.queryClient.ensureQueryData(designVersionsQueryOptions(params.alias)),
+      ]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
       // An unknown alias is not a page: no made-up shop is shown.
@@ -38,13 +55,48 @@ function DesignError(props: ErrorComponentProps) {
 
 function RouteComponent() {
   const { alias } = Route.useParams();
+  const { version } = Route.useSearch();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
+  const { data: access } = useSuspenseQuery(shopAccessQueryOptions(alias));
+  // Without ?version the editor opens the default version (branch); a new shop has none yet.
+  const { data: versions } = useSuspenseQuery(designVersionsQueryOptions(alias));
+  const opened = version ?? versions.find((known) => known.isDefault)?.version;
+  const [sectionId, setSectionId] = useState('');
+  const [removed, setRemoved] = useState(false);
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
+  // Rights changed while the editor is open: a removed collaborator leaves at once.
+  const onAccess = useCallback(
+    (rights: AccessRights | null) => {
+      if (rights === null) {
+        setRemoved(true);
+        queryClient.removeQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
+        toast('You no longer have access to this app', { variant: 'warning' });
+        void navigate({ to: '/apps' });
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
+    },
+    [alias, navigate, queryClient],
+  );
+  if (removed) return <ForbiddenPage lead="You no longer have access to this app." />;
+  const readOnly = !access.accessRights.editDesign;
   return (
     <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change.">
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You can view this design. Ask its owner for the right to edit it.
+        </Alert>
+      )}
       <DesignEditor
         shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }}
         templateCategory={trade}
+        {...(opened !== undefined ? { version: opened } : {})}
+        readOnly={readOnly}
+        onSectionChange={setSectionId}
+        presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
         instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={url} title="Preview on your phone" />}
       />

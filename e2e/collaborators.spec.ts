@@ -1,0 +1,175 @@
+/**
+ * Designing together (issue 14): the owner invites by e-mail; the invitee, logged out, opens the
+ * e-mailed link, registers, accepts; both edit the same design and see each other's changes and
+ * presence. A viewer (who accepted from the notification) cannot change anything. The public
+ * page renders for a logged-out visitor and unfurls (Open Graph tags, the image answers).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
+import type { BrowserWindow } from './browser';
+
+const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
+const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
+
+test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+
+async function merchantWithShop(request: APIRequestContext, firstName: string): Promise<{ token: string; alias: string; name: string }> {
+  const { token } = await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
+  const auth = { Authorization: `Bearer ${token}` };
+  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
+  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
+  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
+  const name = `${firstName} Team ${Date.now().toString(36)}`;
+  const created = await request.post('/v1/shops', { headers: auth, data: { name, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] } });
+  expect(created.status()).toBe(201);
+  return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias, name };
+}
+
+async function signIn(page: Page, token: string) {
+  await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+}
+
+const toolbar = (page: Page) => page.getByTestId('design-preview').locator('header').first();
+const toolbarBackground = (page: Page) =>
+  toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
+
+async function setColour(page: Page, label: string, value: string) {
+  const field = page.getByLabel(`${label} (web)`, { exact: true });
+  await field.fill(value);
+  await field.press('Enter');
+}
+
+test('the owner invites by e-mail; the invitee registers from the link, accepts, and both design together seeing each other', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const owner = await merchantWithShop(request, 'Chioma');
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, owner.token);
+
+  // The owner invites from the app's page.
+  const email = uniqueEmail('ngozi');
+  await ownerPage.goto(`/apps/${owner.alias}`);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: 'App details' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
+  const form = ownerPage.getByRole('form', { name: 'Invite a collaborator' });
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByRole('button', { name: 'Send invite' }).click();
+  await expect(ownerPage.getByText(`Invite sent to ${email}`)).toBeVisible();
+  await expect(ownerPage.getByRole('list', { name: 'Pending invites' }).getByText(email)).toBeVisible();
+
+  // The invitee, logged out, opens the e-mailed link, registers in the modal and comes back.
+  const link = await linkFromEmail(email, /invited you to design/);
+  const inviteeContext = await browser.newContext();
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(new URL(link).pathname + new URL(link).search);
+  const dialog = invitee.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Register' }).click();
+  await dialog.getByLabel('First Name').fill('Ngozi');
+  await dialog.getByLabel('Last Name').fill('Eze');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone No').fill('08031234567');
+  await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await expect(invitee.getByRole('heading', { level: 1, name: 'Join a project' })).toBeVisible();
+  await expect(invitee.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
+  await expect(invitee.getByText('Chioma Merchant invited')).toBeVisible();
+  await invitee.getByRole('button', { name: 'Accept' }).click();
+  await expect(invitee.getByRole('heading', { level: 2, name: owner.name })).toBeVisible();
+  await expect(invitee.getByText('Your role: Editor')).toBeVisible();
+
+  // The link is single-use.
+  await invitee.goto(new URL(link).pathname + new URL(link).search);
+  await expect(invitee.getByRole('alert')).toHaveText('This invite has already been used');
+
+  // My Apps lists the shared app with the role.
+  await invitee.goto('/apps');
+  const card = invitee.getByTestId('app-card').filter({ hasText: owner.name });
+  await expect(card.getByText('Editor')).toBeVisible();
+  await expect(card.getByText('Shared by Chioma Merchant')).toBeVisible();
+
+  // Both in the design: each sees the other's presence and section, and the other's edits.
+  await ownerPage.goto(`/new-app/${owner.alias}/design`);
+  await invitee.goto(`/new-app/${owner.alias}/design`);
+  await invitee.getByRole('tab', { name: 'General' }).click();
+  await expect(ownerPage.getByTestId('design-presence')).toHaveAttribute('aria-label', 'In this design now: Ngozi Eze (General)');
+  await expect(invitee.getByTestId('design-presence')).toHaveAttribute('aria-label', /Chioma Merchant \(Splash Screen\)/);
+  await ownerPage.getByRole('tab', { name: 'General' }).click();
+  await expect(toolbar(ownerPage)).toBeVisible();
+
+  await setColour(invitee, 'Primary', '#FF0000FF');
+  await expect.poll(() => toolbarBackground(ownerPage)).toContain('rgb(255, 0, 0)');
+  await setColour(ownerPage, 'Primary', '#0000FFFF');
+  await expect.poll(() => toolbarBackground(invitee)).toContain('rgb(0, 0, 255)');
+
+  // The owner removes the collaborator: the open editor leaves at once.
+  await ownerPage.goto(`/apps/${owner.alias}`);
+  ownerPage.once('dialog', (prompt) => void prompt.accept());
+  await ownerPage.getByRole('list', { name: 'Collaborators' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(invitee.getByText('You no longer have access to this app')).toBeVisible();
+  await expect(invitee).toHaveURL(/\/apps$/);
+  await ownerContext.close();
+  await inviteeContext.close();
+});
+
+test('a viewer accepts from the notification and cannot change anything', async ({ page, request }) => {
+  const owner = await merchantWithShop(request, 'Kunle');
+  const viewerEmail = uniqueEmail('amaka');
+  const viewer = await registerThroughApi(request, 'Amaka', viewerEmail);
+  const invited = await request.post(`/v1/shops/${owner.alias}/design/collaborators/invites`, {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { collaborators: [{ email: viewerEmail, accessRights: { view: true, editDesign: false, manageCollaborators: false } }] },
+  });
+  expect(invited.status()).toBe(200);
+
+  await signIn(page, viewer.token);
+  await page.goto('/notifications');
+  // The page has settled (the push opt-in shows last and moves the list).
+  await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
+  await page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` }).getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText(`You now collaborate on ${owner.name}`)).toBeVisible();
+  // The notification is resolved: it leaves the open list.
+  await expect(page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` })).toHaveCount(0);
+
+  await page.goto(`/new-app/${owner.alias}/design`);
+  await expect(page.getByText('You can view this design. Ask its owner for the right to edit it.')).toBeVisible();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page.getByLabel('Primary (web)', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  // The server refuses a viewer's write whatever the page shows.
+  const edit = await request.post('/v1/realtime/edits', {
+    headers: { Authorization: `Bearer ${viewer.token}` },
+    data: { editId: `viewer${Date.now()}abcdef`, updates: { [`apps/production/${owner.alias}/0/data/colors/primary`]: '#000000FF' } },
+  });
+  expect(edit.status()).toBe(403);
+  await page.goto(`/apps/${owner.alias}`);
+  await expect(page.getByText('Your role: Viewer')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Invite a collaborator' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete app' })).toHaveCount(0);
+});
+
+test('the public page renders for a logged-out visitor and unfurls with a picture of the design', async ({ page, request }) => {
+  const owner = await merchantWithShop(request, 'Sade');
+  const html = await (await request.get(`/apps/${owner.alias}/public`)).text();
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+  expect(html).toContain(`<meta property="og:title" content="${owner.name}`);
+  expect(image).toContain(`/v1/public/shops/${owner.alias}/og-image.png`);
+  const png = await request.get(new URL(image.replaceAll('&amp;', '&')).pathname);
+  expect(png.status()).toBe(200);
+  expect(png.headers()['content-type']).toBe('image/png');
+  expect((await png.body()).subarray(1, 4).toString()).toBe('PNG');
+
+  await page.goto(`/apps/${owner.alias}/public`);
+  await expect(page.getByRole('heading', { level: 1, name: owner.name })).toBeVisible();
+  await expect(page.getByTestId('shared-preview').getByTestId('phone-frame')).toBeVisible();
+  await expect(page.getByRole('button', { name: /support/i })).toHaveCount(0);
+
+  // The owner turns the link off: the page says so.
+  const off = await request.put(`/v1/shops/${owner.alias}/sharing`, { headers: { Authorization: `Bearer ${owner.token}` }, data: { publicLink: false } });
+  expect(off.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('The owner has turned the public link of this app off');
+});

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { Invite } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+
+/** GET /v1/shops/{alias}/design/collaborators/invites (managers only). */
+export function getInvites(alias: string, signal?: AbortSignal): Promise<Invite[]> {
+  return api<Invite[]>(fillPath(COLLABORATOR_PATHS.invites, { alias }), { fallback: 'Could not load the invites', signal });
+}
+
+export function invitesQueryOptions(alias: string) {
+  return queryOptions({ queryKey: ['invites', alias], queryFn: ({ signal }) => getInvites(alias, signal), staleTime: 0 });
+}

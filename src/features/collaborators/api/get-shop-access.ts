@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { ShopAccess } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+
+/** GET /v1/shops/{alias}/access: the caller's role and rights on the shop. */
+export function getShopAccess(alias: string, signal?: AbortSignal): Promise<ShopAccess> {
+  return api<ShopAccess>(fillPath(COLLABORATOR_PATHS.access, { alias }), { fallback: 'Could not load your access', signal });
+}
+
+export function shopAccessQueryOptions(alias: string) {
+  return queryOptions({ queryKey: ['shop-access', alias], queryFn: ({ signal }) => getShopAccess(alias, signal), staleTime: 0 });
+}

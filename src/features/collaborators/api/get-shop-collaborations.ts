@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { ShopCollaboration } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+
+/** GET /v1/users/{userId}/shop-collaborations: the shops shared with the user. */
+export function getShopCollaborations(userId: number, signal?: AbortSignal): Promise<ShopCollaboration[]> {
+  return api<ShopCollaboration[]>(fillPath(COLLABORATOR_PATHS.shopCollaborations, { userId }), { fallback: 'Could not load the apps shared with you', signal });
+}
+
+export function shopCollaborationsQueryOptions(userId: number) {
+  return queryOptions({ queryKey: ['shop-collaborations', userId], queryFn: ({ signal }) => getShopCollaborations(userId, signal), staleTime: 10_000 });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { DesignVersion } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+import { designVersionsQueryOptions } from './get-design-versions';
+
+/** PUT /v1/shops/{alias}/design/versions/{version}/default */
+export function makeDefaultVersion({ alias, version }: { alias: string; version: number }): Promise<DesignVersion[]> {
+  return api<DesignVersion[]>(fillPath(COLLABORATOR_PATHS.defaultVersion, { alias, version }), { method: 'PUT', fallback: 'Could not change the default version' });
+}
+
+export function useMakeDefaultVersion(alias: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: makeDefaultVersion, onSuccess: (versions) => queryClient.setQueryData(designVersionsQueryOptions(alias).queryKey, versions) });
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { Sharing } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+import { sharingQueryOptions } from './get-sharing';
+
+/** PUT /v1/shops/{alias}/sharing: the public link on or off. */
+export function setSharing({ alias, ...body }: Sharing & { alias: string }): Promise<Sharing> {
+  return api<Sharing>(fillPath(COLLABORATOR_PATHS.sharing, { alias }), { method: 'PUT', body, fallback: 'Could not change the public link' });
+}
+
+export function useSetSharing(alias: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setSharing, onSuccess: (sharing) => queryClient.setQueryData(sharingQueryOptions(alias).queryKey, sharing) });
+}

@@ -1,0 +1,58 @@
+/**
+ * Presence in a design (issue 14): who is in the design editor of `alias` now, and in which
+ * section, over the server's socket.io (events in contract/collaborators/paths.ts). Also tells
+ * when the caller's own rights on the shop change or end (a removed collaborator loses access at
+ * once, the open editor included).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { COLLAB_EVENTS } from '@contract/collaborators/paths';
+import type { AccessRights, PresenceMember } from '@contract/collaborators/schemas';
+import { getToken } from '@/lib/session/token';
+
+export interface PresenceOptions {
+  alias: string;
+  /** The section the caller is in (its title, as the others see it). */
+  section: string;
+  /** The caller's rights changed (null: removed from the shop). */
+  onAccess?: (rights: AccessRights | null) => void;
+}
+
+export function useDesignPresence({ alias, section, onAccess }: PresenceOptions): PresenceMember[] {
+  const [members, setMembers] = useState<PresenceMember[]>([]);
+  const socketRef = useRef<Socket | null>(null);
+  const sectionRef = useRef(section);
+  const onAccessRef = useRef(onAccess);
+  useEffect(() => {
+    onAccessRef.current = onAccess;
+  }, [onAccess]);
+
+  useEffect(() => {
+    const token = getToken();
+    if (!token) return;
+    const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
+    socketRef.current = socket;
+    const join = () => socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section: sectionRef.current }, () => undefined);
+    socket.on('connect', join);
+    socket.on(COLLAB_EVENTS.presence, (update: { alias: string; members: PresenceMember[] }) => {
+      if (update.alias === alias) setMembers(update.members);
+    });
+    socket.on(COLLAB_EVENTS.access, (change: { alias: string; rights: AccessRights | null }) => {
+      if (change.alias === alias) onAccessRef.current?.(change.rights);
+    });
+    return () => {
+      socket.emit(COLLAB_EVENTS.presenceLeave, { alias });
+      socket.close();
+      socketRef.current = null;
+      setMembers([]);
+    };
+  }, [alias]);
+
+  useEffect(() => {
+    sectionRef.current = section;
+    const socket = socketRef.current;
+    if (socket?.connected) socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, () => undefined);
+  }, [alias, section]);
+
+  return members;
+}
