@@ -8,17 +8,22 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** One router per app (tests pass a memory history). */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * One router per app (tests pass a memory history). `prerender`: the build renders a public page
+ * with the browser's code paths (src/prerender/render.tsx), so the HTML matches what the client
+ * hydrates; there is no window to restore scroll positions in.
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, prerender = false) {
   return createRouter({
     routeTree,
     history,
+    ...(prerender ? { isServer: false, origin: 'http://localhost' } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // TanStack Query owns caching: loaders always run and ensureQueryData decides to fetch.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteErrorPage,
   });
