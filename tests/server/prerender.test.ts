@@ -8,10 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERO, PRODUCT_NAME } from '@contract/brand';
 import { PUBLIC_PAGES } from '@contract/pages';
-import { renderPage, type PrerenderedPage } from '../../src/prerender/render';
 import { escapeHtml } from '../../server/src/html';
+import type { PrerenderedPage } from '../../server/src/web/prerendered';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
+
+// The React side is TSX, outside the server's TypeScript project: loaded by path, typed here.
+const RENDER_MODULE = '../../src/prerender/render.tsx';
+const { renderPage } = (await import(/* @vite-ignore */ RENDER_MODULE)) as { renderPage(path: string): Promise<PrerenderedPage> };
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
