@@ -99,3 +99,20 @@ for (const path of PUBLIC_PAGES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a visitor writes to the team through the contact form', async ({ page }) => {
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  // Nothing sent yet: each field says what is missing.
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+  await form.getByLabel('Your name').fill('Grace Hopper');
+  await form.getByLabel('Email').fill('grace@example.com');
+  await form.getByLabel('Subject').fill('Moving plans');
+  await form.getByLabel('Message').fill('Can I move my app to another plan in the middle of a month?');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your message has reached our team, and we will reply to grace@example.com.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Write another message' }).click();
+  await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel('Subject')).toHaveValue('');
+});
