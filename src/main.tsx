@@ -4,10 +4,9 @@ import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { configureAuth } from '@/api/client';
 import { AppRoot } from '@/app/AppRoot';
-import { createPersistOptions, createQueryClient } from '@/app/query-client';
+import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
 import { meQueryOptions } from '@/lib/session/get-me';
@@ -72,7 +71,10 @@ const app = (
 // The router's first load reads the signed-in user from the cache, so the persisted cache is
 // restored before it starts (from localStorage: no wait to speak of). An offline start then
 // still shows the signed-in shell.
-const [, restored] = persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) });
+// The persist client loads on start, beside the first screen's chunks (it is not in the initial JS).
+const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(
+  ([{ persistQueryClient }, { createPersistOptions }]) => persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) })[1],
+);
 void restored.then(async () => {
   // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
   // last second of changes) only bridges the wait, or an offline start.

@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/NotFoundPage';
-import { RouteErrorPage } from '@/components/RouteErrorPage';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
 
 export interface RouterContext {
@@ -24,8 +22,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
     scrollRestoration: !prerender,
-    defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: RouteErrorPage,
+    // Loaded when needed: neither is part of a page's first screen (nor of the initial JS).
+    defaultNotFoundComponent: lazyRouteComponent(() => import('@/components/NotFoundPage'), 'NotFoundPage'),
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/RouteErrorPage'), 'RouteErrorPage'),
   });
 }
 
