@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { NotFoundPage } from '@/components/NotFoundPage';
 import { routeTree } from '@/routeTree.gen';
 
 export interface RouterContext {
@@ -22,8 +23,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
     scrollRestoration: !prerender,
-    // Loaded when needed: neither is part of a page's first screen (nor of the initial JS).
-    defaultNotFoundComponent: lazyRouteComponent(() => import('@/components/NotFoundPage'), 'NotFoundPage'),
+    defaultNotFoundComponent: NotFoundPage,
+    // Loaded when needed: not part of a page's first screen (nor of the initial JS).
     defaultErrorComponent: lazyRouteComponent(() => import('@/components/RouteErrorPage'), 'RouteErrorPage'),
   });
 }
