@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerenderPlugin } from './scripts/prerender';
 
 function buildId(): string {
   try {
@@ -35,6 +36,13 @@ function routeTablePlugin(): Plugin {
   };
 }
 
+const ROUTER_PLUGIN_OPTIONS: Parameters<typeof tanstackRouter>[0] = {
+  // Pending components split too (the default splits component, errorComponent and
+  // notFoundComponent only): the router loads them with the route's chunk, so they are
+  // ready by the time defaultPendingMs has passed, and the entry does not carry them.
+  codeSplittingOptions: { defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
+};
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   resolve: {
@@ -46,14 +54,12 @@ export default defineConfig({
   plugins: [
     // The router plugin must come before react() (TOOLCHAIN.md). Its route tree options (target,
     // autoCodeSplitting) live in tsr.config.json, which `tsr generate` (npm run typecheck) reads too.
-    tanstackRouter({
-      // Pending components split too (the default splits component, errorComponent and
-      // notFoundComponent only): the router loads them with the route's chunk, so they are
-      // ready by the time defaultPendingMs has passed, and the entry does not carry them.
-      codeSplittingOptions: { defaultBehavior: [['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
-    }),
+    tanstackRouter(ROUTER_PLUGIN_OPTIONS),
     react(),
     routeTablePlugin(),
+    // dist/.vite/prerender.json: every public page rendered from its components (scripts/prerender.ts).
+    // The prerender splits routes as the client does: a lazy route part changes the rendered tree.
+    prerenderPlugin(() => [tanstackRouter(ROUTER_PLUGIN_OPTIONS), react()]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

@@ -13,3 +13,10 @@ export const TOKEN_PAGES: readonly string[] = [PORTAL_PAGES.verifyEmail, PORTAL_
 
 /** Where uploaded files are served from (profile pictures; shop media later). */
 export const UPLOADS_PATH = '/uploads' as const;
+
+/**
+ * The public pages (spec section 2: homepage, Features, Pricing, Templates and the information
+ * pages): prerendered from their React components at build time (src/prerender/), served with
+ * their content, title, description and Open Graph tags, and listed in /sitemap.xml.
+ */
+export const PUBLIC_PAGES: readonly string[] = ['/', '/features', '/pricing', '/templates', '/about-us', '/faq', '/contact-us', '/terms', '/privacy-policy'];

@@ -2,19 +2,12 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
-import { RouterProvider } from '@tanstack/react-router';
 import { configureAuth } from '@/api/client';
-import { createPersistOptions, createQueryClient } from '@/app/query-client';
+import { AppRoot } from '@/app/AppRoot';
+import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { theme } from '@/app/theme';
-import { ToastProvider } from '@/app/ToastProvider';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
@@ -56,32 +49,50 @@ const emotionCache = createCache({ key: 'css', nonce });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
-const root = createRoot(container);
+
+/**
+ * A public page arrives prerendered (server/src/web/prerendered.ts) for a visitor: React takes
+ * over that HTML (hydration) instead of painting it again. A signed-in user's page differs from
+ * the visitor's one (the nav bar, the account), as does one opened with the login dialog, so
+ * those render afresh over it, as does every page the service worker answers (an empty #root).
+ */
+function hydratesPrerendered(root: HTMLElement): boolean {
+  const prerendered = root.dataset.prerendered;
+  if (!prerendered || getToken()) return false;
+  const here = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/+$/, '') : window.location.pathname;
+  return here === prerendered && !new URLSearchParams(window.location.search).has('login-modal');
+}
+
+const app = (
+  <StrictMode>
+    <AppRoot emotionCache={emotionCache} queryClient={queryClient} router={router} />
+  </StrictMode>
+);
 
 // The router's first load reads the signed-in user from the cache, so the persisted cache is
 // restored before it starts (from localStorage: no wait to speak of). An offline start then
 // still shows the signed-in shell.
-const [, restored] = persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) });
-void restored.then(() => {
+// The persist client loads on start, beside the first screen's chunks (it is not in the initial JS).
+const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(
+  ([{ persistQueryClient }, { createPersistOptions }]) => persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) })[1],
+);
+void restored.then(async () => {
   // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
   // last second of changes) only bridges the wait, or an offline start.
   void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
-  // A transition render yields to the browser every few milliseconds instead of one long task
-  // (Lighthouse's Total Blocking Time); the static first screen stays until it is done.
+  if (hydratesPrerendered(container)) {
+    // Hydration needs the page's route chunk loaded and its loaders run, as the prerender had.
+    await router.load();
+    // A transition yields to the browser every few milliseconds instead of one long task
+    // (Lighthouse's Total Blocking Time); the prerendered page is on screen meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  const root = createRoot(container);
+  // A transition render yields to the browser every few milliseconds instead of one long task.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <CacheProvider value={emotionCache}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <QueryClientProvider client={queryClient}>
-              <ToastProvider>
-                <RouterProvider router={router} />
-              </ToastProvider>
-            </QueryClientProvider>
-          </ThemeProvider>
-        </CacheProvider>
-      </StrictMode>,
-    );
+    root.render(app);
   });
 });

@@ -44,6 +44,7 @@ import { shopsModule } from './modules/shops/routes';
 import { releasesModule } from './modules/releases/routes';
 import { templatesModule } from './modules/templates/routes';
 import { usersModule } from './modules/users/routes';
+import { contactModule } from './modules/contact/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
@@ -82,7 +83,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule];
+const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

@@ -62,6 +62,8 @@ const envSchema = z.object({
   WEB_PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional()),
   /** http:// push services that may receive pushes (a local test service); others must be https. */
   PUSH_INSECURE_ORIGINS: optionalText,
+  /** Where the contact form's messages are e-mailed (the team's inbox). */
+  CONTACT_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
 });
 
 export interface Config {
@@ -96,7 +98,12 @@ export interface Config {
   WEB_PUSH_SUBJECT: string;
   /** Origins (no path) of http:// push services accepted besides https:// ones. */
   PUSH_INSECURE_ORIGINS: string[];
+  /** The address the contact form's messages are e-mailed to (default support@shopapp.studio). */
+  CONTACT_EMAIL: string;
 }
+
+/** CONTACT_EMAIL when unset: with the default transport, messages land in OUTBOX_DIR. */
+export const DEFAULT_CONTACT_EMAIL = 'support@shopapp.studio';
 
 interface StoredSecrets {
   jwtSecret?: string;
@@ -193,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((origin) => origin.trim())
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
+    CONTACT_EMAIL: values.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
   };
 }
 

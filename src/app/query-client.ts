@@ -1,6 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/api/client';
 import { CURRENT_USER_LOAD_FAILED } from '@/lib/session/get-me';
 import { endSession } from '@/lib/session/session';
@@ -70,18 +68,4 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
-}
-
-export function createPersistOptions(storage: Storage | undefined): Omit<PersistQueryClientOptions, 'queryClient'> {
-  return {
-    persister: createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY }),
-    // A new deploy discards the old cache: shapes may have changed.
-    buster: __BUILD_ID__,
-    maxAge: PERSIST_MAX_AGE_MS,
-    dehydrateOptions: {
-      shouldDehydrateQuery: shouldPersistQuery,
-      // Mutations are never persisted: their variables can hold passwords or card data.
-      shouldDehydrateMutation: () => false,
-    },
-  };
 }

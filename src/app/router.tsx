@@ -1,26 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from '@/components/NotFoundPage';
-import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { routeTree } from '@/routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** One router per app (tests pass a memory history). */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/**
+ * One router per app (tests pass a memory history). `prerender`: the build renders a public page
+ * with the browser's code paths (src/prerender/render.tsx), so the HTML matches what the client
+ * hydrates; there is no window to restore scroll positions in.
+ */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, prerender = false) {
   return createRouter({
     routeTree,
     history,
+    ...(prerender ? { isServer: false, origin: 'http://localhost' } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // TanStack Query owns caching: loaders always run and ensureQueryData decides to fetch.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
     defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: RouteErrorPage,
+    // Loaded when needed: not part of a page's first screen (nor of the initial JS).
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/RouteErrorPage'), 'RouteErrorPage'),
   });
 }
 

@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { BRAND } from '@contract/brand';
 import { PRODUCT_NAME } from '@contract/brand';
+import { useCollectPageHead } from '@/lib/hydration';
 
 interface PageLayoutProps {
   /** The page's h1, also used for the document title. */
@@ -16,10 +17,13 @@ interface PageLayoutProps {
 }
 
 /** The tab title: the page's heading followed by the product name, unless it already names it. */
-export function useDocumentTitle(title: string): void {
+export function useDocumentTitle(title: string, description?: string): void {
+  const documentTitle = title.includes(PRODUCT_NAME) ? title : `${title} | ${PRODUCT_NAME}`;
+  // The prerender writes the same title (and the description) into the served page's head.
+  useCollectPageHead({ title: documentTitle, description });
   useEffect(() => {
-    document.title = title.includes(PRODUCT_NAME) ? title : `${title} | ${PRODUCT_NAME}`;
-  }, [title]);
+    document.title = documentTitle;
+  }, [documentTitle]);
 }
 
 /**
@@ -27,7 +31,8 @@ export function useDocumentTitle(title: string): void {
  * so the white nav text keeps its contrast before the bar turns solid.
  */
 export function PageLayout({ title, lead, actions, children }: PageLayoutProps) {
-  useDocumentTitle(title);
+  // The lead is the page's description in search results and link previews.
+  useDocumentTitle(title, typeof lead === 'string' ? lead : undefined);
   return (
     <>
       <Box

@@ -2,11 +2,12 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
 import { PricingPage } from '@/features/plans/components/PricingPage';
-import { PricingPending } from '@/features/plans/components/PricingPending';
 
+// A public page, prerendered: the plans load without holding the page (PlanList shows their state).
 export const Route = createFileRoute('/pricing')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(plansQueryOptions()),
-  pendingComponent: PricingPending,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(plansQueryOptions());
+  },
   errorComponent: PricingError,
   component: PricingPage,
 });

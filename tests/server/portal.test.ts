@@ -26,6 +26,9 @@ function writeDist(distDir: string): void {
   writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   mkdirSync(path.join(distDir, '.vite'), { recursive: true });
   writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // The build's prerendered homepage (scripts/prerender.ts; tests/server/prerender.test.ts renders the real ones).
+  const home = { path: '/', title: 'Home', description: HERO.lead, html: `<h1>${HERO.title}</h1>`, styles: '' };
+  writeFileSync(path.join(distDir, '.vite', 'prerender.json'), JSON.stringify([home]));
 }
 
 /** A build manifest: the entry and two split route components sharing a chunk. */
@@ -67,7 +70,7 @@ describe.each(kinds)('the portal on %s', (kind) => {
       expect((await kit.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
     });
 
-    it('paints the homepage from the HTML alone: its first screen inside #root, the font faces inlined', async () => {
+    it('paints a prerendered page from the HTML alone: its content inside #root, the font faces inlined', async () => {
       const home = (await kit.app.inject({ method: 'GET', url: '/?ref=abc' })).body;
       expect(home).toContain(`<h1>${HERO.title}</h1>`);
       expect(home).toContain('<style>@font-face{font-family:Roboto}</style>');

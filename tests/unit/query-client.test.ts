@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/api/client';
-import { PERSIST_MAX_AGE_MS, PERSIST_STORAGE_KEY, createPersistOptions, createQueryClient, shouldPersistQuery, shouldRetry } from '@/app/query-client';
+import { createPersistOptions } from '@/app/persist-options';
+import { PERSIST_MAX_AGE_MS, PERSIST_STORAGE_KEY, createQueryClient, shouldPersistQuery, shouldRetry } from '@/app/query-client';
 
 describe('shouldRetry', () => {
   it('never retries a 4xx answer', () => {

@@ -147,7 +147,8 @@ describe('route table (spec section 2)', () => {
     await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    // The footer is lazy (not in the first screen's JS): it arrives right after the page.
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('shows the not-found page for any other path, inside the shell', async () => {

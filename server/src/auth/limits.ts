@@ -30,6 +30,7 @@ export const LIMITS = {
   emailsPerAddress: { limit: 20, windowMs: HOUR },
   invitesPerUser: { limit: 10, windowMs: HOUR },
   invitesPerAddress: { limit: 30, windowMs: HOUR },
+  contactPerAddress: { limit: 5, windowMs: HOUR },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

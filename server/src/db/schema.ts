@@ -457,3 +457,21 @@ export const designAuthors = pgTable('design_authors', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: updatedAt(),
 });
+
+/** Messages sent through the contact form (/contact-us, issue #11); each is also e-mailed to CONTACT_EMAIL. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The signed-in sender, when there was one. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the e-mail to the team went out; null while it has not (the message is kept either way). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);

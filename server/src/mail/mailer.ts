@@ -16,6 +16,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where a reply goes, when not to the sender (the contact form: the visitor who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {

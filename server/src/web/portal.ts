@@ -7,18 +7,23 @@
  * Every page carries this response's style nonce (Content-Security-Policy) in
  * `<meta name="csp-nonce">`: the portal gives it to its runtime style sheets (emotion's cache,
  * and goober's through window.__nonce__ for notistack). The inline styles the server writes
- * itself (the font faces, the homepage's first screen) are allowed by their hashes.
+ * itself (the font faces) and the style attributes of the prerendered pages are allowed by their
+ * hashes; the prerendered pages' emotion <style> elements carry the nonce.
+ *
+ * The public pages (contract/pages.ts PUBLIC_PAGES) are served prerendered (./prerendered.ts),
+ * and /sitemap.xml lists them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_PAGES } from '@contract/pages';
+import { PUBLIC_PAGES, TOKEN_PAGES } from '@contract/pages';
 import type { AppInstance } from '../app';
 import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
-import { CACHE_REVALIDATE, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
-import { homeShellHtml, withAppShell, withInlineStylesheets } from './app-shell';
+import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
+import { withInlineStylesheets } from './app-shell';
+import { normalizePagePath, prerenderedHtml, readPrerendered, sitemapXml } from './prerendered';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { isKnownRoute, readRouteTable } from './route-table';
 
@@ -56,7 +61,7 @@ export function inlineStyleHashes(html: string): string[] {
 }
 
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
-export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID'>): Promise<Portal | null> {
+export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID' | 'PUBLIC_ORIGIN'>): Promise<Portal | null> {
   const template = readText(path.join(config.DIST_DIR, 'index.html'));
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
@@ -68,14 +73,20 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   const manifest = readBuildManifest(config.DIST_DIR);
   const routes = manifest ? routePreloads(manifest) : [];
   const table = readRouteTable(config.DIST_DIR);
-  const home = withAppShell(withModulePreloads(indexHtml, preloadsFor(routes, '/')), homeShellHtml());
-  for (const hash of inlineStyleHashes(home)) app.allowInlineStyle(hash);
   for (const hash of inlineStyleHashes(indexHtml)) app.allowInlineStyle(hash);
+  // The public pages, rendered once: each with its own route's preloads.
+  const prerendered = new Map<string, string>();
+  for (const page of readPrerendered(config.DIST_DIR)) {
+    const html = prerenderedHtml(withModulePreloads(indexHtml, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN);
+    for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
+    prerendered.set(page.path, html);
+  }
 
   // One page per distinct preload set: bounded by the number of routes.
   const pages = new Map<string, string>();
   const htmlFor = (pathname: string): string => {
-    if (pathname === '/') return home;
+    const ready = prerendered.get(normalizePagePath(pathname));
+    if (ready !== undefined) return ready;
     const files = preloadsFor(routes, pathname);
     const key = files.join(' ');
     let html = pages.get(key);
@@ -122,6 +133,11 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     },
   });
   app.get('/', (request, reply) => portal.sendIndex(request, reply, '/'));
+  const sitemap = sitemapXml(
+    PUBLIC_PAGES.map((page) => ({ path: page })),
+    config.PUBLIC_ORIGIN,
+  );
+  app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_SHORT).send(sitemap));
   // The service worker precaches this one for every route: it carries no route's preloads.
   app.get('/index.html', (_request, reply) => sendHtml(reply, indexHtml));
   return portal;

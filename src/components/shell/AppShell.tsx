@@ -2,16 +2,22 @@ import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
-import PwaUpdatePrompt from '@/app/PwaUpdatePrompt';
 import type { AuthResult } from '@contract/auth/schemas';
 import { signIn } from '@/app/post-login';
-import { ChatMount } from '@/features/chat/components/ChatMount';
 import { endSession, useSession } from '@/lib/session/session';
 import { NavBar } from './NavBar';
-import { OfflineIndicator } from './OfflineIndicator';
-import { RouteProgress } from './RouteProgress';
-import { SessionEffects } from './SessionEffects';
-import { SiteFooter } from './SiteFooter';
+
+// Not part of the first screen, so not of the initial JS (issue #11: at most 165 kB gzip): the
+// footer (below the fold; a prerendered page's footer is there in the HTML and hydrates when
+// its chunk arrives), the route progress bar (only while navigating), the chat, the service
+// worker's update prompt and the offline indicator. They load right after the first render.
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
+const RouteProgress = lazy(() => import('./RouteProgress').then((module) => ({ default: module.RouteProgress })));
+const OfflineIndicator = lazy(() => import('./OfflineIndicator').then((module) => ({ default: module.OfflineIndicator })));
+const ChatMount = lazy(() => import('@/features/chat/components/ChatMount').then((module) => ({ default: module.ChatMount })));
+const PwaUpdatePrompt = lazy(() => import('@/app/PwaUpdatePrompt'));
+// Effects only (the credit, a referral code, the OAuth handshake): they run once it has loaded.
+const SessionEffects = lazy(() => import('./SessionEffects').then((module) => ({ default: module.SessionEffects })));
 
 // Modal-based pieces load on first use: they are not needed to show the first page.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
@@ -72,8 +78,12 @@ export function AppShell() {
       >
         Skip to content
       </Box>
-      <RouteProgress />
-      <SessionEffects isLoggedIn={isLoggedIn} />
+      <Suspense fallback={null}>
+        <RouteProgress />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SessionEffects isLoggedIn={isLoggedIn} />
+      </Suspense>
       <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
         {isLoggedIn && user?.requiresVerification ? (
           <Suspense fallback={null}>
@@ -89,7 +99,9 @@ export function AppShell() {
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerHeight}px` }}>
         <Outlet />
       </Box>
-      <SiteFooter isLoggedIn={isLoggedIn} />
+      <Suspense fallback={null}>
+        <SiteFooter isLoggedIn={isLoggedIn} />
+      </Suspense>
       {confirmLogout ? (
         <Suspense fallback={null}>
           <LogoutDialog
@@ -110,9 +122,11 @@ export function AppShell() {
           <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
-      <ChatMount token={token} user={user} />
-      <PwaUpdatePrompt />
-      <OfflineIndicator />
+      <Suspense fallback={null}>
+        <ChatMount token={token} user={user} />
+        <PwaUpdatePrompt />
+        <OfflineIndicator />
+      </Suspense>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Button from '@mui/material/Button';
 import { canPromptInstall, needsIosInstallSteps, promptInstall, subscribePwa } from '@/app/pwa';
+import { useHydrated } from '@/lib/hydration';
 
 // The steps dialog loads when asked for: the footer is on every first paint.
 const IosInstallSteps = lazy(() => import('./IosInstallSteps'));
@@ -11,7 +12,9 @@ const IosInstallSteps = lazy(() => import('./IosInstallSteps'));
  */
 export function InstallAppButton() {
   const [available, setAvailable] = useState(canPromptInstall);
-  const [ios] = useState(() => needsIosInstallSteps());
+  // The device decides: a prerendered page (which knows no device) shows it once hydrated.
+  const hydrated = useHydrated();
+  const [ios] = useState(() => typeof navigator !== 'undefined' && needsIosInstallSteps());
   const [steps, setSteps] = useState(false);
   useEffect(() => {
     const stopAvailable = subscribePwa('install-available', () => setAvailable(true));
@@ -21,7 +24,7 @@ export function InstallAppButton() {
       stopInstalled();
     };
   }, []);
-  if (!available && !ios) return null;
+  if (!hydrated || (!available && !ios)) return null;
   return (
     <>
       <Button

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { FOOTER_COMPANY, FOOTER_INFORMATION, visibleEntries, type NavEntry } from '@/lib/navigation';
 import { PRODUCT_NAME } from '@contract/brand';
 import { BRAND } from '@contract/brand';
-import { TextLink } from '../links';
+import { TextLink } from '../text-link';
 import { InstallAppButton } from './InstallAppButton';
 import { Logo } from './Logo';
 

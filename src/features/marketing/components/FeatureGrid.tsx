@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { FeatureItem } from '../content';
 import { FeatureIcon } from './FeatureIcon';
 
-export function FeatureGrid({ features }: { features: readonly FeatureItem[] }) {
+/** `headingLevel`: the features' heading element, one below the heading the grid sits under. */
+export function FeatureGrid({ features, headingLevel = 'h3' }: { features: readonly FeatureItem[]; headingLevel?: 'h2' | 'h3' }) {
   return (
     <Box
       component="ul"
@@ -15,7 +16,9 @@ export function FeatureGrid({ features }: { features: readonly FeatureItem[] }) 
             <FeatureIcon id={feature.id} />
           </Box>
           <div>
-            <Typography variant="h3">{feature.title}</Typography>
+            <Typography variant="h3" component={headingLevel}>
+              {feature.title}
+            </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
               {feature.summary}
             </Typography>

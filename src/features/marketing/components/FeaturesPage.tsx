@@ -15,7 +15,8 @@ export function FeaturesPage() {
         </ButtonLink>
       }
     >
-      <FeatureGrid features={FEATURES} />
+      {/* Right under the page's h1: each feature is a section of its own (h2), styled as before. */}
+      <FeatureGrid features={FEATURES} headingLevel="h2" />
     </PageLayout>
   );
 }

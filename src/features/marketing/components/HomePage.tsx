@@ -99,7 +99,7 @@ function Reasons() {
 
 /** `plans`: the pricing teaser's plans (the plans feature's, composed by the route). */
 export function HomePage({ plans, templates }: { plans: ReactNode; templates?: ReactNode }) {
-  useDocumentTitle(`${PRODUCT_NAME}: design and order your shop's mobile app`);
+  useDocumentTitle(`${PRODUCT_NAME}: design and order your shop's mobile app`, HERO.lead);
   return (
     <>
       <Hero />

@@ -1,11 +1,9 @@
 import Typography from '@mui/material/Typography';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { NAMED_ROUTES } from '@/lib/named-routes';
-import { plansQueryOptions } from '../api/get-plans';
 import { PRICING_LEAD, PRICING_TITLE } from '../copy';
-import { PlanGrid } from './PlanGrid';
+import { PlanList } from './PlanList';
 
 function HowBillingWorks() {
   return (
@@ -22,9 +20,8 @@ function HowBillingWorks() {
   );
 }
 
-// Loaded by the route (pending and error states are the route's).
+// Prerendered (src/prerender/): the copy is in the served HTML, the plans are the client's.
 export function PricingPage() {
-  const { data } = useSuspenseQuery(plansQueryOptions());
   return (
     <PageLayout
       title={PRICING_TITLE}
@@ -38,7 +35,7 @@ export function PricingPage() {
       <Typography variant="h2" sx={{ mb: 2 }}>
         Plans
       </Typography>
-      <PlanGrid plans={data} />
+      <PlanList />
       <HowBillingWorks />
     </PageLayout>
   );

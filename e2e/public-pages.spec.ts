@@ -1,0 +1,118 @@
+/**
+ * Public pages fast from the first byte (issue #11): every public page is served prerendered from
+ * its React components, so it shows its content with JavaScript off, carries its own title,
+ * description and Open Graph tags, and the client takes it over (hydration) without console
+ * errors and without moving anything.
+ */
+import { expect, test } from '@playwright/test';
+import { PUBLIC_PAGES } from '@contract/pages';
+
+/** The heading each public page opens with. */
+const HEADINGS: Record<string, string | RegExp> = {
+  '/': /mobile app/i,
+  '/features': 'Features',
+  '/pricing': 'Pricing',
+  '/templates': 'Templates',
+  '/about-us': 'About Us',
+  '/faq': 'Frequently asked questions',
+  '/contact-us': 'Contact Us',
+  '/terms': 'Terms',
+  '/privacy-policy': 'Privacy Policy',
+};
+
+test('every public page is listed here', () => {
+  expect(Object.keys(HEADINGS).sort()).toEqual([...PUBLIC_PAGES].sort());
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path} shows its content, styled, with its own head`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const heading = page.getByRole('heading', { level: 1, name: HEADINGS[path] });
+      await expect(heading).toBeVisible();
+      // The nav bar and the footer's links work without a script.
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ShopApp Studio' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact-us');
+      // Styled by the extracted MUI styles: the heading is white on the dark band.
+      await expect(heading).toHaveCSS('color', 'rgb(255, 255, 255)');
+      // Not the "turn JavaScript on" notice: the page itself is there.
+      await expect(page.getByText('needs JavaScript')).toHaveCount(0);
+
+      const title = await page.title();
+      expect(title).toContain('ShopApp Studio');
+      const meta = (selector: string) => page.locator(selector).getAttribute('content');
+      const description = await meta('meta[name="description"]');
+      expect(description?.length).toBeGreaterThan(20);
+      expect(await meta('meta[property="og:title"]')).toBe(title);
+      expect(await meta('meta[property="og:description"]')).toBe(description);
+      expect(await meta('meta[property="og:url"]')).toMatch(new RegExp(`${path === '/' ? '/' : path}$`));
+    });
+  }
+
+  test('each page has a title and description of its own', async ({ page }) => {
+    const seen = new Set<string>();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      const head = `${await page.title()} ${await page.locator('meta[name="description"]').getAttribute('content')}`;
+      expect(seen.has(head), path).toBe(false);
+      seen.add(head);
+    }
+  });
+});
+
+test('sitemap.xml lists every public page', async ({ request, baseURL }) => {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('xml');
+  const body = await response.text();
+  const locations = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  expect(locations.sort()).toEqual([...PUBLIC_PAGES].sort());
+  expect(baseURL).toBeTruthy();
+});
+
+for (const path of PUBLIC_PAGES) {
+  test(`${path} hydrates the prerendered page: no console errors, nothing painted again`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1, name: HEADINGS[path] });
+    await expect(heading).toBeVisible();
+    // Mark the server's heading element: hydration keeps the very node, a fresh render replaces it.
+    await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+    // Hydrated: React has attached to the DOM (its fiber key on the element) and the client's
+    // own effects ran (the document title set by the page).
+    await expect
+      .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    await expect(heading).toHaveAttribute('data-from-server', 'yes');
+    // The plans (client data) fill in after hydration where the page shows them.
+    if (path === '/pricing' || path === '/') await expect(page.getByRole('heading', { name: 'Starter' }).first()).toBeVisible();
+    // Navigating works: the client router owns the page.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Us' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a visitor writes to the team through the contact form', async ({ page }) => {
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send message' }).click();
+  // Nothing sent yet: each field says what is missing.
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+  await form.getByLabel('Your name').fill('Grace Hopper');
+  await form.getByLabel('Email').fill('grace@example.com');
+  await form.getByLabel('Subject').fill('Moving plans');
+  await form.getByLabel('Message').fill('Can I move my app to another plan in the middle of a month?');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your message has reached our team, and we will reply to grace@example.com.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Write another message' }).click();
+  await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel('Subject')).toHaveValue('');
+});

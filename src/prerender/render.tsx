@@ -1,0 +1,76 @@
+/**
+ * The prerender's entry (built for Node by scripts/prerender.ts): renders one public page with
+ * the portal's own tree (AppRoot) and returns its HTML, the MUI/emotion styles it uses, and the
+ * head the page reported (its title and description). No page's copy exists anywhere else.
+ *
+ * It runs the browser's code paths (the router is told it is not on a server) so that the HTML
+ * is exactly what the client's first render produces, and React hydrates it (src/main.tsx).
+ * Nothing here calls the API: data (plans, templates) is the client's, so data parts render
+ * their loading state, as they do while the page hydrates (src/lib/hydration.ts).
+ */
+import { prerenderToNodeStream } from 'react-dom/static';
+import createCache from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { AppRoot } from '@/app/AppRoot';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { PageHeadCollector, type PageHead } from '@/lib/hydration';
+
+export { PUBLIC_PAGES } from '@contract/pages';
+
+/** Replaced by each response's style nonce (server/src/web/portal.ts). */
+export const NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
+
+export interface PrerenderedPage {
+  path: string;
+  title: string;
+  description: string;
+  /** The markup inside #root. */
+  html: string;
+  /** The <style data-emotion> elements for <head>. */
+  styles: string;
+}
+
+/** The page's loaders must not wait for data: the prerender never answers them. */
+const LOAD_TIMEOUT_MS = 10_000;
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+  return text;
+}
+
+export async function renderPage(path: string): Promise<PrerenderedPage> {
+  // The API is the client's: a request never settles here, so its query stays in its loading state.
+  globalThis.fetch = () => new Promise<Response>(() => {});
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), true);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    router.load(),
+    new Promise((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${path}: its route waited for data for ${LOAD_TIMEOUT_MS} ms; a public page's loader must not await the API (prefetch without waiting, and render the loading state)`)), LOAD_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  const match = router.state.matches.at(-1);
+  // The root as the deepest match: no route has this path (the not-found page).
+  if (!match || match.status !== 'success' || match.routeId === '__root__') throw new Error(`${path}: the route did not render (${match?.status ?? 'no match'})`);
+
+  const emotionCache = createCache({ key: 'css', nonce: NONCE_PLACEHOLDER });
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(emotionCache);
+  const head: PageHead = {};
+  const collect = (reported: PageHead) => Object.assign(head, Object.fromEntries(Object.entries(reported).filter(([, value]) => value !== undefined)));
+  const { prelude } = await prerenderToNodeStream(
+    <PageHeadCollector value={collect}>
+      <AppRoot emotionCache={emotionCache} queryClient={queryClient} router={router} />
+    </PageHeadCollector>,
+    // One document in order: React would otherwise move a large part out of line, to be put in
+    // place by an inline script (which the Content-Security-Policy refuses, and a no-JS visitor lacks).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await streamToString(prelude);
+  queryClient.clear();
+  if (!head.title || !head.description) throw new Error(`${path}: the page reported no title or description (useDocumentTitle)`);
+  return { path, title: head.title, description: head.description, html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+}
