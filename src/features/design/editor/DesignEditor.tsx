@@ -4,7 +4,7 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type CSSProperties, type ReactNode, Suspense, memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -279,14 +279,6 @@ function Instructions({
   return render({ url: previewUrl(origin, { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
 }
 
-/**
- * Off-screen controls are skipped by the browser's style, layout and paint
- * (`content-visibility: auto`; they stay in the accessibility tree and in find-in-page), so a
- * frame costs what the visible part of a long section costs. `auto` in the intrinsic size keeps
- * a control's last rendered height, so the page does not jump while scrolling.
- */
-const CONTROL_BOX: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' };
-
 const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
   return (
     <Typography component="h3" variant="h6">
@@ -300,9 +292,9 @@ const SectionControls = memo(function SectionControls({ controls, creation, onEd
   return controls
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
-      <div key={control.path} style={CONTROL_BOX}>
-        <EditorControl control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
-      </div>
+      // No `content-visibility: auto` here: skipped boxes hide their real colours from the
+      // contrast check (axe then reads the page behind them).
+      <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
     ));
 });
 
