@@ -100,6 +100,27 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
+test('a returning visitor: the restored plans and templates cache never breaks the prerendered pages', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ['/', '/pricing', '/templates']) {
+    await page.goto(path);
+    if (path === '/templates') await expect(page.getByRole('list', { name: 'Templates' }).getByRole('listitem').first()).toBeVisible();
+    else await expect(page.getByRole('heading', { name: 'Starter' }).first()).toBeVisible();
+  }
+  // Again, now with the query cache saved in this browser (and the service worker installed).
+  for (const path of ['/', '/pricing', '/templates']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: HEADINGS[path] })).toBeVisible();
+    if (path === '/templates') await expect(page.getByRole('list', { name: 'Templates' }).getByRole('listitem').first()).toBeVisible();
+    else await expect(page.getByRole('heading', { name: 'Starter' }).first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a visitor writes to the team through the contact form', async ({ page }) => {
   await page.goto('/contact-us');
   const form = page.getByRole('form', { name: 'Contact form' });

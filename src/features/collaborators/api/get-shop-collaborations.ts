@@ -10,5 +10,6 @@ export function getShopCollaborations(userId: number, signal?: AbortSignal): Pro
 }
 
 export function shopCollaborationsQueryOptions(userId: number) {
-  return queryOptions({ queryKey: ['shop-collaborations', userId], queryFn: ({ signal }) => getShopCollaborations(userId, signal), staleTime: 10_000 });
+  // Shared apps change by others' actions (an accepted invite, a removal): checked on every visit.
+  return queryOptions({ queryKey: ['shop-collaborations', userId], queryFn: ({ signal }) => getShopCollaborations(userId, signal), staleTime: 0 });
 }

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { CONTACT_LIMITS, CONTACT_MESSAGES, contactMessageSchema } from '@contract/contact/schemas';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { ValidatedTextField } from '@/components/form/ValidatedTextField';
+import { useHydrated } from '@/lib/hydration';
 import { useSession } from '@/lib/session/session';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -25,6 +26,7 @@ function problemOf(field: Field, value: string): string | null {
  */
 export function ContactForm() {
   const { user } = useSession();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Record<Field, string>>(() => ({
     name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
     email: user?.email ?? '',
@@ -96,7 +98,9 @@ export function ContactForm() {
         </Alert>
       ) : null}
       <Box>
-        <SubmitButton type="submit" pending={send.isPending}>
+        {/* The prerendered form cannot send before the page has hydrated (a native submit would
+            reload the page and lose what was typed), so its button waits for the client. */}
+        <SubmitButton type="submit" pending={send.isPending} disabled={!hydrated}>
           Send message
         </SubmitButton>
       </Box>

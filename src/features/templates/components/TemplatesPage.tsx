@@ -5,6 +5,7 @@
  */
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useHydrated } from '@/lib/hydration';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +25,11 @@ export interface TemplatesPageProps {
 }
 
 export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesPageProps) {
-  const templates = useQuery(templatesQueryOptions(filter));
+  const query = useQuery(templatesQueryOptions(filter));
+  // A prerendered page shows no templates until it has hydrated (src/lib/hydration.ts): a
+  // returning visitor's restored cache must not make the first render differ from the HTML.
+  const hydrated = useHydrated();
+  const templates = hydrated ? query : { isError: false as const, error: null, data: undefined };
   const pick = (category: AnyTemplateCategory | undefined) => onFilterChange({ ...filter, category });
 
   return (

@@ -6,6 +6,7 @@
  */
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useHydrated } from '@/lib/hydration';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -35,7 +36,10 @@ function usePrefersReducedMotion(): boolean {
 }
 
 export function TemplatesSlider({ renderCard, intervalMs = CONSTANTS.templatesSliderAutoplayMs }: TemplatesSliderProps) {
-  const templates = useQuery(templatesQueryOptions()).data ?? [];
+  const query = useQuery(templatesQueryOptions());
+  // Nothing from the cache before hydration: the prerendered homepage has no slides.
+  const hydrated = useHydrated();
+  const templates = (hydrated ? query.data : undefined) ?? [];
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
