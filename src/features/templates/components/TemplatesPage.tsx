@@ -70,7 +70,9 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
       <Box
         component="ul"
         aria-label="Templates"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center' }}
+        // Until the templates arrive the list holds a screen's height, so the footer below does not
+        // jump down when they fill in (layout shift).
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center', minHeight: templates.data ? undefined : '100vh' }}
       >
         {(templates.data ?? []).map((template) => (
           <Box component="li" key={template.templateId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }} data-category={template.category}>
