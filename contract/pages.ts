@@ -20,3 +20,14 @@ export const UPLOADS_PATH = '/uploads' as const;
  * their content, title, description and Open Graph tags, and listed in /sitemap.xml.
  */
 export const PUBLIC_PAGES: readonly string[] = ['/', '/features', '/pricing', '/templates', '/about-us', '/faq', '/contact-us', '/terms', '/privacy-policy'];
+
+/** A public page rendered at build time (src/prerender/render.tsx), served by server/src/web/prerendered.ts. */
+export interface PrerenderedPage {
+  path: string;
+  title: string;
+  description: string;
+  /** The markup inside #root. */
+  html: string;
+  /** The <style data-emotion> elements for <head>. */
+  styles: string;
+}

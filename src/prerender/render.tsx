@@ -16,21 +16,13 @@ import { AppRoot } from '@/app/AppRoot';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { PageHeadCollector, type PageHead } from '@/lib/hydration';
+import type { PrerenderedPage } from '@contract/pages';
 
 export { PUBLIC_PAGES } from '@contract/pages';
 
 /** Replaced by each response's style nonce (server/src/web/portal.ts). */
 export const NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
 
-export interface PrerenderedPage {
-  path: string;
-  title: string;
-  description: string;
-  /** The markup inside #root. */
-  html: string;
-  /** The <style data-emotion> elements for <head>. */
-  styles: string;
-}
 
 /** The page's loaders must not wait for data: the prerender never answers them. */
 const LOAD_TIMEOUT_MS = 10_000;

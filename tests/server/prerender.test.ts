@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERO, PRODUCT_NAME } from '@contract/brand';
 import { PUBLIC_PAGES } from '@contract/pages';
 import { escapeHtml } from '../../server/src/html';
-import type { PrerenderedPage } from '../../server/src/web/prerendered';
+import type { PrerenderedPage } from '@contract/pages';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 

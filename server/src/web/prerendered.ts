@@ -8,15 +8,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_NAME } from '@contract/brand';
+import type { PrerenderedPage } from '@contract/pages';
 import { escapeHtml } from '../html';
 
-export interface PrerenderedPage {
-  path: string;
-  title: string;
-  description: string;
-  html: string;
-  styles: string;
-}
 
 /** dist/.vite/prerender.json, or [] when the build has none (an older build: pages then render in the browser). */
 export function readPrerendered(distDir: string): PrerenderedPage[] {

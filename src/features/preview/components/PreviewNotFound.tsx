@@ -1,7 +1,7 @@
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 
-/** An unknown templateId on a preview route. */
+/** An unknown templateId on a preview route and on a template's edit and preview pages. */
 export function PreviewNotFound({ templateId }: { templateId: string }) {
   return (
     <PageLayout

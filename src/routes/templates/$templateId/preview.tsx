@@ -6,7 +6,7 @@ import { QueryErrorState } from '@/components/QueryErrorState';
 import { TemplateCard, useTemplateEditRule } from '@/components/shell/TemplateCard';
 import { templateQueryOptions } from '@/features/templates/api/get-template';
 import { TemplateDetailsPage } from '@/features/templates/components/TemplateDetailsPage';
-import { TemplateNotFound } from '@/features/templates/components/TemplateNotFound';
+import { PreviewNotFound } from '@/features/preview/components/PreviewNotFound';
 
 export const Route = createFileRoute('/templates/$templateId/preview')({
   // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
@@ -20,7 +20,7 @@ function RouteComponent() {
   const { templateId } = Route.useParams();
   const canEdit = useTemplateEditRule();
   const template = useQuery(templateQueryOptions(templateId));
-  if (template.error instanceof ApiError && template.error.status === 404) return <TemplateNotFound templateId={templateId} />;
+  if (template.error instanceof ApiError && template.error.status === 404) return <PreviewNotFound templateId={templateId} />;
   if (template.isError)
     return (
       <PageLayout title="Template preview">

@@ -10,7 +10,7 @@ import { toScreen } from '@/features/preview/screens';
 import { userShopsQueryOptions } from '@/features/shops/api/get-user-shops';
 import { templateQueryOptions } from '@/features/templates/api/get-template';
 import { EditTemplatePage } from '@/features/templates/components/EditTemplatePage';
-import { TemplateNotFound } from '@/features/templates/components/TemplateNotFound';
+import { PreviewNotFound } from '@/features/preview/components/PreviewNotFound';
 import { useQuery } from '@tanstack/react-query';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
@@ -35,7 +35,7 @@ function RouteComponent() {
   const template = query.data;
   const shops = useQuery(userShopsQueryOptions(user.id));
   const allowed = useCanEditTemplate(template);
-  if (query.error instanceof ApiError && query.error.status === 404) return <TemplateNotFound templateId={templateId} />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <PreviewNotFound templateId={templateId} />;
   if (query.isError)
     return (
       <PageLayout title="Edit template">
