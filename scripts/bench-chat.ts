@@ -16,6 +16,7 @@ import type { ChatMessage, SupportRoom } from '../contract/chat/schemas';
 import { buildApp, type AppInstance } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabaseAt, type DatabaseHandle } from '../server/src/db/database';
+import { percentile } from './bench-kit';
 
 const SOCKETS = 1000;
 const MESSAGES_PER_ROOM = 3;
@@ -35,10 +36,6 @@ export interface ChatRun {
   p99: number;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 async function listen(app: AppInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,26 +20,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
+import { EDIT, LAUNCH, openEditor, percentile, signedInContext } from './bench-kit';
 
 export const COLLAB_TARGETS = { paintP95Ms: 50, appsListMs: 1000 } as const;
 const EDITS = 100;
 const WARM_UP = 10;
 const APPS = 50;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: values.length };
-};
-
-const LAUNCH = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-};
+const stats = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95), n: values.length });
 
 interface Api {
   base: string;
@@ -125,31 +115,6 @@ const ARM = `(rgb) => {
   });
 }`;
 
-/** In the page: the owner's own edit, typed into Primary (web) (as scripts/bench-design-editor.ts). */
-const OWN_EDIT = `async ([colour, rgb]) => {
-  const label = [...document.querySelectorAll('label')].find((node) => node.textContent === 'Primary (web)');
-  const field = document.getElementById(label.htmlFor);
-  const header = document.querySelector('[data-testid="design-preview"] header');
-  const start = performance.now();
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, colour);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-  for (;;) {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    if (getComputedStyle(header).backgroundImage.includes(rgb)) break;
-    if (performance.now() - start > 5000) throw new Error('never painted ' + colour);
-  }
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  return performance.now() - start;
-}`;
-
-async function openEditor(page: Page, base: string, alias: string): Promise<void> {
-  await page.goto(`${base}/new-app/${alias}/design`);
-  await page.getByRole('tab', { name: 'General' }).click();
-  await page.locator('[data-testid="design-preview"] header').waitFor();
-  await page.getByLabel('Primary (web)', { exact: true }).waitFor();
-}
-
 export async function measureCollaboratorPaint(base: string): Promise<{ collaborator: ReturnType<typeof stats>; own: ReturnType<typeof stats> }> {
   const api = await apiOf(base);
   const owner = await register(api, 'Owner');
@@ -163,8 +128,7 @@ export async function measureCollaboratorPaint(base: string): Promise<{ collabor
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token: owner.token }))})`);
+    const context = await signedInContext(browser, owner.token);
     const page = await context.newPage();
     await openEditor(page, base, alias);
     const doc = `apps/production/${alias}/0`;
@@ -181,7 +145,7 @@ export async function measureCollaboratorPaint(base: string): Promise<{ collabor
     const own: number[] = [];
     for (let i = 0; i < WARM_UP + EDITS; i += 1) {
       const { hex, rgb } = colourOf(i + 500);
-      const ms = (await page.evaluate(`(${OWN_EDIT})(${JSON.stringify([hex, rgb])})`)) as number;
+      const ms = (await page.evaluate(`(${EDIT})(${JSON.stringify([hex, rgb])})`)) as number;
       if (i >= WARM_UP) own.push(ms);
     }
     return { collaborator: stats(collaborator), own: stats(own) };
@@ -197,8 +161,7 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
   await createShops(api, owner.token, APPS);
   const browser = await chromium.launch(LAUNCH);
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
-    await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token: owner.token }))})`);
+    const context = await signedInContext(browser, owner.token, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

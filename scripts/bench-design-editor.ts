@@ -9,15 +9,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { EDIT, LAUNCH, openEditor, percentile, signedInContext } from './bench-kit';
 
 export const TARGET_EDIT_PAINT_MS = 50;
 const EDITS = 200;
 const WARM_UP = 20;
 const CPU_THROTTLING = 4;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 /** A merchant with a shop on the server under test, as the setup page would create them. */
 export async function merchantWithShop(baseUrl: string): Promise<{ token: string; alias: string }> {
@@ -46,38 +44,13 @@ export async function merchantWithShop(baseUrl: string): Promise<{ token: string
   return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias };
 }
 
-/** In the page: type `colour` into the Primary (web) field, press Enter, resolve at the paint showing `rgb`. */
-export const EDIT = `async ([colour, rgb]) => {
-  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');
-  const field = document.getElementById(input.htmlFor);
-  const header = document.querySelector('[data-testid="design-preview"] header');
-  const start = performance.now();
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, colour);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-  for (;;) {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    if (getComputedStyle(header).backgroundImage.includes(rgb)) break;
-    if (performance.now() - start > 5000) throw new Error('the preview never showed ' + colour);
-  }
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  return performance.now() - start;
-}`;
-
 export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promise<{ p50: number; p95: number; edits: number }> {
   const { token, alias } = await merchantWithShop(baseUrl);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(LAUNCH);
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+    const context = await signedInContext(browser, token);
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/new-app/${alias}/design`);
-    await page.getByRole('tab', { name: 'General' }).click();
-    await page.locator('[data-testid="design-preview"] header').waitFor();
-    await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+    await openEditor(page, baseUrl, alias);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
     const timings: number[] = [];
@@ -90,9 +63,8 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
       const ms = (await page.evaluate(`(${EDIT})(${JSON.stringify([`#${hex}FF`, `rgb(${r}, ${g}, ${b})`])})`)) as number;
       if (i >= WARM_UP) timings.push(ms);
     }
-    const sorted = [...timings].sort((a, b) => a - b);
-    if (process.env.BENCH_VERBOSE) console.log('deciles (ms):', [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(sorted, p).toFixed(0)}`).join(', '));
-    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), edits: timings.length };
+    if (process.env.BENCH_VERBOSE) console.log('deciles (ms):', [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(timings, p).toFixed(0)}`).join(', '));
+    return { p50: percentile(timings, 50), p95: percentile(timings, 95), edits: timings.length };
   } finally {
     await browser.close();
   }
@@ -133,17 +105,11 @@ const WAIT_PAINT = `([rgb]) => {
  */
 export async function measureSecondContext(baseUrl: string, edits = EDITS): Promise<{ p50: number; p95: number; edits: number }> {
   const { token, alias } = await merchantWithShop(baseUrl);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(LAUNCH);
   try {
-    const editing = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    await editing.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+    const editing = await signedInContext(browser, token);
     const editor = await editing.newPage();
-    await editor.goto(`${baseUrl}/new-app/${alias}/design`);
-    await editor.getByRole('tab', { name: 'General' }).click();
-    await editor.getByLabel('Primary (web)', { exact: true }).waitFor();
+    await openEditor(editor, baseUrl, alias);
     const watching = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
     const viewer = await watching.newPage();
     await viewer.goto(`${baseUrl}/test/preview?t=${alias}`);
@@ -161,9 +127,8 @@ export async function measureSecondContext(baseUrl: string, edits = EDITS): Prom
       const painted = (await viewer.evaluate('window.__painted')) as number;
       if (i >= WARM_UP) timings.push(painted - start);
     }
-    const sorted = [...timings].sort((a, b) => a - b);
-    if (process.env.BENCH_VERBOSE) console.log('second context deciles (ms):', [10, 50, 90, 95, 99, 100].map((p) => `p${p} ${percentile(sorted, p).toFixed(0)}`).join(', '));
-    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), edits: timings.length };
+    if (process.env.BENCH_VERBOSE) console.log('second context deciles (ms):', [10, 50, 90, 95, 99, 100].map((p) => `p${p} ${percentile(timings, p).toFixed(0)}`).join(', '));
+    return { p50: percentile(timings, 50), p95: percentile(timings, 95), edits: timings.length };
   } finally {
     await browser.close();
   }

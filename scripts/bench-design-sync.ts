@@ -29,14 +29,11 @@ import { createFirebaseRealtime } from '../src/realtime/firebase';
 import { createLocalRealtime } from '../src/realtime/local';
 import type { RealtimeDb } from '../src/realtime/port';
 import { startFirebaseProtocolServer } from '../tests/support/firebase-protocol-server';
+import { percentile } from './bench-kit';
 
 const RUNS = 200;
 export const DESIGN_TARGETS = { editP95Ms: 50, reconnectMs: 2000 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 /** Edit -> the reader's onValue sees it, RUNS times. */
 async function editToSecondClient(writer: RealtimeDb, reader: RealtimeDb, doc: string): Promise<{ p50: number; p95: number }> {

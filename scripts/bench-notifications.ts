@@ -20,16 +20,13 @@ import { openDatabaseAt } from '../server/src/db/database';
 import { users } from '../server/src/db/schema';
 import type { AppDeps } from '../server/src/deps';
 import { startLocalPushService } from '../tests/server/push-service';
+import { percentile } from './bench-kit';
 
 const BELL_RUNS = 200;
 const PUSH_RUNS = 200;
 const PORTALS = 1000;
 export const TARGETS = { bellP95Ms: 100, pushP95Ms: 50, broadcastP99Ms: 500 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 async function connected(url: string, token: string, userId: number): Promise<Socket> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token } });

@@ -10,6 +10,7 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { designFragment } from '../src/features/preview/model';
+import { percentile } from './bench-kit';
 
 export const TARGET_PREVIEW_SCRIPTING_MS = 8;
 export const TARGET_PREVIEW_CHUNK_KB = 60;
@@ -23,9 +24,6 @@ export interface PreviewFigures {
   chunk: { file: string; gzipBytes: number; inHomepageJs: boolean };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 
 /** The renderer's chunk and the chunks it alone pulls in, gzip, and whether the homepage loads any of them. */
 export function previewChunk(dist: string, homepageJs: readonly string[]): PreviewFigures['chunk'] {
@@ -100,10 +98,7 @@ export async function measurePreview(baseUrl: string): Promise<Pick<PreviewFigur
     ]);
     // Switching the template re-lays the 30 items out: reported on its own.
     const templates = await applyDesigns(['template_b', 'template_c', 'template_a'].map((theme) => ({ appTemplate: { theme } })));
-    const stats = (list: number[]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-    };
+    const stats = (list: number[]) => ({ p50: percentile(list, 50), p95: percentile(list, 95) });
     return { pageSwitchMs: stats(switches), designChangeMs: stats(changes), templateSwitchMs: stats(templates) };
   } finally {
     await browser.close();

@@ -16,14 +16,11 @@ import { loadConfig } from '../server/src/config';
 import { openDatabaseAt } from '../server/src/db/database';
 import { users } from '../server/src/db/schema';
 import { seedStarterTemplates } from '../server/src/modules/templates/service';
+import { percentile } from './bench-kit';
 
 const LIST_RUNS = 200;
 const WRITE_RUNS = 20;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
 const fmt = (values: number[]) => `${percentile(values, 50).toFixed(1)} ms / ${percentile(values, 95).toFixed(1)} ms`;
 
 async function main(): Promise<void> {

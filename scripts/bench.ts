@@ -25,6 +25,7 @@ import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
+import { percentile } from './bench-kit';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -200,10 +201,6 @@ async function clientAuthorization(port: number): Promise<string> {
   return `Basic ${Buffer.from(credential).toString('base64')}`;
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
 
 async function planLatencies(port: number): Promise<number[]> {
   const authorization = await clientAuthorization(port);

@@ -7,25 +7,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { EDIT, merchantWithShop } from './bench-design-editor';
+import { EDIT, LAUNCH, openEditor, signedInContext } from './bench-kit';
+import { merchantWithShop } from './bench-design-editor';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4373';
 const edits = Number(process.argv[3] ?? 20);
 const out = process.env.TRACE_FILE ?? '/tmp/design-editor-trace.json';
 
 const { token, alias } = await merchantWithShop(baseUrl);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await chromium.launch(LAUNCH);
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-  await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+  const context = await signedInContext(browser, token);
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/new-app/${alias}/design`);
-  await page.getByRole('tab', { name: 'General' }).click();
-  await page.locator('[data-testid="design-preview"] header').waitFor();
-  await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+  await openEditor(page, baseUrl, alias);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const edit = async (i: number) => {

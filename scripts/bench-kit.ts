@@ -1,0 +1,50 @@
+/**
+ * What the bench scripts share: the percentile they report, the Chromium they launch (Debian's,
+ * never a download), and the design editor page they time edits on.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+
+/** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** chromium.launch options: Debian's Chromium, headless, no background traffic. */
+export const LAUNCH = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+/** A browser context signed in as `token` (the portal's stored session), desktop-sized unless told. */
+export async function signedInContext(browser: Browser, token: string, options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } }): Promise<BrowserContext> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
+  await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
+  return context;
+}
+
+/** Opens the design editor of `alias` on its General section, the preview and Primary (web) ready. */
+export async function openEditor(page: Page, baseUrl: string, alias: string): Promise<void> {
+  await page.goto(`${baseUrl}/new-app/${alias}/design`);
+  await page.getByRole('tab', { name: 'General' }).click();
+  await page.locator('[data-testid="design-preview"] header').waitFor();
+  await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+}
+
+/** In the editor: type `colour` into the Primary (web) field, press Enter, resolve at the paint showing `rgb` (ms). */
+export const EDIT = `async ([colour, rgb]) => {
+  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');
+  const field = document.getElementById(input.htmlFor);
+  const header = document.querySelector('[data-testid="design-preview"] header');
+  const start = performance.now();
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, colour);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+  for (;;) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (getComputedStyle(header).backgroundImage.includes(rgb)) break;
+    if (performance.now() - start > 5000) throw new Error('the preview never showed ' + colour);
+  }
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  return performance.now() - start;
+}`;
