@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_REVIEW_AUTH_HEADER, CHAT_EVENTS, CHAT_LIMITS, CHAT_ROOMS } from '@contract/chat/paths';
 import type { ChatMessage, InboxRoom, SupportRoom, TypingEvent } from '@contract/chat/schemas';
@@ -14,13 +14,13 @@ import { ROLE } from '@contract/constants';
 import type { AppInstance } from '../../server/src/app';
 import { currencies, notifications, shops, userRoles } from '../../server/src/db/schema';
 import { useApp, type Kit } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 import { TEST_CLIENT_CREDENTIAL, TEST_REDIS_URL, basicAuth, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
 
 const kinds = await databaseKinds();
 const redisUp = await redisAnswers();
-const sockets: Socket[] = [];
 afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   removeTempDirs();
 });
 
@@ -35,13 +35,7 @@ async function listen(app: AppInstance): Promise<string> {
 }
 
 async function socketFor(url: string, auth: { token?: string; deviceId?: string }): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
+  return connectSocket(url, { auth });
 }
 
 function next<T>(socket: Socket, event: string, timeoutMs = 3000): Promise<T> {

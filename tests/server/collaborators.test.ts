@@ -6,7 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
@@ -17,11 +17,11 @@ import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { collaboratorInvites, inviteHistory, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp, uniqueEmail } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
-const sockets: Socket[] = [];
 afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   removeTempDirs();
 });
 
@@ -29,12 +29,7 @@ let editCounter = 0;
 const editId = () => `collab${process.pid}x${(editCounter += 1)}abcdef`;
 
 function client(url: string, token?: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return connectSocket(url, { auth: token ? { token } : {} });
 }
 
 type Role = 'owner' | 'manager' | 'editor' | 'viewer' | 'stranger' | 'sovereign';

@@ -4,7 +4,7 @@
  * persistence across a restart, on PGlite and PostgreSQL, and two processes through Redis.
  */
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE } from '@contract/constants';
@@ -15,12 +15,12 @@ import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/loc
 import { userRoles } from '../../server/src/db/schema';
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
 import { BASE, PNG, useApp } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
 const redisUp = await redisAnswers();
-const sockets: Socket[] = [];
 afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   removeTempDirs();
 });
 
@@ -28,12 +28,7 @@ let editCounter = 0;
 const editId = () => `edit${process.pid}x${(editCounter += 1)}abcdef`;
 
 function client(url: string, token?: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: token ? { token } : {} });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return connectSocket(url, { auth: token ? { token } : {} });
 }
 
 describe.each(kinds)('design sync on %s', (kind) => {
@@ -299,7 +294,7 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
       expect(seen.at(-1)?.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#0A0B0CFF' } } });
       void b;
     } finally {
-      for (const socket of sockets) socket.disconnect();
+      closeSockets();
       for (const app of apps) await app.close();
       await database.close();
     }

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@contract/constants';
 import { NOTIFICATION_EVENT } from '@contract/notifications/paths';
@@ -14,14 +14,14 @@ import type { AppInstance } from '../../server/src/app';
 import type { AppDeps } from '../../server/src/deps';
 import { userRoles, users } from '../../server/src/db/schema';
 import { useApp, type Kit } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 import { TEST_REDIS_URL, basicAuth, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
 import { startLocalPushService, type LocalPushService } from './push-service';
 
 const kinds = await databaseKinds();
 const redisUp = await redisAnswers();
-const sockets: Socket[] = [];
 afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   removeTempDirs();
 });
 
@@ -31,12 +31,7 @@ const RELEASES = '/v1/engine/releases';
 
 /** A socket signed in as the token's user, joined to its user room. */
 async function portalSocket(url: string, token: string, userId: number): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token } });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await connectSocket(url, { auth: { token } });
   expect(await socket.timeout(2000).emitWithAck('join', `user:${userId}`)).toEqual({ ok: true });
   return socket;
 }
@@ -244,7 +239,7 @@ describe.skipIf(!redisUp)('two server processes with Redis', () => {
       const created = await first!.notify(user.id, { type: 'release', title: 'Engine 3 is out' });
       expect(await arriving).toEqual(created);
     } finally {
-      for (const socket of sockets) socket.disconnect();
+      closeSockets();
       await a.close();
       await b.close();
       await database.close();

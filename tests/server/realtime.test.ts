@@ -3,7 +3,7 @@
  * token, every join through a room authoriser; rooms on one process, and across two through Redis.
  */
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket, type SocketOptions, type ManagerOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../server/src/app';
 import { signUserToken } from '../../server/src/auth/tokens';
@@ -12,13 +12,13 @@ import { users } from '../../server/src/db/schema';
 import { REALTIME_MESSAGES } from '../../server/src/realtime/socket';
 import { RedisOpenError } from '../../server/src/redis';
 import { TEST_JWT_SECRET, TEST_REDIS_URL, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
+import { closeSockets, connectSocket } from './sockets';
 
 const redisUp = await redisAnswers();
 if (!redisUp) console.log(`Redis not reachable at ${TEST_REDIS_URL}: skipping the Redis adapter run`);
 
 let database: DatabaseHandle;
 const apps: AppInstance[] = [];
-const sockets: Socket[] = [];
 const PUBLIC_URL = 'https://portal.example';
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
   for (const app of apps) await app.close();
   await database?.close();
   removeTempDirs();
@@ -50,12 +50,7 @@ async function userWithToken(_app: AppInstance): Promise<{ id: number; token: st
 
 /** Connects, or rejects with the server's refusal. */
 function client(url: string, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, ...options });
-  sockets.push(socket);
-  return new Promise<Socket>((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return connectSocket(url, options);
 }
 
 function join(socket: Socket, room: unknown): Promise<{ ok: boolean; message?: string }> {

@@ -7,7 +7,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { like, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE, TEMPLATE_CATEGORIES } from '@contract/constants';
@@ -18,11 +17,11 @@ import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/sche
 import { realtimeNodes, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds } from './harness';
 import { PNG, useApp } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
-const sockets: Socket[] = [];
 afterAll(() => {
-  for (const socket of sockets) socket.disconnect();
+  closeSockets();
 });
 
 describe.each(kinds)('templates on %s', (kind) => {
@@ -216,12 +215,7 @@ describe.each(kinds)('templates on %s', (kind) => {
     const address = kit.app.server.address();
     if (!address || typeof address === 'string') await kit.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = kit.app.server.address() as AddressInfo;
-    const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectSocket(`http://127.0.0.1:${port}`);
     const ask = (event: string, payload: unknown) => new Promise<{ ok: boolean; snapshot?: { value: unknown }; message?: string }>((resolve) => socket.emit(event, payload, resolve));
     const category = await ask(REALTIME_EVENTS.get, { path: templateCategoryDocPath('glow-beauty') });
     expect(category).toMatchObject({ ok: true, snapshot: { value: { templateId: 'glow-beauty', category: 'health_beauty' } } });
