@@ -4,28 +4,13 @@
  * presence. A viewer (who accepted from the notification) cannot change anything. The public
  * page renders for a logged-out visitor and unfurls (Open Graph tags, the image answers).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { merchantWithShop } from './shops';
 
-const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
-const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
 
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
-
-async function merchantWithShop(request: APIRequestContext, firstName: string): Promise<{ token: string; alias: string; name: string }> {
-  const { token } = await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
-  const auth = { Authorization: `Bearer ${token}` };
-  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
-  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
-  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
-  const name = `${firstName} Team ${Date.now().toString(36)}`;
-  const created = await request.post('/v1/shops', { headers: auth, data: { name, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] } });
-  expect(created.status()).toBe(201);
-  return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias, name };
-}
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
@@ -43,7 +28,7 @@ async function setColour(page: Page, label: string, value: string) {
 
 test('the owner invites by e-mail; the invitee registers from the link, accepts, and both design together seeing each other', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const owner = await merchantWithShop(request, 'Chioma');
+  const owner = await merchantWithShop(request, 'Chioma', 'Team');
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   await signIn(ownerPage, owner.token);
@@ -116,7 +101,7 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
 });
 
 test('a viewer accepts from the notification and cannot change anything', async ({ page, request }) => {
-  const owner = await merchantWithShop(request, 'Kunle');
+  const owner = await merchantWithShop(request, 'Kunle', 'Team');
   const viewerEmail = uniqueEmail('amaka');
   const viewer = await registerThroughApi(request, 'Amaka', viewerEmail);
   const invited = await request.post(`/v1/shops/${owner.alias}/design/collaborators/invites`, {
@@ -152,7 +137,7 @@ test('a viewer accepts from the notification and cannot change anything', async 
 });
 
 test('the public page renders for a logged-out visitor and unfurls with a picture of the design', async ({ page, request }) => {
-  const owner = await merchantWithShop(request, 'Sade');
+  const owner = await merchantWithShop(request, 'Sade', 'Team');
   const html = await (await request.get(`/apps/${owner.alias}/public`)).text();
   const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(html).toContain(`<meta property="og:title" content="${owner.name}`);

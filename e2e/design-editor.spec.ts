@@ -4,33 +4,15 @@
  * bar closes the side drawer; the contrast warning; a stranger's 403 and an unknown alias's 404;
  * the Preview instructions modal's QR code, decoded here, carries the spec's fields.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { merchantWithShop } from './shops';
 
-const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
-const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
 
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
-
-/** A merchant with a shop, created through the API as the setup page would. */
-async function merchantWithShop(request: APIRequestContext, firstName: string): Promise<{ token: string; alias: string; name: string }> {
-  const { token } = await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
-  const auth = { Authorization: `Bearer ${token}` };
-  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
-  expect(upload.status()).toBe(200);
-  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
-  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
-  const name = `${firstName} Styles ${Date.now().toString(36)}`;
-  const created = await request.post('/v1/shops', { headers: auth, data: { name, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] } });
-  expect(created.status()).toBe(201);
-  const alias = ((await created.json()) as { data: { alias: string } }).data.alias;
-  return { token, alias, name };
-}
 
 async function signIn(page: Page, token: string) {
   await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));

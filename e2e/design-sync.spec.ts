@@ -3,28 +3,11 @@
  * preview; an edit made offline (the service worker's own fetches cut too) arrives after
  * reconnect; a reload keeps everything; the preview URL (previewUrl) opened elsewhere follows.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { merchantWithShop } from './shops';
 
-const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
-const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
-
-async function merchantWithShop(request: APIRequestContext): Promise<{ token: string; alias: string }> {
-  const { token } = await registerThroughApi(request, 'Dayo', uniqueEmail('dayo'));
-  const auth = { Authorization: `Bearer ${token}` };
-  const upload = await request.post('/v1/shop-media', { headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, data: readFileSync(LOGO) });
-  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
-  const currencies = ((await (await request.get('/v1/currencies', { headers: auth })).json()) as { data: { id: number }[] }).data;
-  const created = await request.post('/v1/shops', {
-    headers: auth,
-    data: { name: `Dayo Styles ${Date.now().toString(36)}`, logo, latitude: 6.5, longitude: 3.4, shopCurrency: { currencyId: currencies[0]?.id } },
-  });
-  expect(created.status()).toBe(201);
-  return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias };
-}
 
 async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
