@@ -92,8 +92,11 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
 
   // The owner removes the collaborator: the open editor leaves at once.
   await ownerPage.goto(`/apps/${owner.alias}`);
-  ownerPage.once('dialog', (prompt) => void prompt.accept());
   await ownerPage.getByRole('list', { name: 'Collaborators' }).getByRole('button', { name: 'Remove' }).click();
+  const confirm = ownerPage.getByRole('alertdialog', { name: 'Remove Ngozi Eze?' });
+  await expect(confirm).toContainText('loses access at once');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
   await expect(invitee.getByText('You no longer have access to this app')).toBeVisible();
   await expect(invitee).toHaveURL(/\/apps$/);
   await ownerContext.close();
