@@ -20,6 +20,8 @@ export const COLLABORATOR_PATHS = {
   access: '/shops/:alias/access',
   /** GET / PUT the shop's public page settings (PUT: owner or manager). */
   sharing: '/shops/:alias/sharing',
+  /** POST (owner or manager): a new preview key; phones holding the old one lose the design. */
+  previewKey: '/shops/:alias/sharing/preview-key',
   /** GET (anonymous): the public page's data; 404 when the owner turned the link off. */
   publicShop: '/public/shops/:alias',
   /** GET (anonymous): a PNG of the default design, the public page's Open Graph image. */

@@ -61,6 +61,8 @@ export const COLLABORATOR_MESSAGES = {
   accepted: 'You now collaborate on this shop',
   declined: 'Invite declined',
   publicOff: 'The owner has turned the public link of this app off',
+  removed: 'You no longer have access to this app',
+  designPrivate: 'This design is private. Open it from the app\'s QR code, or sign in with an account that may see it.',
   versionNotFound: 'This design version does not exist',
   versionsLimit: 'A shop can keep at most 20 design versions',
 } as const;
@@ -156,9 +158,20 @@ export const shopCollaborationSchema = z.object({
 });
 export type ShopCollaboration = z.infer<typeof shopCollaborationSchema>;
 
-/** GET/PUT /v1/shops/{alias}/sharing. */
-export const sharingSchema = z.object({ publicLink: z.boolean() });
+/** Length of a shop's preview key (base64url): 72 random bits, short enough for a low QR version. */
+export const PREVIEW_KEY_LENGTH = 12;
+const previewKey = z.string().regex(/^[A-Za-z0-9_-]+$/).length(PREVIEW_KEY_LENGTH);
+
+/**
+ * GET /v1/shops/{alias}/sharing (and the answer of PUT and of POST .../preview-key): the public
+ * link, and the preview key a phone's `/test/preview` URL carries (`p`) to read the design
+ * when the public link is off.
+ */
+export const sharingSchema = z.object({ publicLink: z.boolean(), previewKey });
 export type Sharing = z.infer<typeof sharingSchema>;
+/** PUT /v1/shops/{alias}/sharing. */
+export const sharingUpdateSchema = z.object({ publicLink: z.boolean() });
+export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
 
 /** GET /v1/public/shops/{alias}: what the public page shows. */
 export const publicShopSchema = z.object({

@@ -14,7 +14,7 @@ import { COLLABORATOR_MESSAGES, type Collaborator, type Invite, type InviteCheck
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
-import { collaboratorInvites, inviteHistory, userRoles } from '../../server/src/db/schema';
+import { collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp, uniqueEmail } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -251,6 +251,78 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       expect(over.statusCode).toBe(429);
       expect(over.json()).toEqual({ message: COLLABORATOR_MESSAGES.perShop });
     });
+  });
+
+  it('design reads: whoever may see the shop, anyone while the public link is on, the preview key, templates; refusals say why', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const people = { owner, editor: await kit.register(), viewer: await kit.register(), stranger: await kit.register(), sovereign: await kit.register() };
+    await kit.database.db.insert(userRoles).values({ userId: people.sovereign.user.id, roleId: ROLE.SOVEREIGN });
+    await join(owner, shop.alias, people.editor, { view: true, editDesign: true, manageCollaborators: false });
+    await join(owner, shop.alias, people.viewer, { view: true, editDesign: false, manageCollaborators: false });
+    const doc = designPath(shop.alias, 0);
+    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#123456FF' } });
+    const url = await listening();
+    const sockets = {} as Record<keyof typeof people | 'anonymous', Socket>;
+    for (const [who, person] of Object.entries(people)) sockets[who as keyof typeof people] = await client(url, person.token);
+    sockets.anonymous = await client(url);
+    const read = async (who: keyof typeof sockets, key?: string, event: string = REALTIME_EVENTS.subscribe) =>
+      (await sockets[who].timeout(3000).emitWithAck(event, key ? { path: doc, key } : { path: doc })) as { ok: boolean; message?: string; status?: number; snapshot?: { revision: number } };
+
+    // The public link is on (the default): anyone reads.
+    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) expect(`${who} ${(await read(who, undefined, REALTIME_EVENTS.get)).ok}`).toBe(`${who} true`);
+
+    const sharing = (await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, people.viewer.token)).json<{ data: { publicLink: boolean; previewKey: string } }>().data;
+    expect(sharing.publicLink).toBe(true);
+    expect(sharing.previewKey).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    // One key per shop: asking again gives the same one.
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, owner.token)).json<{ data: { previewKey: string } }>().data.previewKey).toBe(sharing.previewKey);
+
+    // A phone holding the key follows the design; a stranger's socket follows it too while public.
+    const phone = await client(url);
+    expect((await phone.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc, key: sharing.previewKey })) as { ok: boolean }).toMatchObject({ ok: true });
+    const strangerRefused = new Promise<{ path: string; message: string }>((resolve) => sockets.stranger.once(REALTIME_EVENTS.refused, resolve));
+    expect(await read('stranger')).toMatchObject({ ok: true });
+
+    // The link goes off: the stranger's open subscription is dropped and told; the phone stays.
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).json()).toMatchObject({ data: { publicLink: false, previewKey: sharing.previewKey } });
+    expect(await strangerRefused).toEqual({ path: doc, message: COLLABORATOR_MESSAGES.designPrivate });
+    const expected = { owner: true, editor: true, viewer: true, sovereign: true, stranger: false, anonymous: false } as const;
+    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) {
+      for (const event of [REALTIME_EVENTS.get, REALTIME_EVENTS.subscribe]) {
+        const answer = await read(who, undefined, event);
+        expect(`${who} ${event} ${answer.ok}`).toBe(`${who} ${event} ${expected[who]}`);
+        if (!answer.ok) expect(answer).toEqual({ ok: false, message: COLLABORATOR_MESSAGES.designPrivate, status: who === 'anonymous' ? 401 : 403 });
+      }
+    }
+    expect(await read('anonymous', sharing.previewKey)).toMatchObject({ ok: true, snapshot: { revision: 1 } });
+    expect(await read('stranger', sharing.previewKey)).toMatchObject({ ok: true });
+    expect(await read('anonymous', 'AAAAAAAAAAAA')).toMatchObject({ ok: false, status: 401 });
+    // An unknown alias is not found; a template shop stays public.
+    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath('no-such-shop-x', 0) })).toMatchObject({ ok: false, status: 404 });
+    const template = await createShop(owner);
+    await kit.database.db.update(shops).set({ isTemplate: true }).where(eq(shops.alias, template.alias));
+    await kit.database.db.insert(shopSharing).values({ shopId: template.id, publicLink: false });
+    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath(template.alias, 0) })).toMatchObject({ ok: true });
+
+    // Only an owner or manager makes a new key; the phone holding the old one is dropped and told.
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, people.editor.token)).statusCode).toBe(403);
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, null)).statusCode).toBe(401);
+    const phoneRefused = new Promise<{ path: string }>((resolve) => phone.once(REALTIME_EVENTS.refused, resolve));
+    const rotated = await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, owner.token);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newKey = rotated.json<{ data: { previewKey: string } }>().data.previewKey;
+    expect(newKey).not.toBe(sharing.previewKey);
+    expect(await phoneRefused).toMatchObject({ path: doc });
+    expect(await read('anonymous', sharing.previewKey)).toMatchObject({ ok: false, status: 401 });
+    expect(await read('anonymous', newKey)).toMatchObject({ ok: true });
+    // Edits reach the new key's holder, not the old one's.
+    let oldHeard = false;
+    phone.on(REALTIME_EVENTS.value, () => (oldHeard = true));
+    const heard = new Promise((resolve) => sockets.anonymous.once(REALTIME_EVENTS.value, resolve));
+    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#654321FF' } });
+    await heard;
+    expect(oldHeard).toBe(false);
   });
 
   it('a removed collaborator loses access at once: HTTP, realtime writes, and the open socket is told and leaves the rooms', async () => {

@@ -448,6 +448,8 @@ export const shopSharing = pgTable('shop_sharing', {
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
   publicLink: boolean('public_link').notNull().default(true),
+  /** The key a phone's `/test/preview?p=` carries to read the design with the public link off (made on first need). */
+  previewKey: text('preview_key'),
   updatedAt: updatedAt(),
 });
 

@@ -13,8 +13,8 @@
  * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
  *   else the edit is refused with the schema's message and nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
- * - Reads are public: the live preview on a phone opens without signing in, and a design holds
- *   only what the published app shows anyway.
+ * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
+ *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/creation/schemas';

@@ -1,5 +1,5 @@
 import { lazy, useCallback, useState } from 'react';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
@@ -11,7 +11,9 @@ import { sectionById } from '@/features/design/editor/section-map';
 import { PageLayout } from '@/components/PageLayout';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { designVersionsQueryOptions } from '@/features/collaborators/api/get-design-versions';
+import { sharingQueryOptions } from '@/features/collaborators/api/get-sharing';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
+import { withPreviewKey } from '@/features/design/preview-url';
 import { DesignPresence } from '@/features/collaborators/components/DesignPresence';
 import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
@@ -66,6 +68,8 @@ function RouteComponent() {
   const opened = version ?? versions.find((known) => known.isDefault)?.version;
   const [sectionId, setSectionId] = useState('');
   const [removed, setRemoved] = useState(false);
+  // The QR code's URL carries the shop's preview key, so the phone reads a private design.
+  const sharing = useQuery(sharingQueryOptions(alias));
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
   // Rights changed while the editor is open: a removed collaborator leaves at once.
   const onAccess = useCallback(
@@ -98,7 +102,7 @@ function RouteComponent() {
         onSectionChange={setSectionId}
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
-        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={url} title="Preview on your phone" />}
+        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />}
       />
     </PageLayout>
   );
