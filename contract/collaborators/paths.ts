@@ -30,6 +30,10 @@ export const COLLABORATOR_PATHS = {
   versions: '/shops/:alias/design/versions',
   /** PUT: makes this version the default. */
   defaultVersion: '/shops/:alias/design/versions/:version/default',
+  /** GET: what merging this version into the default would apply; POST {resolutions}: merge it. */
+  mergeVersion: '/shops/:alias/design/versions/:version/merge',
+  /** GET ?limit=N: who changed what on this version, newest first. */
+  versionHistory: '/shops/:alias/design/versions/:version/history',
 } as const;
 
 /** The portal page an invite e-mail links to (spec section 2). */

@@ -361,6 +361,72 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(heard).toBe(false);
   });
 
+  it('merge a branch into the default: what each side changed, conflicts chosen per field; history of who changed what; rights', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const editor = await kit.register();
+    const viewer = await kit.register();
+    const stranger = await kit.register();
+    await join(owner, shop.alias, editor, { view: true, editDesign: true, manageCollaborators: false });
+    await join(owner, shop.alias, viewer, { view: true, editDesign: false, manageCollaborators: false });
+    const main = designPath(shop.alias, 0);
+    const branch = designPath(shop.alias, 1);
+    const edit = async (token: string, updates: Record<string, unknown>) => {
+      const response = await kit.call('POST', '/v1/realtime/edits', token, { editId: editId(), updates });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit(owner.token, { [`${main}/data/colors/primary`]: '#111111FF', [`${main}/data/colors/accent`]: '#222222FF' });
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/design/versions`, owner.token, { from: 0 })).statusCode).toBe(201);
+    // The branch changes primary, the bottom bar and the accent; the default changes the accent too, and the font.
+    await edit(editor.token, { [`${branch}/data/colors/primary`]: '#AA0000FF', [`${branch}/data/bottomNav/enabled`]: true });
+    await edit(editor.token, { [`${branch}/data/colors/accent`]: '#00AA00FF' });
+    await edit(owner.token, { [`${main}/data/colors/accent`]: '#0000AAFF' });
+
+    const mergeUrl = `/v1/shops/${shop.alias}/design/versions/1/merge`;
+    for (const [who, status] of [[viewer, 403], [stranger, 403], [editor, 200]] as const) expect((await kit.call('GET', mergeUrl, who.token)).statusCode).toBe(status);
+    const plan = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: Array<{ field: string; branch: unknown; default: unknown }>; defaultVersion: number } }>().data;
+    expect(plan.defaultVersion).toBe(0);
+    expect(plan.changed.sort()).toEqual(['bottomNav/enabled', 'colors/accent', 'colors/primary']);
+    expect(plan.conflicts).toEqual([{ field: 'colors/accent', branch: '#00AA00FF', default: '#0000AAFF' }]);
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({ message: COLLABORATOR_MESSAGES.mergeIntoItself });
+
+    // Unresolved conflict: refused, nothing changes. A viewer may not merge.
+    const refused = await kit.call('POST', mergeUrl, editor.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: `${COLLABORATOR_MESSAGES.mergeConflicts}: colors/accent` });
+    expect((await kit.call('POST', mergeUrl, viewer.token, { resolutions: { 'colors/accent': 'branch' } })).statusCode).toBe(403);
+
+    // The owner's open default follows the merge live.
+    const url = await listening();
+    const watcher = await client(url, owner.token);
+    await watcher.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: main });
+    const live = new Promise<{ value: { data: { colors: Record<string, string> } } }>((resolve) => watcher.once(REALTIME_EVENTS.value, resolve));
+    const merged = await kit.call('POST', mergeUrl, editor.token, { resolutions: { 'colors/accent': 'default' } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json<{ data: { applied: string[]; keptDefault: string[] } }>().data).toMatchObject({ keptDefault: ['colors/accent'] });
+    expect(merged.json<{ data: { applied: string[] } }>().data.applied.sort()).toEqual(['bottomNav/enabled', 'colors/primary']);
+    expect((await live).value.data).toMatchObject({ colors: { primary: '#AA0000FF', accent: '#0000AAFF' }, bottomNav: { enabled: true } });
+    const shopConfig = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: { config: { colors: { primary: string } } } }>().data.config;
+    expect(shopConfig.colors.primary).toBe('#AA0000FF');
+    // Merged: nothing left to bring over but the accent the merchant kept on the default.
+    const after = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: unknown[] } }>().data;
+    expect(after).toMatchObject({ changed: ['colors/accent'], conflicts: [] });
+
+    // History: newest first, with names and fields; viewers may read it, strangers not.
+    const historyUrl = `/v1/shops/${shop.alias}/design/versions/0/history`;
+    expect((await kit.call('GET', historyUrl, stranger.token)).statusCode).toBe(403);
+    const history = (await kit.call('GET', `${historyUrl}?limit=3`, viewer.token)).json<{ data: Array<{ user: string; fields: string[]; merge: boolean; revision: number }> }>().data;
+    const name = (who: AuthResult) => `${who.user.firstName} ${who.user.lastName}`;
+    expect(history.map((entry) => [entry.user, [...entry.fields].sort(), entry.merge])).toEqual([
+      [name(editor), ['bottomNav/enabled', 'colors/primary'], true],
+      [name(owner), ['colors/accent'], false],
+      [name(owner), ['colors/accent', 'colors/primary'], false],
+    ]);
+    const branchHistory = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/1/history`, owner.token)).json<{ data: Array<{ user: string; fields: string[] }> }>().data;
+    expect(branchHistory.map((entry) => entry.fields)).toEqual([['colors/accent'], ['bottomNav/enabled', 'colors/primary']]);
+    expect((await kit.call('GET', `${historyUrl}?limit=0`, owner.token)).statusCode).toBe(400);
+  });
+
   it('versions as branches: duplicate, make default, who changed what; the public page and its PNG, and the link turned off', async () => {
     const owner = await kit.register();
     const shop = await createShop(owner);

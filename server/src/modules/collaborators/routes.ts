@@ -21,6 +21,9 @@ import {
   inviteRequestSchema,
   inviteSchema,
   inviteUpdateSchema,
+  mergePlanSchema,
+  mergeRequestSchema,
+  mergeResultSchema,
   publicShopSchema,
   sharingSchema,
   sharingUpdateSchema,
@@ -28,6 +31,7 @@ import {
   shopCollaborationSchema,
   type AccessRights,
   COLLABORATOR_MESSAGES,
+  versionHistoryEntrySchema,
   type PresenceMember,
 } from '@contract/collaborators/schemas';
 import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
@@ -58,6 +62,7 @@ import {
   verifyInvite,
 } from './service';
 import { dropUnreadableReaders } from '../design/readers';
+import { HISTORY_LIMIT, mergePlan, mergeVersion, versionHistory } from './branches';
 import { duplicateVersion, getSharing, listVersions, makeDefaultVersion, publicShop, rotatePreviewKey, setSharing } from './sharing';
 import path from 'node:path';
 
@@ -303,6 +308,31 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       }
       return ok(await listVersions(db, actor, request.params.alias), 'Default version changed');
     },
+  );
+
+  app.get(
+    COLLABORATOR_PATHS.mergeVersion,
+    { onRequest: requireUser, schema: { tags, params: versionParams, response: { 200: envelopeOf(mergePlanSchema) } } },
+    async (request) => ok(await mergePlan(db, signedInUser(request), request.params.alias, request.params.version)),
+  );
+
+  app.post(
+    COLLABORATOR_PATHS.mergeVersion,
+    { onRequest: requireUser, schema: { tags, params: versionParams, body: mergeRequestSchema, response: { 200: envelopeOf(mergeResultSchema) } } },
+    async (request) => {
+      const { result, snapshot } = await mergeVersion(db, signedInUser(request), request.params.alias, request.params.version, request.body.resolutions);
+      if (snapshot) realtime.emitToRoom(designRoom({ alias: request.params.alias, version: result.defaultVersion }), REALTIME_EVENTS.value, snapshot);
+      return ok(result, `Version ${result.version} merged into version ${result.defaultVersion}`);
+    },
+  );
+
+  app.get(
+    COLLABORATOR_PATHS.versionHistory,
+    {
+      onRequest: requireUser,
+      schema: { tags, params: versionParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default) }), response: { 200: envelopeOf(z.array(versionHistoryEntrySchema)) } },
+    },
+    async (request) => ok(await versionHistory(db, signedInUser(request), request.params.alias, request.params.version, request.query.limit)),
   );
 
   app.get(

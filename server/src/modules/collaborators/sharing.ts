@@ -20,7 +20,7 @@ import { COLLABORATOR_MESSAGES, type DesignVersion, PREVIEW_KEY_LENGTH, type Pub
 import { designPath, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
-import { currencies, designAuthors, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
+import { currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
@@ -93,7 +93,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type NodeRow = { path: string; value: unknown; revision: number; updatedAt: Date };
 
-async function versionNodes(db: Database, alias: string): Promise<NodeRow[]> {
+export async function versionNodes(db: Database, alias: string): Promise<NodeRow[]> {
   const rows = await db
     .select({ path: realtimeNodes.path, value: realtimeNodes.value, revision: realtimeNodes.revision, updatedAt: realtimeNodes.updatedAt })
     .from(realtimeNodes)
@@ -152,6 +152,9 @@ export async function duplicateVersion(db: Database, actor: User, alias: string,
       .onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision: 1 } })
       .returning();
     await tx.insert(designAuthors).values({ path, userId: actor.id }).onConflictDoUpdate({ target: designAuthors.path, set: { userId: actor.id } });
+    // What the branch starts from, so a merge knows what each side changed since (branches.ts).
+    const base = ((source.value as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
+    await tx.insert(designBranches).values({ path, fromVersion: from, base }).onConflictDoUpdate({ target: designBranches.path, set: { fromVersion: from, base, updatedAt: new Date() } });
     const updatedAt = (row?.updatedAt ?? new Date()).toISOString();
     return {
       version: { version, isDefault: false, revision: 1, updatedAt, lastEditor: `${actor.firstName} ${actor.lastName}`.trim() },
