@@ -1,4 +1,4 @@
-import { lazy, useCallback, useState } from 'react';
+import { lazy, useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
@@ -68,24 +68,29 @@ function RouteComponent() {
   const opened = version ?? versions.find((known) => known.isDefault)?.version;
   const [sectionId, setSectionId] = useState('');
   const [removed, setRemoved] = useState(false);
+  const leaving = useRef(false);
   // The QR code's URL carries the shop's preview key, so the phone reads a private design.
   const sharing = useQuery(sharingQueryOptions(alias));
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
-  // Rights changed while the editor is open: a removed collaborator leaves at once.
+  // Rights changed while the editor is open: a removed collaborator leaves at once. The shop's
+  // queries are only marked stale, not dropped: dropping the access query this page reads would
+  // suspend it and refetch into a 403 error page while the redirect runs.
   const onAccess = useCallback(
     (rights: AccessRights | null) => {
       if (rights === null) {
+        // Told twice (the removal's event and a refused presence join): leave once.
+        if (leaving.current) return;
+        leaving.current = true;
         setRemoved(true);
-        queryClient.removeQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
         toast('You no longer have access to this app', { variant: 'warning' });
-        void navigate({ to: '/apps' });
+        void navigate({ to: '/apps', replace: true }).then(() => queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }));
         return;
       }
       void queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
     },
     [alias, navigate, queryClient],
   );
-  if (removed) return <ForbiddenPage lead="You no longer have access to this app." />;
+  if (removed) return <ForbiddenPage lead="The owner removed you from this app's collaborators." />;
   const readOnly = !access.accessRights.editDesign;
   return (
     <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change.">
