@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { expectAccessible } from './accessibility';
 import { merchantWithShop } from './shops';
 
 
@@ -92,8 +93,11 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
 
   // The owner removes the collaborator: the open editor leaves at once.
   await ownerPage.goto(`/apps/${owner.alias}`);
-  ownerPage.once('dialog', (prompt) => void prompt.accept());
   await ownerPage.getByRole('list', { name: 'Collaborators' }).getByRole('button', { name: 'Remove' }).click();
+  const confirm = ownerPage.getByRole('alertdialog', { name: 'Remove Ngozi Eze?' });
+  await expect(confirm).toContainText('loses access at once');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(confirm).toBeHidden();
   await expect(invitee.getByText('You no longer have access to this app')).toBeVisible();
   await expect(invitee).toHaveURL(/\/apps$/);
   await ownerContext.close();
@@ -157,4 +161,45 @@ test('the public page renders for a logged-out visitor and unfurls with a pictur
   expect(off.status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('alert')).toHaveText('The owner has turned the public link of this app off');
+});
+
+test('a branch merges into the default: the conflicting field is chosen, the history says who changed what', async ({ page, request }) => {
+  const owner = await merchantWithShop(request, 'Bisi', 'Team');
+  const headers = { Authorization: `Bearer ${owner.token}` };
+  let counter = 0;
+  const edit = async (version: number, updates: Record<string, unknown>) => {
+    counter += 1;
+    const path = `apps/production/${owner.alias}/${version}/data`;
+    const answer = await request.post('/v1/realtime/edits', {
+      headers,
+      data: { editId: `merge${Date.now().toString(36)}x${counter}`, updates: Object.fromEntries(Object.entries(updates).map(([field, value]) => [`${path}/${field}`, value])) },
+    });
+    expect(answer.status()).toBe(200);
+  };
+  await edit(0, { 'colors/primary': '#111111FF', 'colors/accent': '#222222FF' });
+  expect((await request.post(`/v1/shops/${owner.alias}/design/versions`, { headers, data: { from: 0 } })).status()).toBe(201);
+  await edit(1, { 'colors/primary': '#AA0000FF', 'colors/accent': '#00AA00FF' });
+  await edit(0, { 'colors/accent': '#0000AAFF' });
+
+  await signIn(page, owner.token);
+  await page.goto(`/apps/${owner.alias}`);
+  await page.getByRole('button', { name: 'Merge version 1 into the default' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge version 1 into version 0 (default)?' });
+  await expect(dialog.getByRole('list', { name: 'Fields brought over' })).toHaveText('colors/primary');
+  const conflict = dialog.getByRole('group', { name: 'colors/accent' });
+  await expect(conflict.getByLabel(/Keep branch: #00AA00FF/)).toBeVisible();
+  await expect(conflict.getByLabel(/Keep default: #0000AAFF/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Merge', exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Keep branch for all' }).click();
+  await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+  await expect(page.getByText('Version 1 merged into version 0: 2 fields brought over')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'History of version 0' }).click();
+  const history = page.getByRole('list', { name: 'Changes to version 0' });
+  await expect(history.getByRole('listitem').first()).toContainText('Bisi Merchant merged colors/accent, colors/primary');
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  const shop = (await (await request.get(`/v1/admin/shops/${owner.alias}`, { headers })).json()) as { data: { config: { colors: { primary: string; accent: string } } } };
+  expect(shop.data.config.colors).toMatchObject({ primary: '#AA0000FF', accent: '#00AA00FF' });
 });

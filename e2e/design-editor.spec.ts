@@ -142,7 +142,8 @@ test('primary colour restyles the toolbar; undo/redo by button and keyboard; sec
   await expectAccessible(page);
 });
 
-test('Preview on your phone: the QR code decodes to this portal’s live preview URL with the spec’s fields; phones switch editor and preview', async ({ page, request }) => {
+test('Preview on your phone: the QR code decodes to this portal’s live preview URL with the spec’s fields; phones switch editor and preview', async ({ browser, page, request }) => {
+  test.setTimeout(60_000);
   const { token, alias } = await merchantWithShop(request, 'Kemi');
   await signIn(page, token);
   await page.goto(`/new-app/${alias}/design`);
@@ -166,10 +167,34 @@ test('Preview on your phone: the QR code decodes to this portal’s live preview
   expect(url.pathname).toBe('/test/preview');
   // templateId and templateCategory given; version 0, type CLIENT, ownerType TEMPLATE and
   // environment production are the defaults the short URL leaves out (src/features/design/preview-url.ts).
-  expect(Object.fromEntries(url.searchParams)).toEqual({ t: alias, c: 'fashion' });
-  // Level H holds 64 bytes at version 8: this ~65-character URL (a long test alias, a port) needs
-  // version 8 or 9 (53x53 modules); a short public origin and alias stay lower.
+  // p: the shop's preview key, which lets the phone read the design while the public link is off.
+  const { p: key, ...fields } = Object.fromEntries(url.searchParams);
+  expect(fields).toEqual({ t: alias, c: 'fashion' });
+  expect(key).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  // Level H holds 84 bytes at version 8 and 98 at version 9: this ~80-character URL (a long test
+  // alias, a port, the key) needs version 8 or 9 (53x53 modules).
   expect(code?.version, `QR version for ${code?.data.length} characters`).toBeLessThanOrEqual(9);
+
+  // The public link off: the QR code's URL still opens on a phone (no account) and follows an
+  // edit live; the same URL without the key says the design is private.
+  const off = await request.put(`/v1/shops/${alias}/sharing`, { headers: { Authorization: `Bearer ${token}` }, data: { publicLink: false } });
+  expect(off.status()).toBe(200);
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await phonePage.goto(url.pathname + url.search);
+  const phoneStatus = phonePage.getByTestId('live-preview').getByRole('status');
+  await expect(phoneStatus).toHaveText(/^in sync at revision \d+$/);
+  const before = Number((await phoneStatus.textContent())?.match(/\d+/)?.[0]);
+  const edit = await request.post('/v1/realtime/edits', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { editId: `e2e${Date.now().toString(36)}key`, updates: { [`apps/production/${alias}/0/data/colors/accent`]: '#00FF00FF' } },
+  });
+  expect(edit.status()).toBe(200);
+  await expect(phoneStatus).toHaveText(`in sync at revision ${before + 1}`);
+  await phonePage.goto(`/test/preview?t=${alias}&c=fashion`);
+  await expect(phonePage.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+  await expect(phonePage.getByText('This design is private.')).toBeVisible();
+  await phone.close();
   await dialog.getByRole('link', { name: 'where to get it' }).click();
   await expect(page).toHaveURL('/app_viewer');
   await expect(page.getByRole('heading', { level: 1, name: 'Get the live preview app' })).toBeVisible();

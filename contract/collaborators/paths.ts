@@ -20,6 +20,8 @@ export const COLLABORATOR_PATHS = {
   access: '/shops/:alias/access',
   /** GET / PUT the shop's public page settings (PUT: owner or manager). */
   sharing: '/shops/:alias/sharing',
+  /** POST (owner or manager): a new preview key; phones holding the old one lose the design. */
+  previewKey: '/shops/:alias/sharing/preview-key',
   /** GET (anonymous): the public page's data; 404 when the owner turned the link off. */
   publicShop: '/public/shops/:alias',
   /** GET (anonymous): a PNG of the default design, the public page's Open Graph image. */
@@ -28,6 +30,10 @@ export const COLLABORATOR_PATHS = {
   versions: '/shops/:alias/design/versions',
   /** PUT: makes this version the default. */
   defaultVersion: '/shops/:alias/design/versions/:version/default',
+  /** GET: what merging this version into the default would apply; POST {resolutions}: merge it. */
+  mergeVersion: '/shops/:alias/design/versions/:version/merge',
+  /** GET ?limit=N: who changed what on this version, newest first. */
+  versionHistory: '/shops/:alias/design/versions/:version/history',
 } as const;
 
 /** The portal page an invite e-mail links to (spec section 2). */

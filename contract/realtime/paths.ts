@@ -86,6 +86,8 @@ export const REALTIME_EVENTS = {
   unsubscribe: 'rt:unsubscribe',
   update: 'rt:update',
   value: 'rt:value',
+  /** server -> client {path, message}: this socket may no longer read the document (it left its room). */
+  refused: 'rt:refused',
 } as const;
 
 /** A stored document as the server sends it: the value (null: none) and its revision (0: none). */
@@ -100,6 +102,12 @@ export interface RealtimeUpdateRequest {
   editId: string;
   /** Full paths -> values; null removes. */
   updates: Record<string, unknown>;
+}
+
+/** rt:get / rt:subscribe: a document path, and the shop's preview key when the reader holds one (a QR code's `p`). */
+export interface RealtimeReadRequest {
+  path: string;
+  key?: string;
 }
 
 export type RealtimeAck<T = object> = ({ ok: true } & T) | { ok: false; message: string };

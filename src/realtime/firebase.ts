@@ -89,7 +89,8 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
     set: (path, value, options) => write({ [path]: value }, options?.editId),
     update: (updates, options) => write(updates, options?.editId),
     remove: (path, options) => write({ [path]: null }, options?.editId),
-    onValue(path, callback: (value: unknown, meta: ValueMeta) => void) {
+    // The preview key is the local store's: with Firebase, database.rules.json decides who reads.
+    onValue(path, callback: (value: unknown, meta: ValueMeta) => void, options) {
       const address = designAddress(path);
       if (!address) {
         queueMicrotask(() => callback(null, { revision: 0 }));
@@ -101,7 +102,10 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
           const { value, revision } = visible(snapshot.val() as StoredNode | null);
           callback(valueAt(value, address.inner), { revision });
         },
-        () => callback(null, { revision: 0 }),
+        (error) => {
+          callback(null, { revision: 0 });
+          options?.onRefused?.(error.message);
+        },
       );
     },
     onConnection(callback) {

@@ -10,6 +10,7 @@ import {
   REALTIME_EVENTS,
   REALTIME_MESSAGES,
   type RealtimeAck,
+  type RealtimeReadRequest,
   type RealtimeSnapshot,
   type RealtimeUpdateRequest,
   valueAt,
@@ -33,7 +34,7 @@ export class RealtimeUnreachable extends Error {
   }
 }
 
-type Listener = { inner: string[]; callback: (value: unknown, meta: ValueMeta) => void };
+type Listener = { inner: string[]; callback: (value: unknown, meta: ValueMeta) => void; onRefused: ((message: string, status?: number) => void) | undefined };
 
 export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRealtimeOptions): RealtimeDb & { close(): void } {
   /** True after the server refused the token (expired): reads go on anonymously. */
@@ -45,6 +46,8 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
   });
   /** Subscribers by document path, and the last snapshot each document had. */
   const listeners = new Map<string, Set<Listener>>();
+  /** The preview key each followed document was opened with. */
+  const keys = new Map<string, string>();
   const latest = new Map<string, RealtimeSnapshot>();
   const connectionListeners = new Set<(connected: boolean) => void>();
 
@@ -55,13 +58,21 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
     for (const { inner, callback } of listeners.get(snapshot.path) ?? []) callback(valueAt(snapshot.value, inner), { revision: snapshot.revision });
   };
 
+  const refuse = (doc: string, message: string, status?: number) => {
+    for (const { onRefused } of listeners.get(doc) ?? []) onRefused?.(message, status);
+  };
+
   const subscribeDocument = (doc: string) => {
-    socket.emit(REALTIME_EVENTS.subscribe, { path: doc }, (ack: RealtimeAck<{ snapshot: RealtimeSnapshot }>) => {
+    const key = keys.get(doc);
+    const request: RealtimeReadRequest = key ? { path: doc, key } : { path: doc };
+    socket.emit(REALTIME_EVENTS.subscribe, request, (ack: RealtimeAck<{ snapshot: RealtimeSnapshot }> & { status?: number }) => {
       if (ack?.ok) deliver(ack.snapshot);
+      else if (ack) refuse(doc, ack.message, ack.status);
     });
   };
 
   socket.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => deliver(snapshot));
+  socket.on(REALTIME_EVENTS.refused, ({ path, message }: { path: string; message: string }) => refuse(path, message, 403));
   socket.on('connect', () => {
     for (const doc of listeners.keys()) subscribeDocument(doc);
     for (const listener of connectionListeners) listener(true);
@@ -113,17 +124,18 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
     set: (path, value, options) => write({ [path]: value }, options),
     update: write,
     remove: (path, options) => write({ [path]: null }, options),
-    onValue(path, callback): Unsubscribe {
+    onValue(path, callback, options): Unsubscribe {
       const address = designAddress(path);
       if (!address) {
         // Read failures return null: a path the store does not keep reads as nothing.
         queueMicrotask(() => callback(null, { revision: 0 }));
         return () => {};
       }
-      const listener: Listener = { inner: address.inner, callback };
+      const listener: Listener = { inner: address.inner, callback, onRefused: options?.onRefused };
+      if (options?.key) keys.set(address.doc, options.key);
       let set = listeners.get(address.doc);
       if (!set) {
-        set = new Set();
+        set = new Set([listener]);
         listeners.set(address.doc, set);
         if (socket.connected) subscribeDocument(address.doc);
       } else {
@@ -136,6 +148,7 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
         if (set.size === 0) {
           listeners.delete(address.doc);
           latest.delete(address.doc);
+          keys.delete(address.doc);
           if (socket.connected) socket.emit(REALTIME_EVENTS.unsubscribe, { path: address.doc });
         }
       };

@@ -27,6 +27,13 @@ export interface ValueMeta {
   revision: number;
 }
 
+export interface ReadOptions {
+  /** The shop's preview key (a QR code's `p`): reads a private design without signing in. */
+  key?: string;
+  /** The store refused the read, or stopped serving it (the design is private, the key rotated). */
+  onRefused?: (message: string, status?: number) => void;
+}
+
 export interface RealtimeDb {
   /** The value at `path`, or null when absent or unreadable. */
   get(path: string): Promise<unknown>;
@@ -35,7 +42,7 @@ export interface RealtimeDb {
   update(updates: Record<string, unknown>, options?: WriteOptions): Promise<WriteResult>;
   remove(path: string, options?: WriteOptions): Promise<WriteResult>;
   /** Calls `callback` with the current value, then on every change; null when absent or unreadable. */
-  onValue(path: string, callback: (value: unknown, meta: ValueMeta) => void): Unsubscribe;
+  onValue(path: string, callback: (value: unknown, meta: ValueMeta) => void, options?: ReadOptions): Unsubscribe;
   /** Calls `callback` with true/false as the connection to the store comes and goes. */
   onConnection(callback: (connected: boolean) => void): Unsubscribe;
 }

@@ -14,7 +14,7 @@ import { COLLABORATOR_MESSAGES, type Collaborator, type Invite, type InviteCheck
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
-import { collaboratorInvites, inviteHistory, userRoles } from '../../server/src/db/schema';
+import { collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp, uniqueEmail } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -253,6 +253,78 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     });
   });
 
+  it('design reads: whoever may see the shop, anyone while the public link is on, the preview key, templates; refusals say why', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const people = { owner, editor: await kit.register(), viewer: await kit.register(), stranger: await kit.register(), sovereign: await kit.register() };
+    await kit.database.db.insert(userRoles).values({ userId: people.sovereign.user.id, roleId: ROLE.SOVEREIGN });
+    await join(owner, shop.alias, people.editor, { view: true, editDesign: true, manageCollaborators: false });
+    await join(owner, shop.alias, people.viewer, { view: true, editDesign: false, manageCollaborators: false });
+    const doc = designPath(shop.alias, 0);
+    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#123456FF' } });
+    const url = await listening();
+    const sockets = {} as Record<keyof typeof people | 'anonymous', Socket>;
+    for (const [who, person] of Object.entries(people)) sockets[who as keyof typeof people] = await client(url, person.token);
+    sockets.anonymous = await client(url);
+    const read = async (who: keyof typeof sockets, key?: string, event: string = REALTIME_EVENTS.subscribe) =>
+      (await sockets[who].timeout(3000).emitWithAck(event, key ? { path: doc, key } : { path: doc })) as { ok: boolean; message?: string; status?: number; snapshot?: { revision: number } };
+
+    // The public link is on (the default): anyone reads.
+    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) expect(`${who} ${(await read(who, undefined, REALTIME_EVENTS.get)).ok}`).toBe(`${who} true`);
+
+    const sharing = (await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, people.viewer.token)).json<{ data: { publicLink: boolean; previewKey: string } }>().data;
+    expect(sharing.publicLink).toBe(true);
+    expect(sharing.previewKey).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    // One key per shop: asking again gives the same one.
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, owner.token)).json<{ data: { previewKey: string } }>().data.previewKey).toBe(sharing.previewKey);
+
+    // A phone holding the key follows the design; a stranger's socket follows it too while public.
+    const phone = await client(url);
+    expect((await phone.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc, key: sharing.previewKey })) as { ok: boolean }).toMatchObject({ ok: true });
+    const strangerRefused = new Promise<{ path: string; message: string }>((resolve) => sockets.stranger.once(REALTIME_EVENTS.refused, resolve));
+    expect(await read('stranger')).toMatchObject({ ok: true });
+
+    // The link goes off: the stranger's open subscription is dropped and told; the phone stays.
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).json()).toMatchObject({ data: { publicLink: false, previewKey: sharing.previewKey } });
+    expect(await strangerRefused).toEqual({ path: doc, message: COLLABORATOR_MESSAGES.designPrivate });
+    const expected = { owner: true, editor: true, viewer: true, sovereign: true, stranger: false, anonymous: false } as const;
+    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) {
+      for (const event of [REALTIME_EVENTS.get, REALTIME_EVENTS.subscribe]) {
+        const answer = await read(who, undefined, event);
+        expect(`${who} ${event} ${answer.ok}`).toBe(`${who} ${event} ${expected[who]}`);
+        if (!answer.ok) expect(answer).toEqual({ ok: false, message: COLLABORATOR_MESSAGES.designPrivate, status: who === 'anonymous' ? 401 : 403 });
+      }
+    }
+    expect(await read('anonymous', sharing.previewKey)).toMatchObject({ ok: true, snapshot: { revision: 1 } });
+    expect(await read('stranger', sharing.previewKey)).toMatchObject({ ok: true });
+    expect(await read('anonymous', 'AAAAAAAAAAAA')).toMatchObject({ ok: false, status: 401 });
+    // An unknown alias is not found; a template shop stays public.
+    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath('no-such-shop-x', 0) })).toMatchObject({ ok: false, status: 404 });
+    const template = await createShop(owner);
+    await kit.database.db.update(shops).set({ isTemplate: true }).where(eq(shops.alias, template.alias));
+    await kit.database.db.insert(shopSharing).values({ shopId: template.id, publicLink: false });
+    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath(template.alias, 0) })).toMatchObject({ ok: true });
+
+    // Only an owner or manager makes a new key; the phone holding the old one is dropped and told.
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, people.editor.token)).statusCode).toBe(403);
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, null)).statusCode).toBe(401);
+    const phoneRefused = new Promise<{ path: string }>((resolve) => phone.once(REALTIME_EVENTS.refused, resolve));
+    const rotated = await kit.call('POST', `/v1/shops/${shop.alias}/sharing/preview-key`, owner.token);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const newKey = rotated.json<{ data: { previewKey: string } }>().data.previewKey;
+    expect(newKey).not.toBe(sharing.previewKey);
+    expect(await phoneRefused).toMatchObject({ path: doc });
+    expect(await read('anonymous', sharing.previewKey)).toMatchObject({ ok: false, status: 401 });
+    expect(await read('anonymous', newKey)).toMatchObject({ ok: true });
+    // Edits reach the new key's holder, not the old one's.
+    let oldHeard = false;
+    phone.on(REALTIME_EVENTS.value, () => (oldHeard = true));
+    const heard = new Promise((resolve) => sockets.anonymous.once(REALTIME_EVENTS.value, resolve));
+    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#654321FF' } });
+    await heard;
+    expect(oldHeard).toBe(false);
+  });
+
   it('a removed collaborator loses access at once: HTTP, realtime writes, and the open socket is told and leaves the rooms', async () => {
     const owner = await kit.register();
     const shop = await createShop(owner);
@@ -280,13 +352,80 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const refused = (await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#000000FF' } })) as { ok: boolean };
     expect(refused.ok).toBe(false);
     expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, editor.token)).statusCode).toBe(403);
-    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toMatchObject({ ok: false });
+    // A socket that missed the event learns it when it joins again (the editor leaves on 403).
+    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toMatchObject({ ok: false, status: 403 });
     // The owner's edits no longer reach the removed collaborator's socket.
     let heard = false;
     socket.on(REALTIME_EVENTS.value, () => (heard = true));
     expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#ABCDEFFF' } })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).toBe(false);
+  });
+
+  it('merge a branch into the default: what each side changed, conflicts chosen per field; history of who changed what; rights', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const editor = await kit.register();
+    const viewer = await kit.register();
+    const stranger = await kit.register();
+    await join(owner, shop.alias, editor, { view: true, editDesign: true, manageCollaborators: false });
+    await join(owner, shop.alias, viewer, { view: true, editDesign: false, manageCollaborators: false });
+    const main = designPath(shop.alias, 0);
+    const branch = designPath(shop.alias, 1);
+    const edit = async (token: string, updates: Record<string, unknown>) => {
+      const response = await kit.call('POST', '/v1/realtime/edits', token, { editId: editId(), updates });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await edit(owner.token, { [`${main}/data/colors/primary`]: '#111111FF', [`${main}/data/colors/accent`]: '#222222FF' });
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/design/versions`, owner.token, { from: 0 })).statusCode).toBe(201);
+    // The branch changes primary, the bottom bar and the accent; the default changes the accent too, and the font.
+    await edit(editor.token, { [`${branch}/data/colors/primary`]: '#AA0000FF', [`${branch}/data/bottomNav/enabled`]: true });
+    await edit(editor.token, { [`${branch}/data/colors/accent`]: '#00AA00FF' });
+    await edit(owner.token, { [`${main}/data/colors/accent`]: '#0000AAFF' });
+
+    const mergeUrl = `/v1/shops/${shop.alias}/design/versions/1/merge`;
+    for (const [who, status] of [[viewer, 403], [stranger, 403], [editor, 200]] as const) expect((await kit.call('GET', mergeUrl, who.token)).statusCode).toBe(status);
+    const plan = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: Array<{ field: string; branch: unknown; default: unknown }>; defaultVersion: number } }>().data;
+    expect(plan.defaultVersion).toBe(0);
+    expect(plan.changed.sort()).toEqual(['bottomNav/enabled', 'colors/accent', 'colors/primary']);
+    expect(plan.conflicts).toEqual([{ field: 'colors/accent', branch: '#00AA00FF', default: '#0000AAFF' }]);
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({ message: COLLABORATOR_MESSAGES.mergeIntoItself });
+
+    // Unresolved conflict: refused, nothing changes. A viewer may not merge.
+    const refused = await kit.call('POST', mergeUrl, editor.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: `${COLLABORATOR_MESSAGES.mergeConflicts}: colors/accent` });
+    expect((await kit.call('POST', mergeUrl, viewer.token, { resolutions: { 'colors/accent': 'branch' } })).statusCode).toBe(403);
+
+    // The owner's open default follows the merge live.
+    const url = await listening();
+    const watcher = await client(url, owner.token);
+    await watcher.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: main });
+    const live = new Promise<{ value: { data: { colors: Record<string, string> } } }>((resolve) => watcher.once(REALTIME_EVENTS.value, resolve));
+    const merged = await kit.call('POST', mergeUrl, editor.token, { resolutions: { 'colors/accent': 'default' } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(merged.json<{ data: { applied: string[]; keptDefault: string[] } }>().data).toMatchObject({ keptDefault: ['colors/accent'] });
+    expect(merged.json<{ data: { applied: string[] } }>().data.applied.sort()).toEqual(['bottomNav/enabled', 'colors/primary']);
+    expect((await live).value.data).toMatchObject({ colors: { primary: '#AA0000FF', accent: '#0000AAFF' }, bottomNav: { enabled: true } });
+    const shopConfig = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: { config: { colors: { primary: string } } } }>().data.config;
+    expect(shopConfig.colors.primary).toBe('#AA0000FF');
+    // Merged: nothing left to bring over but the accent the merchant kept on the default.
+    const after = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: unknown[] } }>().data;
+    expect(after).toMatchObject({ changed: ['colors/accent'], conflicts: [] });
+
+    // History: newest first, with names and fields; viewers may read it, strangers not.
+    const historyUrl = `/v1/shops/${shop.alias}/design/versions/0/history`;
+    expect((await kit.call('GET', historyUrl, stranger.token)).statusCode).toBe(403);
+    const history = (await kit.call('GET', `${historyUrl}?limit=3`, viewer.token)).json<{ data: Array<{ user: string; fields: string[]; merge: boolean; revision: number }> }>().data;
+    const name = (who: AuthResult) => `${who.user.firstName} ${who.user.lastName}`;
+    expect(history.map((entry) => [entry.user, [...entry.fields].sort(), entry.merge])).toEqual([
+      [name(editor), ['bottomNav/enabled', 'colors/primary'], true],
+      [name(owner), ['colors/accent'], false],
+      [name(owner), ['colors/accent', 'colors/primary'], false],
+    ]);
+    const branchHistory = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/1/history`, owner.token)).json<{ data: Array<{ user: string; fields: string[] }> }>().data;
+    expect(branchHistory.map((entry) => entry.fields)).toEqual([['colors/accent'], ['bottomNav/enabled', 'colors/primary']]);
+    expect((await kit.call('GET', `${historyUrl}?limit=0`, owner.token)).statusCode).toBe(400);
   });
 
   it('versions as branches: duplicate, make default, who changed what; the public page and its PNG, and the link turned off', async () => {

@@ -327,9 +327,12 @@ export const realtimeEdits = pgTable(
     editId: text('edit_id').primaryKey(),
     path: text('path').notNull(),
     revision: integer('revision').notNull(),
+    /** Issue 14, a version's history: who applied the edit and which Creation fields it changed ('colors/primary'). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fields: jsonb('fields').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (table) => [index('realtime_edits_path_idx').on(table.path)],
+  (table) => [index('realtime_edits_path_idx').on(table.path), index('realtime_edits_history_idx').on(table.path, table.revision)],
 );
 
 /**
@@ -448,6 +451,8 @@ export const shopSharing = pgTable('shop_sharing', {
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
   publicLink: boolean('public_link').notNull().default(true),
+  /** The key a phone's `/test/preview?p=` carries to read the design with the public link off (made on first need). */
+  previewKey: text('preview_key'),
   updatedAt: updatedAt(),
 });
 
@@ -455,6 +460,14 @@ export const shopSharing = pgTable('shop_sharing', {
 export const designAuthors = pgTable('design_authors', {
   path: text('path').primaryKey(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/** Issue 14: a version duplicated from another keeps the design it started from, so a merge knows what each side changed since. */
+export const designBranches = pgTable('design_branches', {
+  path: text('path').primaryKey(),
+  fromVersion: integer('from_version').notNull(),
+  base: jsonb('base').$type<Record<string, unknown>>().notNull(),
   updatedAt: updatedAt(),
 });
 

@@ -1,6 +1,8 @@
 /**
- * `/test/preview?t={alias}&v={version}`: the live preview a phone opens from the QR code. The
- * design renders full-screen and follows every stored edit, saying 'in sync at revision N'.
+ * `/test/preview?t={alias}&v={version}&p={key}`: the live preview a phone opens from the QR code.
+ * The design renders full-screen and follows every stored edit, saying 'in sync at revision N'.
+ * A private design needs the shop's preview key (`p`) or a signed-in viewer; a refusal shows the
+ * store's message on an access-denied (or not-found) page.
  * A `t` naming a built-in preview template starts from that template's design. Signed in, the
  * viewer can set the primary colour from here (the store refuses anyone but the shop's editors).
  */
@@ -8,7 +10,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { derivePrimary } from '@contract/colour';
 import { createCreationParser } from '@contract/creation/schemas-tolerant';
-import { useDocumentTitle } from '@/components/PageLayout';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
 import { useToken } from '@/lib/session/token';
 import { mergeDesign } from '@/features/preview/model';
 import type { Screen } from '@/features/preview/screens';
@@ -19,8 +22,8 @@ const PhonePreview = lazy(() => import('@/features/preview/components/PhonePrevi
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
-export default function LivePreviewPage({ alias, version, page }: { alias: string; version: number; page?: Screen | undefined }) {
-  const doc = useDesignDoc(alias, version);
+export default function LivePreviewPage({ alias, version, page, previewKey }: { alias: string; version: number; page?: Screen | undefined; previewKey?: string | undefined }) {
+  const doc = useDesignDoc(alias, version, previewKey);
   const template = findPreviewTemplate(alias);
   // Each stored edit re-parses only the groups it changed; the rest keep their objects (and the
   // phone's memoised parts their renders).
@@ -39,7 +42,10 @@ export default function LivePreviewPage({ alias, version, page }: { alias: strin
       'toolBar/gradient/colors': [shades.primary, shades.primaryDark],
     });
   };
-  useDocumentTitle(`${creation.shop.name} live preview`);
+  const denied = template ? null : doc.denied;
+  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : `${creation.shop.name} live preview`);
+  if (denied?.status === 404) return <PageLayout title="App not found" lead={`There is no app '${alias.slice(0, 80)}'. Scan its QR code again from the design editor.`} />;
+  if (denied) return <ForbiddenPage lead={denied.message} />;
   return (
     <div
       data-testid="live-preview"

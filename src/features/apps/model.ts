@@ -1,6 +1,7 @@
 /** My Apps (issue 14): the user's own shops and the shops shared with them, as one list. */
 import type { CollaborationRole, ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
+import { relativeTime } from '@/lib/format';
 
 export interface AppRow {
   alias: string;
@@ -30,10 +31,5 @@ export const ROLE_LABELS: Record<CollaborationRole, string> = { owner: 'Owner', 
 
 /** "Edited 5 minutes ago" style text of an ISO time, relative to `now`. */
 export function lastEditText(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  if (seconds < 60) return `Edited ${format.format(-seconds, 'second')}`;
-  if (seconds < 3600) return `Edited ${format.format(-Math.round(seconds / 60), 'minute')}`;
-  if (seconds < 86_400) return `Edited ${format.format(-Math.round(seconds / 3600), 'hour')}`;
-  return `Edited ${format.format(-Math.round(seconds / 86_400), 'day')}`;
+  return `Edited ${relativeTime(iso, now)}`;
 }

@@ -32,7 +32,13 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
     if (!token) return;
     const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
     socketRef.current = socket;
-    const join = () => socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section: sectionRef.current }, () => undefined);
+    // A join refused for want of access (403, or 404: the app is gone) means the caller was
+    // removed, even when the removal's collab:access event never reached this socket (it was
+    // reconnecting, or not yet connected, when the removal happened).
+    const join = () =>
+      socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section: sectionRef.current }, (answer: { ok: boolean; status?: number } | undefined) => {
+        if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onAccessRef.current?.(null);
+      });
     socket.on('connect', join);
     socket.on(COLLAB_EVENTS.presence, (update: { alias: string; members: PresenceMember[] }) => {
       if (update.alias === alias) setMembers(update.members);
@@ -51,7 +57,10 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
   useEffect(() => {
     sectionRef.current = section;
     const socket = socketRef.current;
-    if (socket?.connected) socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, () => undefined);
+    if (socket?.connected)
+      socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, (answer: { ok: boolean; status?: number } | undefined) => {
+        if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onAccessRef.current?.(null);
+      });
   }, [alias, section]);
 
   return members;

@@ -3,10 +3,12 @@
  * this portal, so any phone camera opens it, with short query names so the level-H code stays at
  * a low QR version:
  *   t templateId (the app alias), v version (default 0), c templateCategory,
- *   k type (CLIENT), o ownerType (default TEMPLATE), e environment (production).
+ *   k type (CLIENT), o ownerType (default TEMPLATE), e environment (production),
+ *   p the shop's preview key (12 characters), which lets the phone read a private design.
  * Defaults are left out of the URL; /test/preview fills them in. A 77-byte URL (a LAN origin, a
- * 20-character alias, a category) is QR version 8 (49x49 modules) at level H; the same fields as
- * JSON (148 bytes) would be version 12 (65x65).
+ * 20-character alias, a category) is QR version 8 (49x49 modules) at level H; with the key
+ * (+15 bytes, 92) version 9 (53x53); the same fields as JSON (148 bytes, no key) would be
+ * version 12 (65x65).
  */
 export const PREVIEW_PATH = '/test/preview';
 
@@ -33,6 +35,12 @@ export function previewUrl(origin: string, target: PreviewTarget): string {
   add('o', target.ownerType, PREVIEW_DEFAULTS.ownerType);
   add('e', target.environment, PREVIEW_DEFAULTS.environment);
   return `${origin.replace(/\/+$/, '')}${PREVIEW_PATH}?${params.toString()}`;
+}
+
+/** The preview URL carrying the shop's preview key (`p`), last so the spec's fields read first. */
+export function withPreviewKey(url: string, key: string | undefined): string {
+  if (!key) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}p=${encodeURIComponent(key)}`;
 }
 
 /** The spec's payload fields read back from a preview URL's query (defaults filled in). */

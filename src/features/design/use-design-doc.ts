@@ -17,6 +17,9 @@
  *   SaveDesignError ('Error saving configuration') without alias or version (spec section 5).
  * - `refused`: the server's message for the last edit it refused (a malformed Creation); the
  *   edit is dropped from the outbox, the editor keeps showing the merchant's value.
+ * - `denied`: the store's message and status (404 unknown app, 401/403 private) when it refuses
+ *   to show the design, or stops showing it (public link off, key rotated);
+ *   `key` is the shop's preview key a QR code's URL carries (`p`).
  * Concurrency: per-field last writer wins in the server's order (its revision); every tab
  * converges on the stored document once its own edits are acknowledged.
  */
@@ -49,6 +52,7 @@ export interface DesignDoc {
   applyEdit(patch: Record<string, unknown>): string;
   save(creation: Creation): string;
   refused: string | null;
+  denied: { message: string; status: number } | null;
 }
 
 export interface StoredDesign {
@@ -57,7 +61,7 @@ export interface StoredDesign {
   data: unknown;
 }
 
-export function useDesignDoc(alias: string, version: number): DesignDoc {
+export function useDesignDoc(alias: string, version: number, key?: string): DesignDoc {
   const docPath = useMemo(() => designPath(alias, version), [alias, version]);
   const online = useOnline();
   const [stored, setStored] = useState<{ path: string; value: unknown; revision: number } | null>(null);
@@ -75,6 +79,7 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     return unsubscribe;
   }, []);
   const [refused, setRefused] = useState<string | null>(null);
+  const [denied, setDenied] = useState<{ path: string; message: string; status: number } | null>(null);
 
   useEffect(() => {
     const outbox = designOutbox();
@@ -98,8 +103,13 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
       // Structurally shared with the value before: the groups a change left alone keep their
       // objects, so the parser below re-parses only the changed ones.
       unsubscribers.push(
-        db.onValue(docPath, (value, { revision }) =>
-          setStored((previous) => ({ path: docPath, value: shareEqual(previous?.path === docPath ? previous.value : null, value), revision })),
+        db.onValue(
+          docPath,
+          (value, { revision }) => {
+            setDenied(null);
+            setStored((previous) => ({ path: docPath, value: shareEqual(previous?.path === docPath ? previous.value : null, value), revision }));
+          },
+          { ...(key ? { key } : {}), onRefused: (message, status = 403) => setDenied({ path: docPath, message, status }) },
         ),
       );
       unsubscribers.push(db.onConnection(setConnected));
@@ -108,7 +118,7 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
       active = false;
       unsubscribers.forEach((unsubscribe) => unsubscribe());
     };
-  }, [docPath]);
+  }, [docPath, key]);
 
   const current = stored?.path === docPath ? stored : null;
   const document = useMemo(
@@ -160,5 +170,6 @@ export function useDesignDoc(alias: string, version: number): DesignDoc {
     applyEdit,
     save,
     refused,
+    denied: denied?.path === docPath ? { message: denied.message, status: denied.status } : null,
   };
 }

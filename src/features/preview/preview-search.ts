@@ -3,13 +3,15 @@ import { type Screen, toScreen } from './screens';
 export interface PreviewSearch {
   templateId?: string | undefined;
   page?: Screen | undefined;
-  /** The live preview's short query (src/features/design/preview-url.ts): t, v, c, k, o, e. */
+  /** The live preview's short query (src/features/design/preview-url.ts): t, v, c, k, o, e, p. */
   t?: string | undefined;
   v?: number | undefined;
   c?: string | undefined;
   k?: string | undefined;
   o?: string | undefined;
   e?: string | undefined;
+  /** The shop's preview key: reads a private design without signing in. */
+  p?: string | undefined;
 }
 
 const shortText = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined);
@@ -34,5 +36,6 @@ export function validatePreviewSearch(search: Record<string, unknown>): PreviewS
     k: shortText(search.k),
     o: shortText(search.o),
     e: shortText(search.e),
+    p: shortText(search.p),
   };
 }

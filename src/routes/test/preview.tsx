@@ -12,11 +12,11 @@ export const Route = createFileRoute('/test/preview')({
 });
 
 function RouteComponent() {
-  const { templateId, page, t, v } = Route.useSearch();
+  const { templateId, page, t, v, p } = Route.useSearch();
   if (t)
     return (
       <Suspense fallback={null}>
-        <LivePreviewPage alias={t} version={v ?? 0} page={page} />
+        <LivePreviewPage alias={t} version={v ?? 0} page={page} previewKey={p} />
       </Suspense>
     );
   return <TestPreviewPage templateId={templateId} page={page} />;

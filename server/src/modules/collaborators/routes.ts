@@ -5,6 +5,7 @@
  * the presence of who is in a design (socket.io). Rights: modules/shops/access.ts.
  */
 import { z } from 'zod';
+import type { ZodTypeProvider } from '../../http/validation';
 import type { Socket } from 'socket.io';
 import { COLLAB_EVENTS, COLLABORATOR_PATHS, presenceRoom } from '@contract/collaborators/paths';
 import {
@@ -20,14 +21,20 @@ import {
   inviteRequestSchema,
   inviteSchema,
   inviteUpdateSchema,
+  mergePlanSchema,
+  mergeRequestSchema,
+  mergeResultSchema,
   publicShopSchema,
   sharingSchema,
+  sharingUpdateSchema,
   shopAccessSchema,
   shopCollaborationSchema,
   type AccessRights,
+  COLLABORATOR_MESSAGES,
+  versionHistoryEntrySchema,
   type PresenceMember,
 } from '@contract/collaborators/schemas';
-import { designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { envelopeOf } from '@contract/response';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import type { User } from '@contract/users/schemas';
@@ -54,7 +61,9 @@ import {
   updateInvite,
   verifyInvite,
 } from './service';
-import { duplicateVersion, getSharing, listVersions, makeDefaultVersion, publicShop, setSharing } from './sharing';
+import { dropUnreadableReaders } from '../design/readers';
+import { HISTORY_LIMIT, mergePlan, mergeVersion, versionHistory } from './branches';
+import { duplicateVersion, getSharing, listVersions, makeDefaultVersion, publicShop, rotatePreviewKey, setSharing } from './sharing';
 import path from 'node:path';
 
 const alias = z.string().max(64).refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' });
@@ -80,7 +89,13 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       if ((socket.data as { user?: User | null }).user?.id !== userId) continue;
       socket.emit(COLLAB_EVENTS.access, { alias: shopAlias, rights });
       if (rights !== null) continue;
-      for (const room of socket.rooms) if (room.startsWith(`design:${shopAlias}/`) || room === presenceRoom(shopAlias)) socket.leave(room);
+      // A removed collaborator leaves the design at once, even while the public link would let anyone read it.
+      for (const room of socket.rooms) {
+        if (room === presenceRoom(shopAlias)) socket.leave(room);
+        if (!room.startsWith(`design:${shopAlias}/`)) continue;
+        socket.leave(room);
+        socket.emit(REALTIME_EVENTS.refused, { path: designPath(shopAlias, room.slice(`design:${shopAlias}/`.length)), message: COLLABORATOR_MESSAGES.removed });
+      }
       const presence = (socket.data as { presence?: Record<string, string> }).presence;
       if (presence) delete presence[shopAlias];
     }
@@ -119,7 +134,8 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       try {
         await requireShopAccess(db, data.user, shopAlias, 'read');
       } catch (error) {
-        return reply({ ok: false, message: error instanceof HttpError ? error.message : 'Internal server error' });
+        // `status` 403/404: the caller has no access (any more); the editor leaves on it.
+        return reply(error instanceof HttpError ? { ok: false, message: error.message, status: error.statusCode } : { ok: false, message: 'Internal server error', status: 500 });
       }
       data.presence = { ...data.presence, [shopAlias]: section };
       await socket.join(presenceRoom(shopAlias));
@@ -139,12 +155,22 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   });
 
   // A call without a body, in its own scope: whatever body arrives is read and ignored.
-  await app.register(async (bodyless) => {
-    ignoreBodies(bodyless);
+  await app.register(async (plain) => {
+    ignoreBodies(plain);
+    const bodyless = plain.withTypeProvider<ZodTypeProvider>();
     bodyless.delete(
       COLLABORATOR_PATHS.invitesHistory,
       { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(deletedInvitesSchema) } } },
       async (request) => ok(await deleteInviteHistory(db, signedInUser(request).id)),
+    );
+    bodyless.post(
+      COLLABORATOR_PATHS.previewKey,
+      { onRequest: requireUser, schema: { tags, params: aliasParams, description: 'A new preview key (owner or manager); phones holding the old one lose the design.', response: { 200: envelopeOf(sharingSchema) } } },
+      async (request) => {
+        const sharing = await rotatePreviewKey(db, signedInUser(request), request.params.alias);
+        await dropUnreadableReaders(realtime, db, request.params.alias);
+        return ok(sharing, 'New preview key');
+      },
     );
   });
 
@@ -246,8 +272,12 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
 
   app.put(
     COLLABORATOR_PATHS.sharing,
-    { onRequest: requireUser, schema: { tags, params: aliasParams, body: sharingSchema, response: { 200: envelopeOf(sharingSchema) } } },
-    async (request) => ok(await setSharing(db, signedInUser(request), request.params.alias, request.body)),
+    { onRequest: requireUser, schema: { tags, params: aliasParams, body: sharingUpdateSchema, response: { 200: envelopeOf(sharingSchema) } } },
+    async (request) => {
+      const sharing = await setSharing(db, signedInUser(request), request.params.alias, request.body);
+      if (!sharing.publicLink) await dropUnreadableReaders(realtime, db, request.params.alias);
+      return ok(sharing);
+    },
   );
 
   app.get(
@@ -278,6 +308,31 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       }
       return ok(await listVersions(db, actor, request.params.alias), 'Default version changed');
     },
+  );
+
+  app.get(
+    COLLABORATOR_PATHS.mergeVersion,
+    { onRequest: requireUser, schema: { tags, params: versionParams, response: { 200: envelopeOf(mergePlanSchema) } } },
+    async (request) => ok(await mergePlan(db, signedInUser(request), request.params.alias, request.params.version)),
+  );
+
+  app.post(
+    COLLABORATOR_PATHS.mergeVersion,
+    { onRequest: requireUser, schema: { tags, params: versionParams, body: mergeRequestSchema, response: { 200: envelopeOf(mergeResultSchema) } } },
+    async (request) => {
+      const { result, snapshot } = await mergeVersion(db, signedInUser(request), request.params.alias, request.params.version, request.body.resolutions);
+      if (snapshot) realtime.emitToRoom(designRoom({ alias: request.params.alias, version: result.defaultVersion }), REALTIME_EVENTS.value, snapshot);
+      return ok(result, `Version ${result.version} merged into version ${result.defaultVersion}`);
+    },
+  );
+
+  app.get(
+    COLLABORATOR_PATHS.versionHistory,
+    {
+      onRequest: requireUser,
+      schema: { tags, params: versionParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default) }), response: { 200: envelopeOf(z.array(versionHistoryEntrySchema)) } },
+    },
+    async (request) => ok(await versionHistory(db, signedInUser(request), request.params.alias, request.params.version, request.query.limit)),
   );
 
   app.get(

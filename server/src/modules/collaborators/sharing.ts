@@ -1,49 +1,99 @@
 /**
- * The public page's settings and data, and design versions as branches (issue 14).
+ * The public page's settings and data, who may read a design, and design versions as branches
+ * (issue 14).
  *
- * - Public link (default on): anyone may open `/apps/{alias}/public` and its Open Graph image;
- *   an owner or manager may turn it off (404 with a clear message from then on).
+ * - Public link (default on): anyone may open `/apps/{alias}/public` and its Open Graph image,
+ *   and read the shop's design documents; an owner or manager may turn it off (404 with a clear
+ *   message from then on).
+ * - Design reads (mayReadDesign): whoever may see the shop (view right, owner, SOVEREIGN), anyone
+ *   while the public link is on, anyone holding the shop's preview key (the QR code's `/test/preview`
+ *   URL carries it as `p`), and anyone for a template shop. The key is random, kept here, made on
+ *   first need and rotated by an owner or manager.
  * - Versions: the shop's realtime documents `apps/production/{alias}/{version}`. Duplicating one
  *   makes the next free version (not default); making one the default flips isDefault on every
  *   version in one transaction. Each change is one more revision of the documents it touches,
  *   broadcast to their rooms by the caller.
  */
-import { and, asc, eq, like } from 'drizzle-orm';
-import { COLLABORATOR_MESSAGES, type DesignVersion, type PublicShop, type Sharing } from '@contract/collaborators/schemas';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import { COLLABORATOR_MESSAGES, type DesignVersion, PREVIEW_KEY_LENGTH, type PublicShop, type Sharing, type SharingUpdate } from '@contract/collaborators/schemas';
 import { designPath, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
-import { currencies, designAuthors, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
+import { currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { requireShopAccess, type ShopRow } from '../shops/access';
+import { collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
 
 export const MAX_VERSIONS = 20;
 
+async function sharingOf(db: Database, shopId: number): Promise<{ publicLink: boolean; previewKey: string | null }> {
+  const [row] = await db.select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);
+  return { publicLink: row?.publicLink ?? true, previewKey: row?.previewKey ?? null };
+}
+
 async function publicLinkOf(db: Database, shopId: number): Promise<boolean> {
-  const [row] = await db.select({ publicLink: shopSharing.publicLink }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);
-  return row?.publicLink ?? true;
+  return (await sharingOf(db, shopId)).publicLink;
+}
+
+/** 72 random bits as 12 base64url characters. */
+const newPreviewKey = () => randomBytes((PREVIEW_KEY_LENGTH * 3) / 4).toString('base64url');
+
+/** The shop's preview key, made now when it has none (two callers at once get the same key). */
+async function previewKeyOf(db: Database, shopId: number): Promise<string> {
+  const known = (await sharingOf(db, shopId)).previewKey;
+  if (known) return known;
+  await db.insert(shopSharing).values({ shopId, previewKey: newPreviewKey() }).onConflictDoNothing();
+  await db.update(shopSharing).set({ previewKey: newPreviewKey() }).where(and(eq(shopSharing.shopId, shopId), isNull(shopSharing.previewKey)));
+  const made = (await sharingOf(db, shopId)).previewKey;
+  if (!made) throw new Error('preview key not stored');
+  return made;
 }
 
 export async function getSharing(db: Database, actor: User, alias: string): Promise<Sharing> {
   const shop = await requireShopAccess(db, actor, alias, 'read');
-  return { publicLink: await publicLinkOf(db, shop.id) };
+  return { publicLink: await publicLinkOf(db, shop.id), previewKey: await previewKeyOf(db, shop.id) };
 }
 
-export async function setSharing(db: Database, actor: User, alias: string, sharing: Sharing): Promise<Sharing> {
+export async function setSharing(db: Database, actor: User, alias: string, sharing: SharingUpdate): Promise<Sharing> {
   const shop = await requireShopAccess(db, actor, alias, 'manage');
   await db
     .insert(shopSharing)
     .values({ shopId: shop.id, publicLink: sharing.publicLink })
     .onConflictDoUpdate({ target: shopSharing.shopId, set: { publicLink: sharing.publicLink } });
-  return sharing;
+  return { publicLink: sharing.publicLink, previewKey: await previewKeyOf(db, shop.id) };
+}
+
+/** POST .../sharing/preview-key: a new key; the old one reads nothing from now on. */
+export async function rotatePreviewKey(db: Database, actor: User, alias: string): Promise<Sharing> {
+  const shop = await requireShopAccess(db, actor, alias, 'manage');
+  const previewKey = newPreviewKey();
+  await db.insert(shopSharing).values({ shopId: shop.id, previewKey }).onConflictDoUpdate({ target: shopSharing.shopId, set: { previewKey } });
+  return { publicLink: await publicLinkOf(db, shop.id), previewKey };
+}
+
+const sameKey = (given: string, stored: string) => given.length === stored.length && timingSafeEqual(Buffer.from(given), Buffer.from(stored));
+
+/**
+ * May `actor` (null: signed out) holding `key` read the design documents of `alias`? Throws 404
+ * for an unknown shop, 401 (signed out) or 403 otherwise; see the module comment for who may.
+ */
+export async function mayReadDesign(db: Database, actor: User | null, alias: string, key: string | undefined): Promise<void> {
+  const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
+  if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
+  if (shop.isTemplate) return;
+  if (actor && mayActOnShop(actor, shop, 'read', await collaboratorRights(db, shop.id, actor.id))) return;
+  const sharing = await sharingOf(db, shop.id);
+  if (sharing.publicLink) return;
+  if (key && sharing.previewKey && sameKey(key, sharing.previewKey)) return;
+  throw new HttpError(actor ? 403 : 401, COLLABORATOR_MESSAGES.designPrivate);
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type NodeRow = { path: string; value: unknown; revision: number; updatedAt: Date };
 
-async function versionNodes(db: Database, alias: string): Promise<NodeRow[]> {
+export async function versionNodes(db: Database, alias: string): Promise<NodeRow[]> {
   const rows = await db
     .select({ path: realtimeNodes.path, value: realtimeNodes.value, revision: realtimeNodes.revision, updatedAt: realtimeNodes.updatedAt })
     .from(realtimeNodes)
@@ -102,6 +152,9 @@ export async function duplicateVersion(db: Database, actor: User, alias: string,
       .onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision: 1 } })
       .returning();
     await tx.insert(designAuthors).values({ path, userId: actor.id }).onConflictDoUpdate({ target: designAuthors.path, set: { userId: actor.id } });
+    // What the branch starts from, so a merge knows what each side changed since (branches.ts).
+    const base = ((source.value as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
+    await tx.insert(designBranches).values({ path, fromVersion: from, base }).onConflictDoUpdate({ target: designBranches.path, set: { fromVersion: from, base, updatedAt: new Date() } });
     const updatedAt = (row?.updatedAt ?? new Date()).toISOString();
     return {
       version: { version, isDefault: false, revision: 1, updatedAt, lastEditor: `${actor.firstName} ${actor.lastName}`.trim() },

@@ -3,10 +3,15 @@
  * HTTP call for the service worker's Background Sync. Every change is broadcast to the
  * document's room; with REDIS_URL the room spans every server process (server/src/realtime).
  *
- *   rt:get       {path}           -> ack {ok, snapshot}            (public read)
- *   rt:subscribe {path}           -> ack {ok, snapshot}, then rt:value on every change
+ *   rt:get       {path, key?}     -> ack {ok, snapshot} | {ok: false, message, status}
+ *   rt:subscribe {path, key?}     -> the same, then rt:value on every change
  *   rt:unsubscribe {path}         -> ack {ok}
  *   rt:update    {editId, updates} -> ack {ok, revision, duplicate} | {ok: false, message}
+ *   rt:refused   {path, message}  (server -> client) the socket may no longer read a document it
+ *                                 followed (public link off, key rotated, collaborator removed)
+ *
+ * Reads: mayReadDesign (modules/collaborators/sharing.ts); `key` is the shop's preview key from
+ * a QR code's URL. Template documents stay public.
  *
  * GET /v1/realtime/preview-origin: the origin a phone on the network opens (QR codes).
  */
@@ -21,13 +26,18 @@ import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { previewOrigin } from '../../web/lan';
 import { applyEdit, type EditOutcome, readDocument } from './store';
-import { recordAuthor } from '../collaborators/sharing';
+import { mayReadDesign, recordAuthor } from '../collaborators/sharing';
+import { readerKeys } from './readers';
 import { readTemplateNode, templateRoom } from '../templates/service';
 import { templateAddress } from '@contract/templates/paths';
 
 type Ack = (answer: unknown) => void;
 const ackOf = (value: unknown): Ack => (typeof value === 'function' ? (value as Ack) : () => {});
 const pathOf = (payload: unknown): string => (payload !== null && typeof payload === 'object' ? String((payload as { path?: unknown }).path ?? '') : '');
+const keyOf = (payload: unknown): string | undefined => {
+  const key = payload !== null && typeof payload === 'object' ? (payload as { key?: unknown }).key : undefined;
+  return typeof key === 'string' && key.length <= 64 ? key : undefined;
+};
 
 export const designModule: ModulePlugin = async (app, { config, db, guards }) => {
   const { realtime } = app;
@@ -68,7 +78,19 @@ export const designModule: ModulePlugin = async (app, { config, db, guards }) =>
         return ackOf(ack)({ ok: true, snapshot: await readTemplateNode(db, path).catch(() => ({ path, value: null, revision: 0 })) });
       }
       if (!address) return ackOf(ack)({ ok: false, message: REALTIME_MESSAGES.path });
-      if (subscribe) await socket.join(designRoom(address));
+      const key = keyOf(payload);
+      try {
+        await mayReadDesign(db, user(), address.alias, key);
+      } catch (error) {
+        if (error instanceof HttpError) return ackOf(ack)({ ok: false, message: error.message, status: error.statusCode });
+        app.log.error({ err: error }, 'realtime read check failed');
+        return ackOf(ack)({ ok: false, message: 'Internal server error', status: 500 });
+      }
+      if (subscribe) {
+        // Kept for the re-check when the public link goes off or the key is rotated (readers.ts).
+        if (key) readerKeys(socket)[address.alias] = key;
+        await socket.join(designRoom(address));
+      }
       let snapshot: RealtimeSnapshot | null = null;
       try {
         snapshot = await readDocument(db, address.doc);

@@ -6,15 +6,16 @@
  *   by whoever may write the shop (requireShopAccess: owner or SOVEREIGN; the collaborators
  *   feature adds editors there). Template documents are read here (public) and written only by the
  *   template calls (server/src/modules/templates), so their three places change together.
- * - Each edit id is applied at most once (a replay answers `duplicate` with its revision).
+ * - Each edit id is applied at most once (a replay answers `duplicate` with its revision); the
+ *   applied edit keeps who made it and the Creation fields it changed (a version's history).
  * - One edit = one transaction holding the document's row lock, so edits to one document apply
  *   one after another; `revision` counts them. Concurrent edits converge by per-field last
  *   writer wins in that order (the server's revision), never by client clocks.
  * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
  *   else the edit is refused with the schema's message and nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
- * - Reads are public: the live preview on a phone opens without signing in, and a design holds
- *   only what the published app shows anyway.
+ * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
+ *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/creation/schemas';
@@ -27,6 +28,7 @@ import { realtimeEdits, realtimeNodes, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { requireShopAccess } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
+import { historyFields } from '../collaborators/branches';
 
 export interface EditOutcome {
   revision: number;
@@ -82,7 +84,8 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
     checkDocument(value, address);
     const revision = (node?.revision ?? 0) + 1;
     await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc));
-    await tx.update(realtimeEdits).set({ revision }).where(eq(realtimeEdits.editId, editId));
+    // Who changed what (issue 14: a version's history).
+    await tx.update(realtimeEdits).set({ revision, userId: actor.id, fields: historyFields(node?.value ?? null, value) }).where(eq(realtimeEdits.editId, editId));
     // A branch that is not the default (issue 14: versions as branches) leaves the shop's config alone.
     if (value !== null && (value as { isDefault?: unknown }).isDefault !== false) {
       const data = (value as { data?: Record<string, unknown> }).data ?? {};

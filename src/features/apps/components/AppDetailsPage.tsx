@@ -9,17 +9,13 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ShopAccess } from '@contract/collaborators/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { ROLE_LABELS } from '../model';
@@ -110,25 +106,16 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
           )}
         </Paper>
       </Box>
-      <Dialog open={confirming} onClose={() => !deleting && setConfirming(false)} aria-labelledby="delete-title">
-        <DialogTitle id="delete-title">Delete {shop.name}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>This cannot be undone. Collaborators lose access at once.</DialogContentText>
-          {deleteError && (
-            <DialogContentText role="alert" sx={{ color: 'error.main', mt: 1 }}>
-              {deleteError}
-            </DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" disabled={deleting} onClick={() => void onDelete().catch(() => undefined)}>
-            Yes, delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${shop.name}?`}
+        consequence="This cannot be undone. Collaborators lose access at once."
+        confirmLabel="Yes, delete"
+        busy={deleting}
+        error={deleteError}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete().catch(() => undefined)}
+      />
     </PageLayout>
   );
 }

@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type AccessRights, type CollaborationRole, roleOf, type ShopAccess } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { toast } from '@/lib/toast';
 import { collaboratorsQueryOptions } from '../api/get-collaborators';
 import { invitesQueryOptions } from '../api/get-invites';
@@ -41,6 +42,21 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
   const navigate = useNavigate();
   const remove = useRemoveCollaborator(alias);
   const rights = useUpdateAccessRights(alias);
+  const [removing, setRemoving] = useState<{ id: number; name: string; self: boolean } | null>(null);
+  const confirmRemove = () => {
+    if (!removing) return;
+    const { id, name, self } = removing;
+    remove.mutate(
+      { alias, collaboratorId: id },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          toast(self ? 'You left the app' : `${name} was removed`, { variant: 'success' });
+          if (self) void navigate({ to: '/apps' });
+        },
+      },
+    );
+  };
 
   return (
     <Box component="section" aria-labelledby="collaborators-heading" sx={{ display: 'grid', gap: 2 }}>
@@ -86,19 +102,7 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
                 <Button
                   color="error"
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (!window.confirm(self ? 'Leave this app? You will lose access to it.' : `Remove ${name}? They lose access at once.`)) return;
-                    remove.mutate(
-                      { alias, collaboratorId: collaborator.id },
-                      {
-                        onSuccess: () => {
-                          toast(self ? 'You left the app' : `${name} was removed`, { variant: 'success' });
-                          if (self) void navigate({ to: '/apps' });
-                        },
-                        onError: (error) => toast(error.message, { variant: 'error' }),
-                      },
-                    );
-                  }}
+                  onClick={() => setRemoving({ id: collaborator.id, name, self })}
                 >
                   {self ? 'Leave' : 'Remove'}
                 </Button>
@@ -107,6 +111,19 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
           );
         })}
       </Box>
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing?.self ? 'Leave this app?' : `Remove ${removing?.name ?? ''}?`}
+        consequence={removing?.self ? 'You lose access to its design at once; only a new invite brings you back.' : `${removing?.name ?? 'They'} loses access at once, including a design they have open.`}
+        confirmLabel={removing?.self ? 'Leave' : 'Remove'}
+        busy={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        onConfirm={confirmRemove}
+      />
       {canManage && <InviteForm alias={alias} />}
       {canManage && <PendingInvites alias={alias} />}
     </Box>

@@ -1,5 +1,5 @@
-import { lazy, useCallback, useState } from 'react';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { lazy, useCallback, useRef, useState } from 'react';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
@@ -11,7 +11,9 @@ import { sectionById } from '@/features/design/editor/section-map';
 import { PageLayout } from '@/components/PageLayout';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { designVersionsQueryOptions } from '@/features/collaborators/api/get-design-versions';
+import { sharingQueryOptions } from '@/features/collaborators/api/get-sharing';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
+import { withPreviewKey } from '@/features/design/preview-url';
 import { DesignPresence } from '@/features/collaborators/components/DesignPresence';
 import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
@@ -66,22 +68,29 @@ function RouteComponent() {
   const opened = version ?? versions.find((known) => known.isDefault)?.version;
   const [sectionId, setSectionId] = useState('');
   const [removed, setRemoved] = useState(false);
+  const leaving = useRef(false);
+  // The QR code's URL carries the shop's preview key, so the phone reads a private design.
+  const sharing = useQuery(sharingQueryOptions(alias));
   const trade = SAMPLE_SUPER_CATEGORIES[(shop.superCategoriesOfInterest[0] ?? 0) - 1];
-  // Rights changed while the editor is open: a removed collaborator leaves at once.
+  // Rights changed while the editor is open: a removed collaborator leaves at once. The shop's
+  // queries are only marked stale, not dropped: dropping the access query this page reads would
+  // suspend it and refetch into a 403 error page while the redirect runs.
   const onAccess = useCallback(
     (rights: AccessRights | null) => {
       if (rights === null) {
+        // Told twice (the removal's event and a refused presence join): leave once.
+        if (leaving.current) return;
+        leaving.current = true;
         setRemoved(true);
-        queryClient.removeQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
         toast('You no longer have access to this app', { variant: 'warning' });
-        void navigate({ to: '/apps' });
+        void navigate({ to: '/apps', replace: true }).then(() => queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }));
         return;
       }
       void queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
     },
     [alias, navigate, queryClient],
   );
-  if (removed) return <ForbiddenPage lead="You no longer have access to this app." />;
+  if (removed) return <ForbiddenPage lead="The owner removed you from this app's collaborators." />;
   const readOnly = !access.accessRights.editDesign;
   return (
     <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change.">
@@ -98,7 +107,7 @@ function RouteComponent() {
         onSectionChange={setSectionId}
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
-        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={url} title="Preview on your phone" />}
+        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />}
       />
     </PageLayout>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_sharing" ADD COLUMN "preview_key" text;

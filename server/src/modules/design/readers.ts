@@ -1,0 +1,41 @@
+/**
+ * Who follows a shop's design documents over socket.io, re-checked when what allowed them may
+ * have ended (the public link turned off, the preview key rotated, a collaborator removed): a
+ * socket that may no longer read leaves the document's room and is told (rt:refused), so an open
+ * phone preview says so instead of silently freezing.
+ */
+import type { Socket } from 'socket.io';
+import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import type { User } from '@contract/users/schemas';
+import type { Database } from '../../db/database';
+import { HttpError } from '../../http/http-error';
+import type { Realtime } from '../../realtime/socket';
+import { mayReadDesign } from '../collaborators/sharing';
+
+type ReaderData = { user?: User | null; designKeys?: Record<string, string> };
+
+/** The preview keys a socket subscribed with, by shop alias. */
+export function readerKeys(socket: Pick<Socket, 'data'>): Record<string, string> {
+  const data = socket.data as ReaderData;
+  data.designKeys ??= {};
+  return data.designKeys;
+}
+
+export async function dropUnreadableReaders(realtime: Realtime, db: Database, alias: string): Promise<void> {
+  const prefix = `design:${alias}/`;
+  const sockets = await realtime.io.fetchSockets();
+  for (const socket of sockets) {
+    const rooms = [...socket.rooms].filter((room) => room.startsWith(prefix));
+    if (rooms.length === 0) continue;
+    const data = socket.data as ReaderData;
+    try {
+      await mayReadDesign(db, data.user ?? null, alias, data.designKeys?.[alias]);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      for (const room of rooms) {
+        socket.leave(room);
+        socket.emit(REALTIME_EVENTS.refused, { path: designPath(alias, room.slice(prefix.length)), message: error.message });
+      }
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { MergePlan } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+
+/** GET /v1/shops/{alias}/design/versions/{version}/merge: what merging into the default would apply. */
+export function getMergePlan(alias: string, version: number, signal?: AbortSignal): Promise<MergePlan> {
+  return api<MergePlan>(fillPath(COLLABORATOR_PATHS.mergeVersion, { alias, version }), { fallback: 'Could not compare the versions', signal });
+}
+
+export function mergePlanQueryOptions(alias: string, version: number) {
+  return queryOptions({ queryKey: ['merge-plan', alias, version], queryFn: ({ signal }) => getMergePlan(alias, version, signal), staleTime: 0 });
+}

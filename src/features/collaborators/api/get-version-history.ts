@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fillPath } from '@contract/api';
+import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import type { VersionHistoryEntry } from '@contract/collaborators/schemas';
+import { api } from '@/api/client';
+
+/** How many history entries app details shows per version. */
+export const HISTORY_SHOWN = 10;
+
+/** GET /v1/shops/{alias}/design/versions/{version}/history?limit=10: who changed what, newest first. */
+export function getVersionHistory(alias: string, version: number, signal?: AbortSignal): Promise<VersionHistoryEntry[]> {
+  return api<VersionHistoryEntry[]>(`${fillPath(COLLABORATOR_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, { fallback: 'Could not load the history', signal });
+}
+
+export function versionHistoryQueryOptions(alias: string, version: number) {
+  return queryOptions({ queryKey: ['version-history', alias, version], queryFn: ({ signal }) => getVersionHistory(alias, version, signal), staleTime: 0 });
+}
