@@ -110,6 +110,27 @@ describe('design outbox', () => {
     expect(await store.db.get(field('primary'))).toBe('#222222FF');
   });
 
+  it('sends an edit made with nothing waiting at once, and one made behind an undelivered edit after it', async () => {
+    const store = fakeStore();
+    const outbox = createOutbox({ db: async () => store.db, store: freshStore() });
+    await outbox.flush(); // the store has been read: nothing waits
+    const alone = await outbox.enqueue({ [field('primary')]: '#444444FF' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(store.log).toEqual([alone.id]);
+    expect(outbox.count()).toBe(0);
+
+    store.state.online = false;
+    const first = await outbox.enqueue({ [field('primary')]: '#555555FF' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(outbox.count()).toBe(1);
+    store.state.online = true;
+    const second = await outbox.enqueue({ [field('primary')]: '#666666FF' });
+    await outbox.flush();
+    expect(store.log).toEqual([alone.id, first.id, second.id]);
+    expect(await store.db.get(field('primary'))).toBe('#666666FF');
+    expect(outbox.count()).toBe(0);
+  });
+
   it('drops an edit the store refuses for good, tells about it, and delivers the rest', async () => {
     const store = fakeStore();
     const refused: string[] = [];

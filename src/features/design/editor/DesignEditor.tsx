@@ -99,9 +99,11 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     (patch: Patch, continuous = false) => {
       const current = creationRef.current;
       if (Object.keys(patch).length === 0 || isNoOp(current, patch)) return;
-      // Only a drag's steps carry a time, so only they merge into one undo step.
-      setHistory((known) => recordEdit(known, { redo: patch, undo: inversePatch(current, patch), ...(continuous ? { at: Date.now() } : {}) }));
+      const undoPatch = inversePatch(current, patch);
+      // The edit first: its outbox write starts before React renders this event's updates.
       applyEdit(patch);
+      // Only a drag's steps carry a time, so only they merge into one undo step.
+      setHistory((known) => recordEdit(known, { redo: patch, undo: undoPatch, ...(continuous ? { at: Date.now() } : {}) }));
     },
     [applyEdit],
   );
@@ -293,8 +295,10 @@ const SectionControls = memo(function SectionControls({ controls, creation, onEd
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
       // No `content-visibility: auto` here: skipped boxes hide their real colours from the
-      // contrast check (axe then reads the page behind them).
-      <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      // contrast check (axe then reads the page behind them). Layout containment instead (ControlStyles).
+      <div key={control.path} className="dc-control">
+        <EditorControl control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      </div>
     ));
 });
 
