@@ -130,19 +130,44 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
   return (
     <Group label={label}>
       <div className="dc-row">
-        <input
-          type="color"
-          className="dc-picker"
-          aria-label={`${label} picker`}
-          value={value.slice(0, 7).toLowerCase()}
-          onChange={(event) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
-          // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
-          style={{ background: cssColour(value) }}
-        />
+        <ColourPicker label={label} value={value} onChange={(next) => onChange(`${next.toUpperCase()}${alpha}`, true)} />
         <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
         <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
       </div>
     </Group>
+  );
+}
+
+/**
+ * The browser's colour picker. It keeps the colour being picked (an uncontrolled input): the
+ * design's value may follow a frame late (SectionControls), and writing an older colour back
+ * into a picker still open would fight the merchant's drag. A new value is written when the
+ * picker is not in use.
+ */
+function ColourPicker({ label, value, onChange }: { label: string; value: string; onChange: (hex: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const hex = value.slice(0, 7).toLowerCase();
+  const latest = useRef(hex);
+  useLayoutEffect(() => {
+    latest.current = hex;
+    const element = input.current;
+    if (element && element !== document.activeElement && element.value !== hex) element.value = hex;
+  }, [hex]);
+  const [initial] = useState(hex);
+  return (
+    <input
+      ref={input}
+      type="color"
+      className="dc-picker"
+      aria-label={`${label} picker`}
+      defaultValue={initial}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={(event) => {
+        if (event.target.value !== latest.current) event.target.value = latest.current;
+      }}
+      // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
+      style={{ background: cssColour(value) }}
+    />
   );
 }
 
