@@ -190,6 +190,29 @@ describe('what the editor shows', () => {
     expect(stored.data.colors.primary).toBe('#111111FF');
   });
 
+  it('lays several fields of one edit as writing them one after another would, changing nothing it was given', () => {
+    const gradient = { colors: ['#111111FF', '#222222FF'], direction: 'left-to-right', spread: 0.5 };
+    const stored = { isDefault: true, version: 0, data: { colors: { primary: '#111111FF', accent: '#222222FF' }, toolBar: { gradient, elevation: 2 }, shop: { name: 'Shop' } } };
+    const frozen = JSON.stringify(stored);
+    const given = ['#333333FF', '#444444FF'];
+    const updates = {
+      [field('primary')]: '#999999FF',
+      [field('primaryDark')]: '#888888FF',
+      [field('accent')]: null,
+      [`${doc}/data/toolBar/gradient/colors`]: given,
+      [`${doc}/data/toolBar/gradient/colors/0`]: '#555555FF',
+      [`${doc}/data/toolBar/elevation`]: 4,
+      [`${doc}/data/homeCategories/theme`]: 'theme_b',
+    };
+    let oneByOne: unknown = stored;
+    for (const [path, value] of Object.entries(updates)) oneByOne = withValueAt(oneByOne, designAddress(path)?.inner ?? [], value);
+    const shown = applyToDocument(stored, doc, updates) as typeof stored;
+    expect(shown).toEqual(oneByOne);
+    expect(JSON.stringify(stored)).toBe(frozen);
+    expect(given).toEqual(['#333333FF', '#444444FF']);
+    expect(shown.data.shop).toBe(stored.data.shop); // untouched groups keep their objects
+  });
+
   it('says where the design stands', () => {
     expect(statusText('in-sync', 12, 0)).toBe('in sync at revision 12');
     expect(statusText('pending', 3, 1)).toBe('1 edit waiting');
