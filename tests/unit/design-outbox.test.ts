@@ -110,6 +110,27 @@ describe('design outbox', () => {
     expect(await store.db.get(field('primary'))).toBe('#222222FF');
   });
 
+  it('sends an edit made with nothing waiting at once, and one made behind an undelivered edit after it', async () => {
+    const store = fakeStore();
+    const outbox = createOutbox({ db: async () => store.db, store: freshStore() });
+    await outbox.flush(); // the store has been read: nothing waits
+    const alone = await outbox.enqueue({ [field('primary')]: '#444444FF' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(store.log).toEqual([alone.id]);
+    expect(outbox.count()).toBe(0);
+
+    store.state.online = false;
+    const first = await outbox.enqueue({ [field('primary')]: '#555555FF' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(outbox.count()).toBe(1);
+    store.state.online = true;
+    const second = await outbox.enqueue({ [field('primary')]: '#666666FF' });
+    await outbox.flush();
+    expect(store.log).toEqual([alone.id, first.id, second.id]);
+    expect(await store.db.get(field('primary'))).toBe('#666666FF');
+    expect(outbox.count()).toBe(0);
+  });
+
   it('drops an edit the store refuses for good, tells about it, and delivers the rest', async () => {
     const store = fakeStore();
     const refused: string[] = [];
@@ -167,6 +188,29 @@ describe('what the editor shows', () => {
     const shown = applyToDocument(stored, doc, { [field('primary')]: '#999999FF', [`${designPath('other', 0)}/data/colors/primary`]: '#000000FF' });
     expect(shown).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#999999FF', accent: '#222222FF' } } });
     expect(stored.data.colors.primary).toBe('#111111FF');
+  });
+
+  it('lays several fields of one edit as writing them one after another would, changing nothing it was given', () => {
+    const gradient = { colors: ['#111111FF', '#222222FF'], direction: 'left-to-right', spread: 0.5 };
+    const stored = { isDefault: true, version: 0, data: { colors: { primary: '#111111FF', accent: '#222222FF' }, toolBar: { gradient, elevation: 2 }, shop: { name: 'Shop' } } };
+    const frozen = JSON.stringify(stored);
+    const given = ['#333333FF', '#444444FF'];
+    const updates = {
+      [field('primary')]: '#999999FF',
+      [field('primaryDark')]: '#888888FF',
+      [field('accent')]: null,
+      [`${doc}/data/toolBar/gradient/colors`]: given,
+      [`${doc}/data/toolBar/gradient/colors/0`]: '#555555FF',
+      [`${doc}/data/toolBar/elevation`]: 4,
+      [`${doc}/data/homeCategories/theme`]: 'theme_b',
+    };
+    let oneByOne: unknown = stored;
+    for (const [path, value] of Object.entries(updates)) oneByOne = withValueAt(oneByOne, designAddress(path)?.inner ?? [], value);
+    const shown = applyToDocument(stored, doc, updates) as typeof stored;
+    expect(shown).toEqual(oneByOne);
+    expect(JSON.stringify(stored)).toBe(frozen);
+    expect(given).toEqual(['#333333FF', '#444444FF']);
+    expect(shown.data.shop).toBe(stored.data.shop); // untouched groups keep their objects
   });
 
   it('says where the design stands', () => {

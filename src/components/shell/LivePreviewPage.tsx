@@ -26,9 +26,10 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
   const doc = useDesignDoc(alias, version, previewKey);
   const template = findPreviewTemplate(alias);
   // Each stored edit re-parses only the groups it changed; the rest keep their objects (and the
-  // phone's memoised parts their renders).
+  // phone's memoised parts their renders). A shop's design is the document's own Creation
+  // (parsed once, in useDesignDoc); only a built-in template's lays the document over the template.
   const [parse] = useState(createCreationParser);
-  const creation = useMemo(() => parse(mergeDesign(template?.creation ?? {}, doc.data ?? undefined)), [parse, template, doc.data]);
+  const creation = useMemo(() => (template ? parse(mergeDesign(template.creation, doc.data ?? undefined)) : doc.creation), [parse, template, doc.data, doc.creation]);
   const wide = useMediaQuery('(min-width: 600px)');
   const signedIn = useToken() !== null;
   // Setting the primary colour derives its shades, the toolbar text and gradient (spec section 4).

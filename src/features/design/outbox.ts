@@ -65,8 +65,12 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   let flushing: Promise<void> | null = null;
   let again = false;
 
+  /** Whether `count` has come from reading the store (edits of an earlier visit are counted). */
+  let counted = false;
   const read = async (): Promise<Array<[string, OutboxEdit]>> => {
-    return (await entries<string, OutboxEdit>(store)).sort(byKey);
+    const waiting = (await entries<string, OutboxEdit>(store)).sort(byKey);
+    counted = true;
+    return waiting;
   };
   const setCount = (next: number) => {
     if (next === count) return;
@@ -75,9 +79,10 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   };
   const recount = async () => setCount((await read()).length);
 
-  const drain = async () => {
+  /** `known`: the edits waiting, when the caller knows them without reading the store. */
+  const drain = async (known?: Array<[string, OutboxEdit]>) => {
     const realtime = await db();
-    const waiting = await read();
+    const waiting = known ?? (await read());
     for (let start = 0; start < waiting.length; start += SEND_WINDOW) {
       const window = waiting.slice(start, start + SEND_WINDOW);
       // Sent back to back on one connection: the store receives (and applies) them in this order.
@@ -98,15 +103,17 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
     await recount();
   };
 
-  const flush = (): Promise<void> => {
+  const flush = (known?: Array<[string, OutboxEdit]>): Promise<void> => {
     if (flushing) {
       again = true;
       return flushing;
     }
     flushing = (async () => {
+      let first = known;
       do {
         again = false;
-        await drain();
+        await drain(first);
+        first = undefined;
       } while (again);
     })().finally(() => {
       flushing = null;
@@ -119,12 +126,16 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   return {
     async enqueue(updates, id = newEditId()) {
       const edit: OutboxEdit = { id, updates, createdAt: Date.now(), token: token?.() ?? null };
-      await set(keyOf(id), edit, store);
+      const key = keyOf(id);
+      await set(key, edit, store);
       setCount(count + 1);
-      void flush();
+      const alone = counted && count === 1;
+      // Nothing else waited and nothing is being sent: this edit is all there is to send, so it
+      // leaves without reading the store back first (the live preview elsewhere gets it sooner).
+      void flush(alone && !flushing ? [[key, edit]] : undefined);
       return edit;
     },
-    flush,
+    flush: () => flush(),
     pending: async () => (await read()).map(([, edit]) => edit),
     subscribe(listener) {
       listeners.add(listener);

@@ -133,9 +133,11 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
 
   const enqueue = useCallback((updates: Record<string, unknown>) => {
     const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
+    // Stored first: the write to IndexedDB is under way while React renders the edit, so the
+    // edit is sent (and reaches the other tabs and the phone) sooner.
+    void designOutbox().enqueue(updates, edit.id);
     setLocal((known) => [...known, edit]);
     setRefused(null);
-    void designOutbox().enqueue(updates, edit.id);
     return edit.id;
   }, []);
 

@@ -51,7 +51,7 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
         />
       );
     case 'theme':
-      return <ThemeField label={control.label} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onChange={(next) => onEdit(control.path, next)} />;
+      return <ThemeField label={control.label} path={control.path} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onEdit={onEdit} />;
     case 'font':
     case 'select':
       return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
@@ -83,6 +83,11 @@ export const ControlStyles = memo(function ControlStyles() {
           '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12 },
           '.dc-theme input': { position: 'absolute', inset: 0, margin: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' },
           '.dc-theme svg': { width: 36, height: 60, borderRadius: radius, outline: `1px solid ${theme.palette.divider}` },
+          '.dc-theme rect': { fill: 'var(--dc-theme-fill)' },
+          // Each control lays itself out and paints as a unit: an edit re-lays and repaints the
+          // controls it changed, not the whole section around them (no paint containment: it
+          // would clip the switches' and sliders' halos, which reach outside their boxes).
+          '.dc-control': { contain: 'layout style', minWidth: 0 },
           '.dc-theme input:checked + svg': { outline: `3px solid ${theme.palette.primary.main}` },
           '.dc-theme input:focus-visible + svg': { outline: `3px solid ${theme.palette.secondary.main}` },
           '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
@@ -125,19 +130,44 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
   return (
     <Group label={label}>
       <div className="dc-row">
-        <input
-          type="color"
-          className="dc-picker"
-          aria-label={`${label} picker`}
-          value={value.slice(0, 7).toLowerCase()}
-          onChange={(event) => onChange(`${event.target.value.toUpperCase()}${alpha}`, true)}
-          // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
-          style={{ background: cssColour(value) }}
-        />
+        <ColourPicker label={label} value={value} onChange={(next) => onChange(`${next.toUpperCase()}${alpha}`, true)} />
         <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
         <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
       </div>
     </Group>
+  );
+}
+
+/**
+ * The browser's colour picker. It keeps the colour being picked (an uncontrolled input): the
+ * design's value may follow a frame late (SectionControls), and writing an older colour back
+ * into a picker still open would fight the merchant's drag. A new value is written when the
+ * picker is not in use.
+ */
+function ColourPicker({ label, value, onChange }: { label: string; value: string; onChange: (hex: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const hex = value.slice(0, 7).toLowerCase();
+  const latest = useRef(hex);
+  useLayoutEffect(() => {
+    latest.current = hex;
+    const element = input.current;
+    if (element && element !== document.activeElement && element.value !== hex) element.value = hex;
+  }, [hex]);
+  const [initial] = useState(hex);
+  return (
+    <input
+      ref={input}
+      type="color"
+      className="dc-picker"
+      aria-label={`${label} picker`}
+      defaultValue={initial}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={(event) => {
+        if (event.target.value !== latest.current) event.target.value = latest.current;
+      }}
+      // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
+      style={{ background: cssColour(value) }}
+    />
   );
 }
 
@@ -325,33 +355,42 @@ function TextDraft({ label, value, max, onChange }: { label: string; value: stri
   );
 }
 
-/** Schematic thumbnails: the theme's letter on the design's primary colour; splash f, g and h show their ripples. */
-function ThemeField({ label, options, value, primary, ripples, onChange }: { label: string; options: readonly string[]; value: string; primary: string; ripples: boolean; onChange: (value: string) => void }) {
+/**
+ * Schematic thumbnails: the theme's letter on the design's primary colour; splash f, g and h show
+ * their ripples. The colour reaches the thumbnails as a CSS variable, so a new primary colour
+ * re-renders none of them.
+ */
+function ThemeField({ label, path, options, value, primary, ripples, onEdit }: { label: string; path: string; options: readonly string[]; value: string; primary: string; ripples: boolean; onEdit: OnEdit }) {
   const name = useId();
+  const onChange = useCallback((next: string) => onEdit(path, next), [onEdit, path]);
   return (
     <Group label={label}>
-      <div role="radiogroup" aria-label={label} className="dc-themes">
-        {options.map((option) => {
-          const letter = option.slice(-1).toUpperCase();
-          const rippled = ripples && ['F', 'G', 'H'].includes(letter);
-          return (
-            <label key={option} className="dc-theme">
-              <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
-              <svg viewBox="0 0 36 60" aria-hidden="true">
-                <rect width="36" height="60" rx="4" fill={cssColour(primary)} />
-                {rippled && [8, 14, 20].map((r) => <circle key={r} cx="18" cy="30" r={r} fill="none" stroke="#FFFFFF" strokeOpacity="0.5" />)}
-                <text x="18" y="35" textAnchor="middle" fontSize="14" fill="#FFFFFF" fontFamily="sans-serif">
-                  {letter}
-                </text>
-              </svg>
-              Theme {letter}
-            </label>
-          );
-        })}
+      <div role="radiogroup" aria-label={label} className="dc-themes" style={{ '--dc-theme-fill': cssColour(primary) } as React.CSSProperties}>
+        <ThemeOptions name={name} options={options} value={value} ripples={ripples} onChange={onChange} />
       </div>
     </Group>
   );
 }
+
+const ThemeOptions = memo(function ThemeOptions({ name, options, value, ripples, onChange }: { name: string; options: readonly string[]; value: string; ripples: boolean; onChange: (value: string) => void }) {
+  return options.map((option) => {
+    const letter = option.slice(-1).toUpperCase();
+    const rippled = ripples && ['F', 'G', 'H'].includes(letter);
+    return (
+      <label key={option} className="dc-theme">
+        <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+        <svg viewBox="0 0 36 60" aria-hidden="true">
+          <rect width="36" height="60" rx="4" />
+          {rippled && [8, 14, 20].map((r) => <circle key={r} cx="18" cy="30" r={r} fill="none" stroke="#FFFFFF" strokeOpacity="0.5" />)}
+          <text x="18" y="35" textAnchor="middle" fontSize="14" fill="#FFFFFF" fontFamily="sans-serif">
+            {letter}
+          </text>
+        </svg>
+        Theme {letter}
+      </label>
+    );
+  });
+});
 
 /** The 46 splash and login backgrounds from the catalogue (GET /v1/background-images). */
 function BackgroundImageField({ label, value, onPatch }: { label: string; value: string; onPatch: (patch: Patch) => void }) {

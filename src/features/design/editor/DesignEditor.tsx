@@ -99,9 +99,11 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     (patch: Patch, continuous = false) => {
       const current = creationRef.current;
       if (Object.keys(patch).length === 0 || isNoOp(current, patch)) return;
-      // Only a drag's steps carry a time, so only they merge into one undo step.
-      setHistory((known) => recordEdit(known, { redo: patch, undo: inversePatch(current, patch), ...(continuous ? { at: Date.now() } : {}) }));
+      const undoPatch = inversePatch(current, patch);
+      // The edit first: its outbox write starts before React renders this event's updates.
       applyEdit(patch);
+      // Only a drag's steps carry a time, so only they merge into one undo step.
+      setHistory((known) => recordEdit(known, { redo: patch, undo: undoPatch, ...(continuous ? { at: Date.now() } : {}) }));
     },
     [applyEdit],
   );
@@ -154,11 +156,11 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
         <fieldset disabled={readOnly} role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}>
           <SectionTitle title={section.title} />
-          <SectionControls controls={controls} creation={creation} onEdit={onEdit} onPatch={apply} />
+          <SectionControls controls={controls} creation={creation} painted={checked} onEdit={onEdit} onPatch={apply} />
         </fieldset>
       </>
     ),
-    [section, controls, creation, onEdit, apply, readOnly],
+    [section, controls, creation, checked, onEdit, apply, readOnly],
   );
 
   return (
@@ -287,14 +289,22 @@ const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
   );
 });
 
-/** The open section's controls, each re-rendered only when its own value changed. */
-const SectionControls = memo(function SectionControls({ controls, creation, onEdit, onPatch }: { controls: Control[]; creation: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
+/**
+ * The open section's controls, each re-rendered only when its own value changed. Colour fields
+ * (and the theme thumbnails' colour) follow the design one frame late, once the preview showing
+ * an edit is painted: a primary colour derives four more colours, and their fields must not hold
+ * up that frame. They keep what the merchant types in them, so nothing they show lags behind the
+ * merchant; every other control follows at once (a switch or a slider must not lag a frame).
+ */
+const SectionControls = memo(function SectionControls({ controls, creation, painted, onEdit, onPatch }: { controls: Control[]; creation: Creation; painted: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
   return controls
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
       // No `content-visibility: auto` here: skipped boxes hide their real colours from the
-      // contrast check (axe then reads the page behind them).
-      <EditorControl key={control.path} control={control} value={valueAt(creation, control.path)} primary={control.kind === 'theme' ? creation.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      // contrast check (axe then reads the page behind them). Layout containment instead (ControlStyles).
+      <div key={control.path} className="dc-control">
+        <EditorControl control={control} value={valueAt(control.kind === 'colour' ? painted : creation, control.path)} primary={control.kind === 'theme' ? painted.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+      </div>
     ));
 });
 

@@ -5,7 +5,7 @@
  */
 import '@fontsource/great-vibes/latin-400.css';
 import './preview.css';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/creation/schemas';
@@ -28,11 +28,19 @@ export interface PhonePreviewProps {
 }
 
 export default function PhonePreview(props: PhonePreviewProps) {
-  const queryClient = useQueryClient();
-  const loaded = useSampleData(queryClient, props.creation, props.sample === undefined);
+  const [loaded, setLoaded] = useState<SampleData | undefined>(undefined);
   const sample = props.sample ?? loaded;
+  const loader = props.sample === undefined && (
+    <SampleLoader superCategoriesOfInterest={props.creation.superCategoriesOfInterest} categoriesOfInterest={props.creation.categoriesOfInterest} onLoad={setLoaded} />
+  );
   const screen = sample ? <LivePhone {...props} sample={sample} /> : <PhoneSkeleton />;
-  if (!props.framed) return screen;
+  if (!props.framed)
+    return (
+      <>
+        {loader}
+        {screen}
+      </>
+    );
   return (
     <div
       data-testid="phone-frame"
@@ -41,10 +49,27 @@ export default function PhonePreview(props: PhonePreviewProps) {
       style={{ width: 372, maxWidth: '100%', aspectRatio: '372 / 760', padding: 10, borderRadius: 48, background: '#0E1015', boxShadow: '0 0 0 2px #2A2E38, 0 24px 60px rgba(15,18,30,.35)', position: 'relative', flex: 'none', contain: 'strict' }}
     >
       <div style={{ position: 'absolute', top: 18, left: '50%', width: 96, height: 24, marginLeft: -48, borderRadius: 12, background: '#0E1015', zIndex: 10 }} />
+      {loader}
       <div style={{ width: '100%', height: '100%', borderRadius: 38, overflow: 'hidden', position: 'relative', transform: 'translateZ(0)' }}>{screen}</div>
     </div>
   );
 }
+
+/**
+ * The design's sample data, loaded apart from the phone: the interests keep their objects while a
+ * design change leaves them alone (the Creation is parsed per group), so an edit does not run the
+ * three sample queries again. Told in a layout effect, before the browser paints.
+ */
+const SampleLoader = memo(function SampleLoader({
+  superCategoriesOfInterest,
+  categoriesOfInterest,
+  onLoad,
+}: Pick<Creation, 'superCategoriesOfInterest' | 'categoriesOfInterest'> & { onLoad: (sample: SampleData | undefined) => void }) {
+  const queryClient = useQueryClient();
+  const sample = useSampleData(queryClient, { superCategoriesOfInterest, categoriesOfInterest });
+  useLayoutEffect(() => onLoad(sample), [sample, onLoad]);
+  return null;
+});
 
 /**
  * The design with every part that did not change kept as the same object, so the renderer's
