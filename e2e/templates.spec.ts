@@ -156,7 +156,7 @@ test('create -> edit in the design editor -> preview -> remove; unknown ids are 
 
   await card.getByRole('link', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Remove template' }).click();
-  await page.getByRole('dialog', { name: 'Remove this template?' }).getByRole('button', { name: 'Yes, remove' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove this template?' }).getByRole('button', { name: 'Yes, remove' }).click();
   await expect(page.getByText('Template removed')).toBeVisible();
   await expect(page).toHaveURL(/\/templates$/);
   await page.goto(`/templates/${templateId}/preview`);

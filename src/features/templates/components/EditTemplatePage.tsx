@@ -7,19 +7,14 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { TEMPLATE_MESSAGES, templateSaveError } from '@contract/templates/paths';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { toast } from '@/lib/toast';
@@ -70,7 +65,6 @@ export function EditTemplatePage({ templateId, editor }: EditTemplatePageProps) 
         toast(TEMPLATE_MESSAGES.removed, { variant: 'success' });
         void navigate({ to: '/templates' });
       },
-      onError: (error) => toast(error.message, { variant: 'error' }),
     });
 
   return (
@@ -108,19 +102,16 @@ export function EditTemplatePage({ templateId, editor }: EditTemplatePageProps) 
         </Stack>
       </Paper>
       {editor({ alias: template.data.shop.alias, name: template.name, logo: template.data.shop.logo, category: template.category })}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="remove-template-title">
-        <DialogTitle id="remove-template-title">Remove this template?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{`'${template.name}' and its design are deleted for everyone. This cannot be undone.`}</DialogContentText>
-          {remove.isError ? <Alert severity="error">{remove.error.message}</Alert> : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={confirmRemove} disabled={remove.isPending}>
-            Yes, remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Remove this template?"
+        consequence={`'${template.name}' and its design are deleted for everyone. This cannot be undone.`}
+        confirmLabel="Yes, remove"
+        busy={remove.isPending}
+        error={remove.isError ? remove.error.message : null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirmRemove}
+      />
     </PageLayout>
   );
 }
