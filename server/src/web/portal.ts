@@ -23,6 +23,7 @@ import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
 import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
 import { withInlineStylesheets } from './app-shell';
+import { withBootAfterPaint } from './boot-after-paint';
 import { normalizePagePath, prerenderedHtml, readPrerendered, sitemapXml } from './prerendered';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { isKnownRoute, readRouteTable } from './route-table';
@@ -74,11 +75,12 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   const routes = manifest ? routePreloads(manifest) : [];
   const table = readRouteTable(config.DIST_DIR);
   for (const hash of inlineStyleHashes(indexHtml)) app.allowInlineStyle(hash);
-  // The public pages, rendered once: each with its own route's preloads.
+  // The public pages, rendered once: each with its own route's preloads, loaded after the first paint.
   const prerendered = new Map<string, string>();
   for (const page of readPrerendered(config.DIST_DIR)) {
-    const html = prerenderedHtml(withModulePreloads(indexHtml, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN);
+    const { html, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(indexHtml, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN));
     for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
+    if (script !== null) app.allowInlineScript(sha256Source(script));
     prerendered.set(page.path, html);
   }
 
