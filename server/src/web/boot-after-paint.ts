@@ -11,9 +11,9 @@
  * link loads the fonts.
  */
 
-const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
-const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="(\/assets\/[\w.-]+\.js)">/g;
+const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
 
 /** Loads `stylesheets`, `entry` and its `preloads` once, after the first contentful paint. */
 function bootScript(entry: string, preloads: readonly string[], stylesheets: readonly string[]): string {
