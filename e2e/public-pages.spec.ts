@@ -91,7 +91,7 @@ for (const path of PUBLIC_PAGES) {
       .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
       .toBe(true);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
-    // The plans (client data) fill in after hydration where the page shows them.
+    // The plans: the seed plans from the HTML, then the client's list, where the page shows them.
     if (path === '/pricing' || path === '/') await expect(page.getByRole('heading', { name: 'Starter' }).first()).toBeVisible();
     // Navigating works: the client router owns the page.
     await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).click();

@@ -29,6 +29,8 @@ async function signIn(page: Page, request: APIRequestContext, name: string): Pro
 test('the homepage templates slider advances every 10 seconds to another template, and pauses on hover', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
+  // The slider loads as its section nears the screen.
+  await page.getByRole('heading', { level: 2, name: 'Templates' }).scrollIntoViewIfNeeded();
   const position = page.getByTestId('slider-position');
   await position.scrollIntoViewIfNeeded();
   await expect(position).toHaveText(/^1 of \d+: /);
@@ -56,6 +58,8 @@ test('the slider never moves on its own for users who prefer reduced motion', as
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();
   await page.goto('/');
+  // The slider loads as its section nears the screen.
+  await page.getByRole('heading', { level: 2, name: 'Templates' }).scrollIntoViewIfNeeded();
   const position = page.getByTestId('slider-position');
   await position.scrollIntoViewIfNeeded();
   await expect(position).toHaveText(/^1 of \d+: /);

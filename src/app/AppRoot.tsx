@@ -1,7 +1,9 @@
 import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// The system's provider: what MUI's own ThemeProvider renders for a theme without CSS variables
+// (ours), without the CSS-variables provider it also bundles (about 3 kB gzip of the initial JS).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import type { createAppRouter } from '@/app/router';

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CategoryBackground, Plan, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { plans, superCategories } from '../../server/src/db/schema';
-import { SEED_PLANS, seed } from '../../server/src/db/seed';
+import { SEED_PLAN_LIST, SEED_PLANS } from '@contract/catalog/seed-plans';
+import { seed } from '../../server/src/db/seed';
 import { basicAuth, databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 
@@ -30,6 +31,8 @@ describe.each(kinds)('catalog on %s', (kind) => {
       const amounts = body.data.map((plan) => plan.amount);
       expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
       expect(body.data.map((plan) => plan.planCode)).toEqual(['starter', 'growth', 'scale']);
+      // The public pages are prerendered with this list (SEED_PLAN_LIST): a fresh installation's own.
+      expect(body.data).toEqual(SEED_PLAN_LIST);
     });
 
     it('GET /v1/super-categories lists the 11 sample super-categories with ids 1 to 11', async () => {

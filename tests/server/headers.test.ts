@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer: a Content-Security-Policy that allows the server's own inline
- * styles by hash and the portal's runtime styles by nonce, no framing, nosniff, a referrer policy
+ * styles and scripts by hash and the portal's runtime styles by nonce, no framing, nosniff, a referrer policy
  * (none at all on the pages whose URL carries a token), COOP, HSTS only on https, and no-store on
  * every API answer to a signed-in request.
  */
@@ -51,7 +51,10 @@ describe.each(kinds)('security headers on %s', (kind) => {
     const page = await kit.app.inject({ method: 'GET', url: '/' });
     const csp = directives(page.headers['content-security-policy'] as string);
     expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    // The prerendered page's after-paint loader (server/src/web/boot-after-paint.ts), by its hash.
+    const loader = /<script>([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '';
+    expect(loader).toContain('/assets/index-1.js');
+    expect(csp['script-src']).toEqual(["'self'", sha256Source(loader)]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);

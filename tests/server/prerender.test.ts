@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERO, PRODUCT_NAME } from '@contract/brand';
+import { SEED_PLAN_LIST } from '@contract/catalog/seed-plans';
 import { PUBLIC_PAGES } from '@contract/pages';
 import { escapeHtml } from '../../server/src/html';
 import type { PrerenderedPage } from '@contract/pages';
@@ -71,8 +72,8 @@ describe('prerender', () => {
     }
     expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length);
     expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length);
-    // Data is the client's: the plans show their loading state in the prerendered pricing page.
-    expect(pages.find((page) => page.path === '/pricing')?.html).toContain('aria-label="Loading plans"');
+    // The plans are painted from the HTML: the seed plans, which the client then refreshes.
+    for (const plan of SEED_PLAN_LIST) expect(pages.find((page) => page.path === '/pricing')?.html).toContain(escapeHtml(plan.description));
   });
 
   it('fails for a path no public page has', async () => {

@@ -2,40 +2,13 @@
  * Reference data every installation needs. Runs at every start; inserts only what is missing
  * (ON CONFLICT DO NOTHING on the natural key), so a changed row is never overwritten.
  */
+import { SEED_PLANS } from '@contract/catalog/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from '../modules/catalog/cache';
 import { seedCurrencies } from '../modules/shops/currencies';
 import { seedStarterTemplates } from '../modules/templates/service';
 import type { Database } from './database';
 import { engineReleases, plans, superCategories } from './schema';
-
-/** Amounts in minor units (cents) per month: the billing formula divides them per minute. */
-export const SEED_PLANS = [
-  {
-    planCode: 'starter',
-    name: 'Starter',
-    amount: 2900,
-    currencyCode: 'USD',
-    description: 'One branded shop app for customers and its admin app, for a new business.',
-    sortOrder: 1,
-  },
-  {
-    planCode: 'growth',
-    name: 'Growth',
-    amount: 7900,
-    currencyCode: 'USD',
-    description: 'For a growing shop: live support chat, collaborators on the design and push notifications.',
-    sortOrder: 2,
-  },
-  {
-    planCode: 'scale',
-    name: 'Scale',
-    amount: 19900,
-    currencyCode: 'USD',
-    description: 'For busy shops with high traffic: priority builds and priority support.',
-    sortOrder: 3,
-  },
-] as const;
 
 export const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name }));
 

@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer (helmet, its middleware built once: @fastify/helmet rebuilt
  * it for every request, which cost most of a small answer's time), the rules of which are:
- * - Content-Security-Policy: scripts only from this origin; inline <style> only when the server
+ * - Content-Security-Policy: scripts only from this origin, and inline ones the server wrote (by
+ *   their sha256: the prerendered pages' after-paint loader); inline <style> only when the server
  *   wrote it (its sha256 is in the policy) or when it carries this response's nonce (the
  *   portal's runtime styles: emotion's cache and notistack's goober read it from the page);
  *   images from this origin, data: and blob: (and Facebook's picture hosts when Facebook sign-in
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Inline <style> contents the server writes into pages, allowed by their hashes. */
     allowInlineStyle(hash: string): void;
+    /** Inline <script> contents the server writes into pages, allowed by their hashes. */
+    allowInlineScript(hash: string): void;
   }
 }
 
@@ -49,6 +52,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   app.decorate('allowInlineStyle', (hash: string) => {
     styleHashes.add(hash);
   });
+  const scriptHashes = new Set<string>();
+  app.decorate('allowInlineScript', (hash: string) => {
+    scriptHashes.add(hash);
+  });
 
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${res.styleNonce ?? ''}'`;
   const applyHeaders = helmet({
@@ -57,7 +64,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...(facebook ? FACEBOOK.script : [])],
+        scriptSrc: ["'self'", ...(facebook ? FACEBOOK.script : []), () => [...scriptHashes].join(' ')],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", nonce, () => [...styleHashes].join(' ')],
         // The one style attribute of index.html is in its <noscript>: allowed by its hash.

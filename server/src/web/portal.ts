@@ -23,6 +23,7 @@ import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
 import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
 import { withInlineStylesheets } from './app-shell';
+import { withBootAfterPaint } from './boot-after-paint';
 import { normalizePagePath, prerenderedHtml, readPrerendered, sitemapXml } from './prerendered';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { isKnownRoute, readRouteTable } from './route-table';
@@ -65,20 +66,21 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   const template = readText(path.join(config.DIST_DIR, 'index.html'));
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
-  const indexHtml = withNonceSlots(
-    withInlineStylesheets(renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? ''), (file) =>
-      readText(path.join(config.DIST_DIR, file)),
-    ),
-  );
+  const filled = withNonceSlots(renderIndexHtml(template, config.CLIENT_CREDENTIAL, config.FACEBOOK_APP_ID ?? ''));
+  const inlineStylesheets = (html: string) => withInlineStylesheets(html, (file) => readText(path.join(config.DIST_DIR, file)));
+  const indexHtml = inlineStylesheets(filled);
   const manifest = readBuildManifest(config.DIST_DIR);
   const routes = manifest ? routePreloads(manifest) : [];
   const table = readRouteTable(config.DIST_DIR);
   for (const hash of inlineStyleHashes(indexHtml)) app.allowInlineStyle(hash);
-  // The public pages, rendered once: each with its own route's preloads.
+  // The public pages, rendered once: each with its own route's preloads, loaded (with the font
+  // faces' stylesheet) after the first paint.
   const prerendered = new Map<string, string>();
   for (const page of readPrerendered(config.DIST_DIR)) {
-    const html = prerenderedHtml(withModulePreloads(indexHtml, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN);
+    const { html: booted, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN));
+    const html = inlineStylesheets(booted);
     for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
+    if (script !== null) app.allowInlineScript(sha256Source(script));
     prerendered.set(page.path, html);
   }
 

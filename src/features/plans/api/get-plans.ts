@@ -17,6 +17,7 @@ export function plansQueryOptions() {
   });
 }
 
-export function usePlans() {
-  return useQuery(plansQueryOptions());
+/** `placeholderData`: what to show until the list is here (the seed plans on the public pages). */
+export function usePlans(options: { placeholderData?: Plan[] } = {}) {
+  return useQuery({ ...plansQueryOptions(), ...options });
 }

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '@contract/catalog/schemas';
 import { PlanCard } from './PlanCard';
-import { PLAN_GRID_SX } from './PlanListSkeleton';
+
+const PLAN_GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } } as const;
 
 /** The plans as cards, or a word that there are none yet. */
 export function PlanGrid({ plans, limit }: { plans: readonly Plan[]; limit?: number }) {

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/creation/schemas';
 import { ButtonLink } from '@/components/links';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { type PlayOrder, nextPlayScreen } from '../model';
 import type { Screen } from '../screens';
 
@@ -54,27 +55,8 @@ const SCREEN_NAMES: Record<Screen, string> = {
 
 const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' } as const;
 
-/** True once `ref` has come within 200 px of the viewport (always true without IntersectionObserver). */
-function useInView(enabled: boolean): [(element: HTMLDivElement | null) => void, boolean] {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [seen, setSeen] = useState(!enabled);
-  useEffect(() => {
-    if (seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      const timer = window.setTimeout(() => setSeen(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    }, { rootMargin: '200px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, seen]);
-  return [setElement, seen];
-}
-
 export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
-  const [phoneRef, inView] = useInView(lazyPreview);
+  const [phoneRef, inView] = useNearViewport(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
   const [order, setOrder] = useState<PlayOrder>('in-order');

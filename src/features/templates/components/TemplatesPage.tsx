@@ -6,6 +6,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useHydrated } from '@/lib/hydration';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -76,7 +77,7 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
       >
         {(templates.data ?? []).map((template) => (
           <Box component="li" key={template.templateId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }} data-category={template.category}>
-            {renderCard(template)}
+            <NearViewport>{renderCard(template)}</NearViewport>
             <Typography variant="body2" color="text.secondary">
               {TEMPLATE_CATEGORY_LABELS[template.category]} · {template.tags.join(', ')}
             </Typography>
@@ -89,6 +90,19 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
     </PageLayout>
   );
 }
+
+/**
+ * A card mounts only once it comes within about a screen of the viewport: rendering all the
+ * gallery's cards at once is one long task on a phone (Lighthouse's Total Blocking Time). Until
+ * then a box of about the card's size holds its place, so the cards below do not move on screen.
+ */
+function NearViewport({ children }: { children: ReactNode }) {
+  const [ref, near] = useNearViewport(true, '100% 0px');
+  return near ? children : <Box ref={ref} aria-hidden="true" sx={CARD_PLACEHOLDER_SX} />;
+}
+
+/** The rendered card's size on a phone (the phone preview's placeholder, the title and the actions). */
+const CARD_PLACEHOLDER_SX = { width: 404, maxWidth: '100%', height: 934 } as const;
 
 /** The tag search box (remounted when the URL's tag changes, so it always shows it). */
 function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: string) => void }) {
