@@ -80,8 +80,12 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   // Both in the design: each sees the other's presence and section, and the other's edits.
   await ownerPage.goto(`/new-app/${owner.alias}/design`);
   await invitee.goto(`/new-app/${owner.alias}/design`);
-  await invitee.getByRole('tab', { name: 'General' }).click();
-  await expect(ownerPage.getByTestId('design-presence')).toHaveAttribute('aria-label', 'In this design now: Ngozi Eze (General)');
+  // The editor may still be settling its first section right after it opens; click until the
+  // owner sees the invitee in General.
+  await expect(async () => {
+    await invitee.getByRole('tab', { name: 'General' }).click();
+    await expect(ownerPage.getByTestId('design-presence')).toHaveAttribute('aria-label', 'In this design now: Ngozi Eze (General)', { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await expect(invitee.getByTestId('design-presence')).toHaveAttribute('aria-label', /Chioma Merchant \(Splash Screen\)/);
   await ownerPage.getByRole('tab', { name: 'General' }).click();
   await expect(toolbar(ownerPage)).toBeVisible();

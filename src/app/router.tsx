@@ -13,6 +13,7 @@ export interface RouterContext {
  * hydrates; there is no window to restore scroll positions in.
  */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, prerender = false) {
+  let firstRender = true;
   return createRouter({
     routeTree,
     history,
@@ -22,7 +23,15 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // TanStack Query owns caching: loaders always run and ensureQueryData decides to fetch.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 150,
-    scrollRestoration: !prerender,
+    // A prerendered page's scripts arrive after its first paint: a visitor who has already
+    // scrolled by the first render keeps the position instead of being sent back to the top.
+    scrollRestoration: prerender
+      ? false
+      : () => {
+          const keep = firstRender && typeof window !== 'undefined' && window.scrollY > 0;
+          firstRender = false;
+          return !keep;
+        },
     defaultNotFoundComponent: NotFoundPage,
     // Loaded when needed: not part of a page's first screen (nor of the initial JS).
     defaultErrorComponent: lazyRouteComponent(() => import('@/components/RouteErrorPage'), 'RouteErrorPage'),
