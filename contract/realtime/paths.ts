@@ -122,16 +122,36 @@ export function valueAt(value: unknown, inner: readonly string[]): unknown {
   return node ?? null;
 }
 
+/** A JSON object (not null, not an array). */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * `value` with `inner` set to `next` (null removes), copied along the path only. Keys are path
  * segments, so `__proto__` and friends are refused by SEGMENT before they get here.
  */
 export function withValueAt(value: unknown, inner: readonly string[], next: unknown): unknown {
-  if (inner.length === 0) return next ?? null;
-  const base = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
-  const [head = '', ...rest] = inner;
-  const child = withValueAt(Object.hasOwn(base, head) ? base[head] : null, rest, next);
-  if (child === null) delete base[head];
-  else base[head] = child;
-  return base;
+  return withValuesAt(value, [[inner, next]]);
+}
+
+/**
+ * `value` with each write applied in order, as withValueAt one after another would, but copying
+ * each object on the way once per call, not once per write (an edit of the primary colour writes
+ * five fields of two groups; this runs on the way to every painted edit and every stored one).
+ */
+export function withValuesAt(value: unknown, writes: Iterable<readonly [inner: readonly string[], next: unknown]>): unknown {
+  /** The objects this call made, which it may still change. */
+  const own = new Set<object>();
+  const writeAt = (node: unknown, inner: readonly string[], next: unknown): unknown => {
+    if (inner.length === 0) return next ?? null;
+    const base = isPlainObject(node) ? (own.has(node) ? node : { ...node }) : {};
+    own.add(base);
+    const [head = '', ...rest] = inner;
+    const child = writeAt(Object.hasOwn(base, head) ? base[head] : null, rest, next);
+    if (child === null) delete base[head];
+    else base[head] = child;
+    return base;
+  };
+  let result = value;
+  for (const [inner, next] of writes) result = writeAt(result, inner, next);
+  return result;
 }

@@ -10,7 +10,7 @@
  */
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { connectDatabaseEmulator, type Database, get, getDatabase, onValue, ref, runTransaction } from 'firebase/database';
-import { designAddress, REALTIME_MESSAGES, valueAt, withValueAt } from '@contract/realtime/paths';
+import { designAddress, REALTIME_MESSAGES, valueAt, withValuesAt } from '@contract/realtime/paths';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type ValueMeta, type WriteResult } from './port';
 
 const EDIT_MEMORY = 500;
@@ -63,8 +63,10 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
       }
       duplicateAt = null;
       const { value } = visible(current);
-      let next: unknown = value ?? { isDefault: true, version: first.version, data: {} };
-      for (const { address, value: written } of targets) next = withValueAt(next, address?.inner ?? [], written);
+      const next = withValuesAt(
+        value ?? { isDefault: true, version: first.version, data: {} },
+        targets.map(({ address, value: written }) => [address?.inner ?? [], written] as const),
+      );
       const revision = (current?.revision ?? 0) + 1;
       const editIds = Object.fromEntries(Object.entries(current?.editIds ?? {}).filter(([, at]) => at > revision - EDIT_MEMORY));
       return { ...(next as object), revision, editIds: { ...editIds, [editId]: revision } };

@@ -18,6 +18,18 @@ export interface PresenceOptions {
   onAccess?: (rights: AccessRights | null) => void;
 }
 
+/**
+ * Joins the design's presence in `section` (again, when the section changes). A join refused for
+ * want of access (403, or 404: the app is gone) means the caller was removed, even when the
+ * removal's collab:access event never reached this socket (it was reconnecting, or not yet
+ * connected, when the removal happened).
+ */
+function joinPresence(socket: Socket, alias: string, section: string, onRemoved: () => void): void {
+  socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, (answer: { ok: boolean; status?: number } | undefined) => {
+    if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onRemoved();
+  });
+}
+
 export function useDesignPresence({ alias, section, onAccess }: PresenceOptions): PresenceMember[] {
   const [members, setMembers] = useState<PresenceMember[]>([]);
   const socketRef = useRef<Socket | null>(null);
@@ -32,14 +44,7 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
     if (!token) return;
     const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
     socketRef.current = socket;
-    // A join refused for want of access (403, or 404: the app is gone) means the caller was
-    // removed, even when the removal's collab:access event never reached this socket (it was
-    // reconnecting, or not yet connected, when the removal happened).
-    const join = () =>
-      socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section: sectionRef.current }, (answer: { ok: boolean; status?: number } | undefined) => {
-        if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onAccessRef.current?.(null);
-      });
-    socket.on('connect', join);
+    socket.on('connect', () => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)));
     socket.on(COLLAB_EVENTS.presence, (update: { alias: string; members: PresenceMember[] }) => {
       if (update.alias === alias) setMembers(update.members);
     });
@@ -57,10 +62,7 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
   useEffect(() => {
     sectionRef.current = section;
     const socket = socketRef.current;
-    if (socket?.connected)
-      socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, (answer: { ok: boolean; status?: number } | undefined) => {
-        if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onAccessRef.current?.(null);
-      });
+    if (socket?.connected) joinPresence(socket, alias, section, () => onAccessRef.current?.(null));
   }, [alias, section]);
 
   return members;

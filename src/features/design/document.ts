@@ -1,36 +1,20 @@
 /** Pure helpers of the live design document (no React, no browser): usable by tests and the bench. */
+import { withValuesAt } from '@contract/realtime/paths';
 
 export type DesignStatus = 'offline' | 'pending' | 'in-sync';
 
 /**
- * Lays `edit` over `doc` (paths outside `docPath` are ignored), as withValueAt path after path
- * would, copying each object on the way once per edit, not once per path (an edit of the primary
- * colour writes five fields of two groups; this runs on the way to every painted edit).
+ * Lays `edit` over `doc` (paths outside `docPath` are ignored), each object on the way copied
+ * once per edit (withValuesAt).
  */
 export function applyToDocument(doc: unknown, docPath: string, updates: Record<string, unknown>): unknown {
   const prefix = `${docPath}/`;
-  /** The objects this call made, which it may still change. */
-  const own = new Set<object>();
-  let next = doc;
+  const writes: Array<[string[], unknown]> = [];
   for (const [path, value] of Object.entries(updates)) {
-    if (path === docPath) next = value;
-    else if (path.startsWith(prefix)) next = writeAt(next, path.slice(prefix.length).split('/'), value, own);
+    if (path === docPath) writes.push([[], value]);
+    else if (path.startsWith(prefix)) writes.push([path.slice(prefix.length).split('/'), value]);
   }
-  return next;
-}
-
-type Node = Record<string, unknown>;
-const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function writeAt(value: unknown, inner: readonly string[], next: unknown, own: Set<object>): unknown {
-  if (inner.length === 0) return next ?? null;
-  const base: Node = isNode(value) ? (own.has(value) ? value : { ...value }) : {};
-  own.add(base);
-  const [head = '', ...rest] = inner;
-  const child = writeAt(Object.hasOwn(base, head) ? base[head] : null, rest, next, own);
-  if (child === null) delete base[head];
-  else base[head] = child;
-  return base;
+  return withValuesAt(doc, writes);
 }
 
 export function statusText(status: DesignStatus, revision: number, pending: number): string {

@@ -6,6 +6,7 @@ import { CONSTANTS, ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
 import { cssColour } from '@contract/colour';
+import { isPlainObject } from '@contract/realtime/paths';
 import { type PreviewPage, type Screen, SCREENS } from './screens';
 
 // ------------------------------------------------------------------ header rules
@@ -378,8 +379,7 @@ const MAX_DESIGN_CHARS = 100_000;
 /** Objects merged key by key (`over` wins); lists and plain values are replaced. */
 export function mergeDesign(base: unknown, over: unknown): unknown {
   if (over === undefined) return base;
-  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-  if (!isObject(base) || !isObject(over)) return over;
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { COLLABORATOR_MESSAGES, type MergePlan, type MergeResult, type VersionHistoryEntry } from '@contract/collaborators/schemas';
 import { creationSchema } from '@contract/creation/schemas';
-import { designPath, type RealtimeSnapshot, valueAt, withValueAt } from '@contract/realtime/paths';
+import { designPath, isPlainObject, type RealtimeSnapshot, valueAt, withValuesAt } from '@contract/realtime/paths';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
@@ -29,8 +29,6 @@ import { defaultVersionOf, versionNodes } from './sharing';
 /** At most this many fields are kept per history entry (a whole-design write may change hundreds). */
 const MAX_FIELDS_PER_ENTRY = 50;
 export const HISTORY_LIMIT = { default: 20, max: 100 } as const;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -124,8 +122,7 @@ export async function mergeVersion(
     const keptDefault = plan.conflicts.filter((conflict) => resolutions[conflict.field] === 'default').map((conflict) => conflict.field);
     const applied = plan.changed.filter((field) => !keptDefault.includes(field));
     const branchData = dataOf(sides.branchNode.value);
-    let data: unknown = dataOf(sides.defaultNode.value);
-    for (const field of applied) data = withValueAt(data, segments(field), valueAt(branchData, segments(field)));
+    const data = withValuesAt(dataOf(sides.defaultNode.value), applied.map((field) => [segments(field), valueAt(branchData, segments(field))] as const));
     const parsed = creationSchema.safeParse(data ?? {});
     if (!parsed.success) throw new HttpError(400, `${COLLABORATOR_MESSAGES.mergeInvalid}: ${parsed.error.issues[0]?.path.join('.') ?? 'data'}`);
     const merged = (data ?? {}) as Record<string, unknown>;

@@ -34,7 +34,7 @@ import {
   versionHistoryEntrySchema,
   type PresenceMember,
 } from '@contract/collaborators/schemas';
-import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { envelopeOf } from '@contract/response';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import type { User } from '@contract/users/schemas';
@@ -61,7 +61,7 @@ import {
   updateInvite,
   verifyInvite,
 } from './service';
-import { dropUnreadableReaders } from '../design/readers';
+import { dropUnreadableReaders, leaveDesignRooms } from '../design/readers';
 import { HISTORY_LIMIT, mergePlan, mergeVersion, versionHistory } from './branches';
 import { duplicateVersion, getSharing, listVersions, makeDefaultVersion, publicShop, rotatePreviewKey, setSharing } from './sharing';
 import path from 'node:path';
@@ -90,12 +90,8 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       socket.emit(COLLAB_EVENTS.access, { alias: shopAlias, rights });
       if (rights !== null) continue;
       // A removed collaborator leaves the design at once, even while the public link would let anyone read it.
-      for (const room of socket.rooms) {
-        if (room === presenceRoom(shopAlias)) socket.leave(room);
-        if (!room.startsWith(`design:${shopAlias}/`)) continue;
-        socket.leave(room);
-        socket.emit(REALTIME_EVENTS.refused, { path: designPath(shopAlias, room.slice(`design:${shopAlias}/`.length)), message: COLLABORATOR_MESSAGES.removed });
-      }
+      if (socket.rooms.has(presenceRoom(shopAlias))) socket.leave(presenceRoom(shopAlias));
+      leaveDesignRooms(socket, shopAlias, COLLABORATOR_MESSAGES.removed);
       const presence = (socket.data as { presence?: Record<string, string> }).presence;
       if (presence) delete presence[shopAlias];
     }

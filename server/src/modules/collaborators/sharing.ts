@@ -39,20 +39,20 @@ async function publicLinkOf(db: Database, shopId: number): Promise<boolean> {
 /** 72 random bits as 12 base64url characters. */
 const newPreviewKey = () => randomBytes((PREVIEW_KEY_LENGTH * 3) / 4).toString('base64url');
 
-/** The shop's preview key, made now when it has none (two callers at once get the same key). */
-async function previewKeyOf(db: Database, shopId: number): Promise<string> {
-  const known = (await sharingOf(db, shopId)).previewKey;
-  if (known) return known;
+/** The shop's sharing, its preview key made now when it has none (two callers at once get the same key). */
+async function sharingWithKey(db: Database, shopId: number): Promise<Sharing> {
+  const known = await sharingOf(db, shopId);
+  if (known.previewKey) return { publicLink: known.publicLink, previewKey: known.previewKey };
   await db.insert(shopSharing).values({ shopId, previewKey: newPreviewKey() }).onConflictDoNothing();
   await db.update(shopSharing).set({ previewKey: newPreviewKey() }).where(and(eq(shopSharing.shopId, shopId), isNull(shopSharing.previewKey)));
-  const made = (await sharingOf(db, shopId)).previewKey;
-  if (!made) throw new Error('preview key not stored');
-  return made;
+  const made = await sharingOf(db, shopId);
+  if (!made.previewKey) throw new Error('preview key not stored');
+  return { publicLink: made.publicLink, previewKey: made.previewKey };
 }
 
 export async function getSharing(db: Database, actor: User, alias: string): Promise<Sharing> {
   const shop = await requireShopAccess(db, actor, alias, 'read');
-  return { publicLink: await publicLinkOf(db, shop.id), previewKey: await previewKeyOf(db, shop.id) };
+  return sharingWithKey(db, shop.id);
 }
 
 export async function setSharing(db: Database, actor: User, alias: string, sharing: SharingUpdate): Promise<Sharing> {
@@ -61,7 +61,7 @@ export async function setSharing(db: Database, actor: User, alias: string, shari
     .insert(shopSharing)
     .values({ shopId: shop.id, publicLink: sharing.publicLink })
     .onConflictDoUpdate({ target: shopSharing.shopId, set: { publicLink: sharing.publicLink } });
-  return { publicLink: sharing.publicLink, previewKey: await previewKeyOf(db, shop.id) };
+  return sharingWithKey(db, shop.id);
 }
 
 /** POST .../sharing/preview-key: a new key; the old one reads nothing from now on. */

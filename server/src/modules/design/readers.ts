@@ -21,21 +21,28 @@ export function readerKeys(socket: Pick<Socket, 'data'>): Record<string, string>
   return data.designKeys;
 }
 
+const roomPrefix = (alias: string) => `design:${alias}/`;
+
+/** `socket` leaves every design room of `alias` and is told why (rt:refused, per document). */
+export function leaveDesignRooms(socket: Pick<Socket, 'rooms' | 'leave' | 'emit'>, alias: string, message: string): void {
+  const prefix = roomPrefix(alias);
+  for (const room of [...socket.rooms]) {
+    if (!room.startsWith(prefix)) continue;
+    socket.leave(room);
+    socket.emit(REALTIME_EVENTS.refused, { path: designPath(alias, room.slice(prefix.length)), message });
+  }
+}
+
 export async function dropUnreadableReaders(realtime: Realtime, db: Database, alias: string): Promise<void> {
-  const prefix = `design:${alias}/`;
   const sockets = await realtime.io.fetchSockets();
   for (const socket of sockets) {
-    const rooms = [...socket.rooms].filter((room) => room.startsWith(prefix));
-    if (rooms.length === 0) continue;
+    if (![...socket.rooms].some((room) => room.startsWith(roomPrefix(alias)))) continue;
     const data = socket.data as ReaderData;
     try {
       await mayReadDesign(db, data.user ?? null, alias, data.designKeys?.[alias]);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      for (const room of rooms) {
-        socket.leave(room);
-        socket.emit(REALTIME_EVENTS.refused, { path: designPath(alias, room.slice(prefix.length)), message: error.message });
-      }
+      leaveDesignRooms(socket, alias, error.message);
     }
   }
 }

@@ -19,7 +19,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/creation/schemas';
-import { designAddress, type DocumentAddress, type RealtimeSnapshot, REALTIME_MESSAGES, withValueAt } from '@contract/realtime/paths';
+import { designAddress, type DocumentAddress, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/realtime/paths';
 import type { RealtimeEdit } from '@contract/realtime/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
@@ -80,7 +80,7 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
     const [node] = await tx.select().from(realtimeNodes).where(eq(realtimeNodes.path, address.doc)).for('update');
     let value: unknown = node?.value ?? null;
     if (writes.some(({ inner }) => inner.length > 0) && (value === null || typeof value !== 'object')) value = { isDefault: true, version: address.version, data: {} };
-    for (const write of writes) value = withValueAt(value, write.inner, write.value);
+    value = withValuesAt(value, writes.map((write) => [write.inner, write.value] as const));
     checkDocument(value, address);
     const revision = (node?.revision ?? 0) + 1;
     await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc));

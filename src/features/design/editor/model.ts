@@ -6,6 +6,7 @@
  */
 import { deriveAccent, derivePrimary, deriveBackground, normaliseColour, parseColour } from '@contract/colour';
 import { type Creation, FONT_FAMILIES, creationSchema } from '@contract/creation/schemas';
+import { isPlainObject } from '@contract/realtime/paths';
 import { EDITOR_SECTIONS, type EditorSection, FIELD_LABELS, GROUP_LABELS } from './section-map';
 
 // ------------------------------------------------------------------ controls from the schema
@@ -86,7 +87,6 @@ function labelFor(path: string, root: string): string {
 }
 
 const COLOUR = /^#[0-9A-F]{8}$/;
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function numberBounds(node: SchemaNode): { min: number; max: number; step: number } {
   const min = node.minValue ?? 0;
@@ -102,7 +102,7 @@ export function controlsAt(path: string, defaults: Creation, root = path): Contr
   const value = valueAt(defaults, path);
   const key = path.split('/').pop() as string;
   const label = labelFor(path, root);
-  if (inner.def.type === 'object' && isObject(value)) {
+  if (inner.def.type === 'object' && isPlainObject(value)) {
     if ('colors' in value && 'direction' in value && 'spread' in value) return [{ kind: 'gradient', path, label }];
     if ('topLeft' in value && 'bottomRight' in value) return [{ kind: 'corners', path, label }];
     if ('fullUrl' in value && 'value' in value) return [{ kind: 'background-image', path, label }];
