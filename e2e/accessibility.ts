@@ -11,6 +11,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * an in-between colour no one reads); endless ones (spinners) are left running.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A prerendered page changes as React takes it over (a form's button enables, with a transition).
+  await page.waitForFunction("document.documentElement.hasAttribute('data-hydrated')", undefined, { timeout: 10_000 }).catch(() => undefined);
   await page
     .waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, { timeout: 3000 })
     .catch(() => undefined);

@@ -1,11 +1,12 @@
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { configureAuth } from '@/api/client';
 import { AppRoot } from '@/app/AppRoot';
+import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
@@ -63,9 +64,17 @@ function hydratesPrerendered(root: HTMLElement): boolean {
   return here === prerendered && !new URLSearchParams(window.location.search).has('login-modal');
 }
 
+/** Runs once the first render (or the hydration) has committed. */
+function OnFirstCommit({ children }: { children: ReactNode }) {
+  useEffect(takeOverPage, []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <AppRoot emotionCache={emotionCache} queryClient={queryClient} router={router} />
+    <OnFirstCommit>
+      <AppRoot emotionCache={emotionCache} queryClient={queryClient} router={router} />
+    </OnFirstCommit>
   </StrictMode>
 );
 

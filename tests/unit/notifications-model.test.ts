@@ -1,7 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { notificationRoute } from '@contract/notifications/paths';
 import type { Notification } from '@contract/notifications/schemas';
+import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { applyNotification, OPEN_NOTIFICATIONS } from '@/features/notifications/model';
+import { applyNotificationUpdate } from '@/features/notifications/store';
 import { base64UrlToBytes } from '@/features/notifications/push-subscription';
 import { filterOf, validateNotificationsSearch } from '@/features/notifications/search';
 import { hasUnsavedWork, holdUnsavedWork, whenWorkSaved } from '@/lib/unsaved-work';
@@ -76,5 +79,27 @@ describe('actions and unsaved work registries', () => {
   });
   it('decodes the VAPID key', () => {
     expect([...base64UrlToBytes('AQID_w')]).toEqual([1, 2, 3, 255]);
+  });
+});
+
+describe('a change applied while the list is being fetched', () => {
+  it('is not undone by the answer of a fetch that started before it', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = notificationsQueryOptions().queryKey;
+    queryClient.setQueryData(key, [note(1)]);
+    const answers: Array<(list: Notification[]) => void> = [];
+    const fetching = queryClient.fetchQuery({ queryKey: key, queryFn: () => new Promise<Notification[]>((resolve) => answers.push(resolve)), staleTime: 0 });
+    // Resolved elsewhere while that fetch is on its way: the old answer must not bring it back.
+    applyNotificationUpdate(queryClient, note(1, { status: 'resolved' }));
+    expect(queryClient.getQueryData(key)).toEqual([]);
+    answers[0]?.([note(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queryClient.getQueryData(key)).toEqual([]);
+    // It was asked again, after the change.
+    expect(answers).toHaveLength(2);
+    answers[1]?.([]);
+    await fetching;
+    expect(queryClient.getQueryData(key)).toEqual([]);
+    queryClient.clear();
   });
 });

@@ -9,6 +9,10 @@
  * is parsed), by a small inline script at the end of <body> allowed by its hash
  * (Content-Security-Policy script-src). Without JavaScript, a <noscript> copy of the stylesheet
  * link loads the fonts.
+ *
+ * A link works before the scripts arrive, a button does not: the loader remembers the last button
+ * the visitor pressed meanwhile (window.__earlyTap), and the entry presses it again once React owns
+ * the page (src/app/early-tap.ts).
  */
 
 const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="(\/assets\/[\w.-]+\.js)"><\/script>/;
@@ -18,7 +22,7 @@ const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/
 /** Loads `stylesheets`, `entry` and its `preloads` once, after the first contentful paint. */
 function bootScript(entry: string, preloads: readonly string[], stylesheets: readonly string[]): string {
   const links = JSON.stringify([...stylesheets.map((href) => ['stylesheet', href]), ...preloads.map((href) => ['modulepreload', href])]);
-  return `(function(){var done=false;function boot(){if(done)return;done=true;var h=document.head;${links}.forEach(function(f){var l=document.createElement('link');l.rel=f[0];l.crossOrigin='';l.href=f[1];h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();boot()}});o.observe({type:'paint',buffered:true})}else{requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+  return `(function(){document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!document.documentElement.hasAttribute('data-hydrated'))window.__earlyTap=b},true);var done=false;function boot(){if(done)return;done=true;var h=document.head;${links}.forEach(function(f){var l=document.createElement('link');l.rel=f[0];l.crossOrigin='';l.href=f[1];h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};h.appendChild(s)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();boot()}});o.observe({type:'paint',buffered:true})}else{requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
 }
 
 /**

@@ -16,6 +16,9 @@ export function applyNotificationUpdate(queryClient: QueryClient, notification: 
     queryClient.setQueryData<Notification[]>(query.queryKey, (list) =>
       list ? applyNotification(list, notification, { status: filter.status, type: filter.type ?? undefined }) : list,
     );
+    // A fetch of this list already under way may answer from before the change and would put the
+    // old state back: it is cancelled and asked again (the change stays on screen meanwhile).
+    if (query.state.fetchStatus === 'fetching') void queryClient.refetchQueries({ queryKey: query.queryKey, exact: true });
   }
   void queryClient.invalidateQueries({ queryKey: notificationCountQueryOptions().queryKey });
 }
