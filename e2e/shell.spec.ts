@@ -161,3 +161,19 @@ test('pricing shows the plans the API serves', async ({ page, request }) => {
   }
   await expectAccessible(page);
 });
+
+test('the verification banner arriving late does not push the page down (its place is held)', async ({ page, request }) => {
+  await signIn(page, request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The banner's chunk arrives a second after the page: the page must already start below its place.
+  await page.route(/\/assets\/VerificationBanner-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto('/account');
+  const heading = page.getByRole('heading', { level: 1, name: 'Your account' });
+  await expect(heading).toBeVisible();
+  const before = (await heading.boundingBox())?.y;
+  await expect(page.getByText('Please verify your account. A verification link was sent to your email.')).toBeVisible();
+  expect((await heading.boundingBox())?.y).toBe(before);
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
@@ -27,6 +27,22 @@ const LoginModal = lazy(() => import('@/features/sign-in/components/LoginModal')
 const VerificationBanner = lazy(() => import('@/features/sign-in/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
 
 const MAIN_ID = 'main-content';
+/** The banner's height, measured: three lines on a 390 px phone, one from 600 px up (320 px: 108). */
+const BANNER_HEIGHT_XS = 88;
+const BANNER_HEIGHT_SM = 60;
+
+/**
+ * Holds the verification banner's place (its colour and one line's height) while its chunk loads,
+ * so the page below does not jump down when the banner arrives (a tap aimed at a button would
+ * land above it). The banner then reports its own height.
+ */
+function BannerPlaceholder({ onHeightChange }: { onHeightChange: (height: number) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) onHeightChange(ref.current.offsetHeight);
+  }, [onHeightChange]);
+  return <Box ref={ref} aria-hidden sx={{ height: { xs: BANNER_HEIGHT_XS, sm: BANNER_HEIGHT_SM }, bgcolor: 'warning.main' }} />;
+}
 
 /** The root layout: every page renders inside this shell (spec section 2 "Navigation"). */
 export function AppShell() {
@@ -53,6 +69,8 @@ export function AppShell() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   // The fixed bar grows by the banner's height; the page starts that much lower.
   const [bannerHeight, setBannerHeight] = useState(0);
+  const bannerUser = isLoggedIn && user?.requiresVerification ? user : null;
+  const bannerShown = bannerUser !== null;
   const openDrawer = () => {
     setDrawerUsed(true);
     setDrawerOpen(true);
@@ -85,9 +103,9 @@ export function AppShell() {
         <SessionEffects isLoggedIn={isLoggedIn} />
       </Suspense>
       <NavBar isLoggedIn={isLoggedIn} user={user} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} onLogout={() => setConfirmLogout(true)}>
-        {isLoggedIn && user?.requiresVerification ? (
-          <Suspense fallback={null}>
-            <VerificationBanner user={user} onHeightChange={setBannerHeight} />
+        {bannerUser ? (
+          <Suspense fallback={<BannerPlaceholder onHeightChange={setBannerHeight} />}>
+            <VerificationBanner user={bannerUser} onHeightChange={setBannerHeight} />
           </Suspense>
         ) : null}
       </NavBar>
@@ -96,7 +114,7 @@ export function AppShell() {
           <SideDrawer open={drawerOpen} isLoggedIn={isLoggedIn} onClose={() => setDrawerOpen(false)} onLogout={() => setConfirmLogout(true)} />
         </Suspense>
       ) : null}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerHeight}px` }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerShown ? bannerHeight : 0}px` }}>
         <Outlet />
       </Box>
       <Suspense fallback={null}>
