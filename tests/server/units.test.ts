@@ -52,9 +52,13 @@ describe('user tokens', () => {
   const config = { JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters', JWT_TTL_SECONDS: 3600 };
 
   it('round-trips the user id', async () => {
+    // issuedAt is in whole seconds: it lies between the second the signing started in and the one it ended in.
+    const before = Math.floor(Date.now() / 1000);
     const session = await verifyUserToken(config, await signUserToken(config, 42, 0));
+    const after = Math.ceil(Date.now() / 1000);
     expect(session?.userId).toBe(42);
-    expect(Math.abs((session?.issuedAt ?? 0) - Date.now() / 1000)).toBeLessThanOrEqual(1);
+    expect(session?.issuedAt).toBeGreaterThanOrEqual(before);
+    expect(session?.issuedAt).toBeLessThanOrEqual(after);
   });
 
   it('rejects expired tokens, other secrets and garbage', async () => {
