@@ -1,10 +1,11 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import type { AuthResult } from '@contract/auth/schemas';
 import { signIn } from '@/app/post-login';
 import { endSession, useSession } from '@/lib/session/session';
+import { useReportedHeight } from '@/lib/use-reported-height';
 import { NavBar } from './NavBar';
 
 // Not part of the first screen, so not of the initial JS (issue #11: at most 165 kB gzip): the
@@ -32,15 +33,12 @@ const BANNER_HEIGHT_XS = 88;
 const BANNER_HEIGHT_SM = 60;
 
 /**
- * Holds the verification banner's place (its colour and one line's height) while its chunk loads,
- * so the page below does not jump down when the banner arrives (a tap aimed at a button would
- * land above it). The banner then reports its own height.
+ * Holds the verification banner's place (its colour and its measured height) while its chunk
+ * loads, so the page below does not jump down when the banner arrives (a tap aimed at a button
+ * would land above it). The banner then reports its own height.
  */
 function BannerPlaceholder({ onHeightChange }: { onHeightChange: (height: number) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    if (ref.current) onHeightChange(ref.current.offsetHeight);
-  }, [onHeightChange]);
+  const ref = useReportedHeight<HTMLDivElement>(onHeightChange);
   return <Box ref={ref} aria-hidden sx={{ height: { xs: BANNER_HEIGHT_XS, sm: BANNER_HEIGHT_SM }, bgcolor: 'warning.main' }} />;
 }
 
@@ -70,7 +68,6 @@ export function AppShell() {
   // The fixed bar grows by the banner's height; the page starts that much lower.
   const [bannerHeight, setBannerHeight] = useState(0);
   const bannerUser = isLoggedIn && user?.requiresVerification ? user : null;
-  const bannerShown = bannerUser !== null;
   const openDrawer = () => {
     setDrawerUsed(true);
     setDrawerOpen(true);
@@ -114,7 +111,7 @@ export function AppShell() {
           <SideDrawer open={drawerOpen} isLoggedIn={isLoggedIn} onClose={() => setDrawerOpen(false)} onLogout={() => setConfirmLogout(true)} />
         </Suspense>
       ) : null}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerShown ? bannerHeight : 0}px` }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none', pt: `${bannerHeight}px` }}>
         <Outlet />
       </Box>
       <Suspense fallback={null}>

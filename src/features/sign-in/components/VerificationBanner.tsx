@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import type { User } from '@contract/users/schemas';
+import { useReportedHeight } from '@/lib/use-reported-height';
 import { ResendVerificationButton } from './ResendVerificationButton';
 
 export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
@@ -13,18 +13,7 @@ interface VerificationBannerProps {
 
 /** Spec section 2 (homepage) and 4 "Verification": shown while the user requires verification. */
 export function VerificationBanner({ user, onHeightChange }: VerificationBannerProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => onHeightChange(element.offsetHeight));
-    observer.observe(element);
-    onHeightChange(element.offsetHeight);
-    return () => {
-      observer.disconnect();
-      onHeightChange(0);
-    };
-  }, [onHeightChange]);
+  const ref = useReportedHeight<HTMLDivElement>(onHeightChange);
   return (
     <Alert
       ref={ref}
