@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, lt } from 'drizzle-orm';
 import { SHOP_MEDIA_TYPES } from '@contract/shops/paths';
 import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import type { Database } from '../db/database';
@@ -55,38 +54,36 @@ export function isImageType(value: string): value is ImageType {
 
 export type StoredMedia = typeof media.$inferSelect;
 
+/** Writes the bytes under a new random name of `kind`'s folder and returns that name. */
+export async function writeMediaFile(uploadsDir: string, kind: MediaKind, type: ImageType, bytes: Buffer): Promise<string> {
+  const fileName = `${FOLDERS[kind]}/${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[type]}`;
+  const target = path.join(uploadsDir, fileName);
+  await mkdir(path.dirname(target), { recursive: true });
+  // Written aside then renamed: a half-written file is never served.
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, bytes);
+  await rename(temporary, target);
+  return fileName;
+}
+
+/** Deletes stored files by name; the check keeps a damaged row from reaching outside the uploads. */
+export async function removeMediaFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
+  for (const fileName of fileNames) {
+    if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+  }
+}
+
 /** Writes the bytes under a new random name and records the row; the file is there before the row. */
 export async function storeMedia(
   db: Database,
   uploadsDir: string,
   file: { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; bytes: Buffer; label?: string },
 ): Promise<StoredMedia> {
-  const fileName = `${FOLDERS[file.kind]}/${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[file.type]}`;
-  const target = path.join(uploadsDir, fileName);
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written aside then renamed: a half-written file is never served.
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, file.bytes);
-  await rename(temporary, target);
+  const fileName = await writeMediaFile(uploadsDir, file.kind, file.type, file.bytes);
   const [row] = await db
     .insert(media)
     .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.bytes.length })
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;
-}
-
-/**
- * Deletes the owner's files of one kind older than `keep` (their rows first, then the files).
- * Only older ones: a parallel upload's newer file is never removed under it.
- */
-export async function removeOwnedMedia(db: Database, uploadsDir: string, ownerUserId: number, kind: MediaKind, keep: number): Promise<void> {
-  const removed = await db
-    .delete(media)
-    .where(and(eq(media.ownerUserId, ownerUserId), eq(media.kind, kind), lt(media.id, keep)))
-    .returning({ fileName: media.fileName });
-  for (const { fileName } of removed) {
-    // Stored names are the server's own; the check keeps a damaged row from reaching outside.
-    if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
-  }
 }

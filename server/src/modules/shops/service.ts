@@ -1,6 +1,5 @@
 /** Shop rules (spec sections 4, 5 and 7): creation all-or-nothing, names unique, owner checks. */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import slugify from '@sindresorhus/slugify';
 import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -16,7 +15,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { isShopMediaType, matchesImageType, STORED_NAME, storeMedia } from '../../media/store';
+import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
 import { requireShopAccess, type ShopRow } from './access';
 import { SHOP_MESSAGES } from './messages';
@@ -259,7 +258,7 @@ export async function deleteShop(db: Database, uploadsDir: string, actor: User, 
     await tx.delete(shops).where(eq(shops.id, shop.id));
     return files;
   });
-  for (const { fileName } of removed) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+  await removeMediaFiles(uploadsDir, removed.map((row) => row.fileName));
 }
 
 /** POST /v1/shops/{alias}/check-enable: whether the shop has all it needs to be enabled. */
@@ -336,7 +335,7 @@ export async function uploadShopMedia(
           .delete(media)
           .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
           .returning({ fileName: media.fileName });
-    for (const { fileName } of stale) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+    await removeMediaFiles(uploadsDir, stale.map((row) => row.fileName));
   }
   return toMedia(stored);
 }

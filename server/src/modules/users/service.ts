@@ -1,6 +1,6 @@
 /** Users (spec section 7): the profile, its picture and finding a user by e-mail. HTTP-free. */
 import path from 'node:path';
-import { and, eq, gt, notExists } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { UPLOADS_PATH } from '@contract/pages';
 import type { PublicUser, UpdateUserPayload, User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
@@ -8,7 +8,7 @@ import { findUserRow, loadUser } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { media, userRoles, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { isImageType, matchesImageType, removeOwnedMedia, storeMedia } from '../../media/store';
+import { isImageType, matchesImageType, removeMediaFiles, writeMediaFile } from '../../media/store';
 import { USER_MESSAGES } from './messages';
 
 export async function updateUser(db: Database, actor: User, userId: number, patch: UpdateUserPayload): Promise<User> {
@@ -32,24 +32,37 @@ export async function findUser(db: Database, email: string): Promise<PublicUser>
 
 /**
  * Stores a new profile picture of `userId` (checked against its declared type), points the
- * profile at it, and deletes that user's previous pictures: only files recorded as theirs.
+ * profile at it, and deletes that user's other pictures: only files recorded as theirs.
  */
 export async function setProfilePicture(db: Database, uploadsDir: string, actor: User, userId: number, type: string, bytes: Buffer): Promise<User> {
   requireSelfOrSovereign(actor, userId);
   if (!(await findUserRow(db, userId))) throw new HttpError(404, USER_MESSAGES.userNotFound);
   if (!isImageType(type) || !matchesImageType(bytes, type)) throw new HttpError(400, USER_MESSAGES.pictureType);
 
-  const stored = await storeMedia(db, uploadsDir, { ownerUserId: userId, kind: 'profile-picture', type, bytes });
-  // Of parallel uploads the newest wins: the profile never points back at an older picture.
-  const newer = db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.ownerUserId, userId), eq(media.kind, 'profile-picture'), gt(media.id, stored.id)));
-  await db
-    .update(users)
-    .set({ profilePix: path.posix.join(UPLOADS_PATH, stored.fileName) })
-    .where(and(eq(users.id, userId), notExists(newer)));
-  await removeOwnedMedia(db, uploadsDir, userId, 'profile-picture', stored.id);
+  const fileName = await writeMediaFile(uploadsDir, 'profile-picture', type, bytes);
+  let replaced: string[];
+  try {
+    replaced = await db.transaction(async (tx) => {
+      // One picture change per user at a time (the user's row is locked): the last upload to take
+      // the lock is the profile's picture and every other one is gone, whatever order ids came in.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const [row] = await tx
+        .insert(media)
+        .values({ ownerUserId: userId, kind: 'profile-picture', fileName, contentType: type, byteSize: bytes.length })
+        .returning({ id: media.id });
+      if (!row) throw new Error('insert returned nothing');
+      await tx.update(users).set({ profilePix: path.posix.join(UPLOADS_PATH, fileName) }).where(eq(users.id, userId));
+      const removed = await tx
+        .delete(media)
+        .where(and(eq(media.ownerUserId, userId), eq(media.kind, 'profile-picture'), ne(media.id, row.id)))
+        .returning({ fileName: media.fileName });
+      return removed.map((other) => other.fileName);
+    });
+  } catch (error) {
+    await removeMediaFiles(uploadsDir, [fileName]);
+    throw error;
+  }
+  await removeMediaFiles(uploadsDir, replaced);
   const user = await loadUser(db, userId);
   if (!user) throw new HttpError(404, USER_MESSAGES.userNotFound);
   return user;
