@@ -77,7 +77,7 @@ export async function createShops(api: Api, token: string, count: number): Promi
 }
 
 /** The owner invites `collaborator` as an editor; the collaborator accepts with the token of their notification. */
-async function addEditor(api: Api, ownerToken: string, alias: string, collaborator: { token: string; email: string }): Promise<void> {
+export async function addEditor(api: Api, ownerToken: string, alias: string, collaborator: { token: string; email: string }): Promise<void> {
   const invite = await fetch(`${api.base}/v1/shops/${alias}/design/collaborators/invites`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${ownerToken}`, 'Content-Type': 'application/json' },

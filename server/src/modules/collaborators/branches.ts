@@ -23,7 +23,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { requireShopAccess } from '../shops/access';
+import { checkShopAccess } from '../shops/access';
 import { defaultVersionOf, versionNodes } from './sharing';
 
 /** At most this many fields are kept per history entry (a whole-design write may change hundreds). */
@@ -97,7 +97,7 @@ function planOf({ defaultVersion, defaultNode, branchNode, base }: Sides, versio
 
 /** GET …/versions/{version}/merge: what merging would apply, and the conflicts to choose. */
 export async function mergePlan(db: Database, actor: User, alias: string, version: number): Promise<MergePlan> {
-  await requireShopAccess(db, actor, alias, 'write');
+  await checkShopAccess(db, actor, alias, 'write');
   return planOf(await sidesOf(db, alias, version), version);
 }
 
@@ -109,7 +109,7 @@ export async function mergeVersion(
   version: number,
   resolutions: Record<string, 'branch' | 'default'>,
 ): Promise<{ result: MergeResult; snapshot: RealtimeSnapshot | null }> {
-  await requireShopAccess(db, actor, alias, 'write');
+  await checkShopAccess(db, actor, alias, 'write');
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
@@ -149,7 +149,7 @@ export async function mergeVersion(
 
 /** GET …/versions/{version}/history?limit=N: the latest applied edits, newest first. */
 export async function versionHistory(db: Database, actor: User, alias: string, version: number, limit: number): Promise<VersionHistoryEntry[]> {
-  await requireShopAccess(db, actor, alias, 'read');
+  await checkShopAccess(db, actor, alias, 'read');
   const rows = await db
     .select({ revision: realtimeEdits.revision, at: realtimeEdits.createdAt, fields: realtimeEdits.fields, firstName: users.firstName, lastName: users.lastName, merge: realtimeEdits.editId })
     .from(realtimeEdits)

@@ -44,7 +44,7 @@ import { ignoreBodies } from '../../http/bodyless';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { idParam, userIdParams } from '../../http/params';
-import { requireShopAccess } from '../shops/access';
+import { checkShopAccess } from '../shops/access';
 import { renderOgImage } from './og-image';
 import {
   accessOf,
@@ -128,7 +128,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       if (!data.user) return reply({ ok: false, message: 'Sign in to join this design' });
       if (!ALIAS_PATTERN.test(shopAlias)) return reply({ ok: false, message: 'Unknown shop' });
       try {
-        await requireShopAccess(db, data.user, shopAlias, 'read');
+        await checkShopAccess(db, data.user, shopAlias, 'read');
       } catch (error) {
         // `status` 403/404: the caller has no access (any more); the editor leaves on it.
         return reply(error instanceof HttpError ? { ok: false, message: error.message, status: error.statusCode } : { ok: false, message: 'Internal server error', status: 500 });

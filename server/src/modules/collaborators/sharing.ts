@@ -22,7 +22,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
+import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
 
 export const MAX_VERSIONS = 20;
@@ -113,7 +113,7 @@ export function defaultVersionOf(nodes: NodeRow[]): { version: number; value: un
 }
 
 export async function listVersions(db: Database, actor: User, alias: string): Promise<DesignVersion[]> {
-  await requireShopAccess(db, actor, alias, 'read');
+  await checkShopAccess(db, actor, alias, 'read');
   const nodes = await versionNodes(db, alias);
   const authors = await db
     .select({ path: designAuthors.path, firstName: users.firstName, lastName: users.lastName })
@@ -136,7 +136,7 @@ export async function listVersions(db: Database, actor: User, alias: string): Pr
 
 /** POST /versions {from}: a copy of version `from` as the next free version (not the default). */
 export async function duplicateVersion(db: Database, actor: User, alias: string, from: number): Promise<{ version: DesignVersion; snapshot: RealtimeSnapshot }> {
-  await requireShopAccess(db, actor, alias, 'write');
+  await checkShopAccess(db, actor, alias, 'write');
   return db.transaction(async (tx) => {
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
     const nodes = await versionNodes(tx as unknown as Database, alias);
@@ -165,7 +165,7 @@ export async function duplicateVersion(db: Database, actor: User, alias: string,
 
 /** PUT /versions/{version}/default: that version becomes the default, every other one not. */
 export async function makeDefaultVersion(db: Database, actor: User, alias: string, version: number): Promise<RealtimeSnapshot[]> {
-  await requireShopAccess(db, actor, alias, 'write');
+  await checkShopAccess(db, actor, alias, 'write');
   return db.transaction(async (tx) => {
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
     const nodes = await versionNodes(tx as unknown as Database, alias);

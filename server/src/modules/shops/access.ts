@@ -75,11 +75,30 @@ export async function shopRelation(db: Database, actor: User, shop: ShopRow): Pr
 
 /** The shop of `alias` when `actor` may do `action` to it: 404 for an unknown alias, 403 otherwise. */
 export async function requireShopAccess(db: Database, actor: User, alias: string, action: ShopAction): Promise<ShopRow> {
-  const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
+  const [found] = await db.select({ shop: shops, rights: shopCollaborators.accessRights }).from(shops).leftJoin(shopCollaborators, collaboratorOf(actor)).where(eq(shops.alias, alias)).limit(1);
+  requireAction(actor, found?.shop, action, found?.rights ?? null);
+  return found.shop;
+}
+
+/**
+ * requireShopAccess without the row: not the shop's config (the whole design), which every
+ * realtime edit would otherwise read and parse once more before its own write.
+ */
+export async function checkShopAccess(db: Database, actor: User, alias: string, action: ShopAction): Promise<void> {
+  const [shop] = await db
+    .select({ ownerUserId: shops.ownerUserId, isTemplate: shops.isTemplate, rights: shopCollaborators.accessRights })
+    .from(shops)
+    .leftJoin(shopCollaborators, collaboratorOf(actor))
+    .where(eq(shops.alias, alias))
+    .limit(1);
+  requireAction(actor, shop, action, shop?.rights ?? null);
+}
+
+/** The actor's collaborator row of the shop, if any (unique per shop and user): rights and shop in one query. */
+const collaboratorOf = (actor: User) => and(eq(shopCollaborators.shopId, shops.id), eq(shopCollaborators.userId, actor.id));
+
+function requireAction(actor: User, shop: Pick<ShopRow, 'ownerUserId' | 'isTemplate'> | undefined, action: ShopAction, rights: AccessRights | null): asserts shop {
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
-  const privileged = shop.ownerUserId === actor.id || hasRole(actor, ROLE.SOVEREIGN);
   // A template shop stays owner-or-SOVEREIGN (spec section 5): collaborator rights do not apply to it.
-  const rights = privileged || shop.isTemplate ? null : await collaboratorRights(db, shop.id, actor.id);
-  if (!mayActOnShop(actor, shop, action, rights)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
-  return shop;
+  if (!mayActOnShop(actor, shop, action, shop.isTemplate ? null : rights)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
 }

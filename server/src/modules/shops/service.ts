@@ -17,7 +17,7 @@ import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
-import { requireShopAccess, type ShopRow } from './access';
+import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
 import { SHOP_MESSAGES } from './messages';
 
 type ParsedShopPayload = {
@@ -295,7 +295,7 @@ export async function listShopMedia(
   alias: string,
   query: { page: number; limit: number; keyword?: string },
 ): Promise<{ data: ShopMedia[]; total: number }> {
-  await requireShopAccess(db, actor, alias, 'read');
+  await checkShopAccess(db, actor, alias, 'read');
   const where = and(eq(media.shopAlias, alias), eq(media.kind, 'shop-media'), query.keyword ? ilike(media.label, `%${escapeLike(query.keyword)}%`) : undefined);
   const rows = await db.select().from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(query.limit).offset(query.page * query.limit);
   const [total] = await db.select({ n: count() }).from(media).where(where);
@@ -316,7 +316,7 @@ export async function uploadShopMedia(
   alias: string | null,
   file: { type: string; bytes: Buffer; label: string },
 ): Promise<ShopMedia> {
-  if (alias) await requireShopAccess(db, actor, alias, 'write');
+  if (alias) await checkShopAccess(db, actor, alias, 'write');
   const type = checkedImage(file.type, file.bytes);
   const stored = await storeMedia(db, uploadsDir, { ownerUserId: actor.id, shopAlias: alias, kind: 'shop-media', type, bytes: file.bytes, label: file.label });
   if (!alias) {
