@@ -19,7 +19,9 @@ if (!dataDir) {
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // A journey with three accessibility checks (axe plus a contrast pass each) takes 25-30 s on a
+  // loaded 2-core machine: 30 s failed one that had passed every step. Each step keeps 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two cores run the server and the browser; one worker keeps timings steady.
