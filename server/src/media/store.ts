@@ -74,15 +74,17 @@ export async function removeMediaFiles(uploadsDir: string, fileNames: readonly s
 }
 
 /** Writes the bytes under a new random name and records the row; the file is there before the row. */
-export async function storeMedia(
-  db: Database,
-  uploadsDir: string,
-  file: { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; bytes: Buffer; label?: string },
-): Promise<StoredMedia> {
-  const fileName = await writeMediaFile(uploadsDir, file.kind, file.type, file.bytes);
+export async function storeMedia(db: Database, uploadsDir: string, file: MediaFile & { bytes: Buffer }): Promise<StoredMedia> {
+  return recordMedia(db, await writeMediaFile(uploadsDir, file.kind, file.type, file.bytes), { ...file, byteSize: file.bytes.length });
+}
+
+type MediaFile = { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; label?: string };
+
+/** Records the media row of a file writeMediaFile stored as `fileName` (in a transaction, if `db` is one). */
+export async function recordMedia(db: Database, fileName: string, file: MediaFile & { byteSize: number }): Promise<StoredMedia> {
   const [row] = await db
     .insert(media)
-    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.bytes.length })
+    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.byteSize })
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;

@@ -8,7 +8,7 @@ import { findUserRow, loadUser } from '../../auth/users';
 import type { Database } from '../../db/database';
 import { media, userRoles, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { isImageType, matchesImageType, removeMediaFiles, writeMediaFile } from '../../media/store';
+import { isImageType, matchesImageType, recordMedia, removeMediaFiles, writeMediaFile } from '../../media/store';
 import { USER_MESSAGES } from './messages';
 
 export async function updateUser(db: Database, actor: User, userId: number, patch: UpdateUserPayload): Promise<User> {
@@ -46,11 +46,7 @@ export async function setProfilePicture(db: Database, uploadsDir: string, actor:
       // One picture change per user at a time (the user's row is locked): the last upload to take
       // the lock is the profile's picture and every other one is gone, whatever order ids came in.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      const [row] = await tx
-        .insert(media)
-        .values({ ownerUserId: userId, kind: 'profile-picture', fileName, contentType: type, byteSize: bytes.length })
-        .returning({ id: media.id });
-      if (!row) throw new Error('insert returned nothing');
+      const row = await recordMedia(tx, fileName, { ownerUserId: userId, kind: 'profile-picture', type, byteSize: bytes.length });
       await tx.update(users).set({ profilePix: path.posix.join(UPLOADS_PATH, fileName) }).where(eq(users.id, userId));
       const removed = await tx
         .delete(media)
