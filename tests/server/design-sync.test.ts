@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE } from '@contract/constants';
@@ -12,7 +13,7 @@ import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot }
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { openDatabaseAt } from '../../server/src/db/database';
 import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
-import { userRoles } from '../../server/src/db/schema';
+import { realtimeEdits, realtimeNodes, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
 import { BASE, PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -163,6 +164,47 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(snapshot.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#222222FF', accent: '#333333FF' } } });
   });
 
+  it('an edit builds on the stored document, also after another writer changed it behind this process', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    expect((await edit(owner.token, { [`${doc}/data/colors/primary`]: '#101010FF' })).json()).toMatchObject({ data: { revision: 1 } });
+    expect((await edit(owner.token, { [`${doc}/data/colors/accent`]: '#202020FF' })).json()).toMatchObject({ data: { revision: 2 } });
+    // Another writer: POST configure, as one more revision.
+    const config = { configVersion: 0, colors: { primary: '#303030FF' }, buttons: { elevation: 4 } };
+    expect((await kit.call('POST', `/v1/shops/${shop.alias}/configure`, owner.token, config)).statusCode).toBe(200);
+    expect((await edit(owner.token, { [`${doc}/data/colors/accent`]: '#404040FF' })).json()).toMatchObject({ data: { revision: 4 } });
+    // A writer that changed the row and left its revision as it was (a row recreated, say).
+    await kit.database.db.execute(sql`UPDATE realtime_nodes SET value = jsonb_set(value, '{data,buttons,radius}', '7') WHERE path = ${doc}`);
+    const id = editId();
+    const last = await edit(owner.token, { [`${doc}/data/colors/secondary`]: '#505050FF' }, id);
+    expect(last.json()).toMatchObject({ data: { revision: 5, duplicate: false } });
+
+    const stored = { isDefault: true, version: 0, data: { configVersion: 0, colors: { primary: '#303030FF', accent: '#404040FF', secondary: '#505050FF' }, buttons: { elevation: 4, radius: 7 } } };
+    const socket = await client(await listening());
+    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })).toMatchObject({ ok: true, snapshot: { revision: 5, value: stored } });
+    expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: AdminShop }>().data.config).toEqual(stored.data);
+    // The edit id is claimed once, for the revision that applied it.
+    expect(await kit.database.db.select({ revision: realtimeEdits.revision, fields: realtimeEdits.fields }).from(realtimeEdits).where(eq(realtimeEdits.editId, id))).toEqual([{ revision: 5, fields: ['colors/secondary'] }]);
+    expect((await edit(owner.token, { [`${doc}/data/colors/secondary`]: '#505050FF' }, id)).json()).toMatchObject({ data: { revision: 5, duplicate: true } });
+
+    // A document this process just wrote refuses a malformed edit as a new one does: nothing stored.
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{ [`${doc}/data/colors/primary`]: 'not a colour' }, 400, `${REALTIME_MESSAGES.malformed}: colors.primary: Enter a colour`],
+      [{ [`${doc}/data/buttons`]: 'flat' }, 400, `${REALTIME_MESSAGES.malformed}: buttons:`],
+      [{ [`${doc}/data/appTemplate/theme`]: 'template_z', [`${doc}/data/colors/accent`]: '#606060FF' }, 400, `${REALTIME_MESSAGES.malformed}: appTemplate.theme`],
+      [{ [`${doc}/version`]: 7 }, 400, REALTIME_MESSAGES.version],
+      [{ [`${doc}/data/shop/alias`]: 'someone-else' }, 400, 'another shop'],
+      [{ [`${doc}/data/shop/slogan`]: 'x'.repeat(600 * 1024) }, 413, REALTIME_MESSAGES.tooLarge],
+    ];
+    for (const [updates, status, message] of refusals) {
+      const response = await edit(owner.token, updates);
+      expect(response.statusCode, `${JSON.stringify(Object.keys(updates))}: ${response.body}`).toBe(status);
+      expect(response.json<{ message: string }>().message).toContain(message);
+    }
+    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })).toMatchObject({ ok: true, snapshot: { revision: 5, value: stored } });
+  });
+
   it("broadcasts every change to the document's subscribers, in order; POST configure stays in step", async () => {
     const owner = await kit.register();
     const shop = await createShop(owner);
@@ -297,6 +339,55 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
       closeSockets();
       for (const app of apps) await app.close();
       await database.close();
+    }
+  }, 30_000);
+});
+
+describe.runIf(kinds.includes('postgres'))('two server processes writing one PostgreSQL database', () => {
+  it('edits through either process build on each other: no field lost, one revision each', async () => {
+    const first = await openFreshDatabase('postgres');
+    const second = await openDatabaseAt({ kind: 'postgres', url: first.url ?? '' });
+    const apps = [await startApp(first, { config: testConfig({ PUBLIC_URL: BASE }) }), await startApp(second, { config: testConfig({ PUBLIC_URL: BASE }) })];
+    try {
+      const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
+      const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
+      const owner = (
+        await a.inject({
+          method: 'POST',
+          url: '/v1/auth/register',
+          headers: basic,
+          remoteAddress: '10.9.9.7',
+          payload: { firstName: 'Ada', lastName: 'L', email: `twins-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+        })
+      ).json<{ data: AuthResult }>().data;
+      const headers = { authorization: `Bearer ${owner.token}` };
+      const logo = (await a.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
+      const currencies = (await a.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
+      const shop = (
+        await a.inject({
+          method: 'POST',
+          url: '/v1/shops',
+          headers,
+          payload: { name: 'Twin Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+        })
+      ).json<{ data: Shop }>().data;
+      const doc = designPath(shop.alias, 0);
+      // Each process writes its own field, in turn, then both at once.
+      const write = (app: typeof a, field: string, value: number) => app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload: { editId: editId(), updates: { [`${doc}/data/buttons/${field}`]: value } } });
+      const revisions: number[] = [];
+      for (let round = 0; round < 4; round += 1) {
+        for (const [app, field] of [[a, 'elevation'], [b, 'radius']] as const) revisions.push((await write(app, field, round)).json<{ data: { revision: number } }>().data.revision);
+      }
+      const together = await Promise.all([write(a, 'elevation', 10), write(b, 'radius', 20), write(a, 'elevation', 11), write(b, 'radius', 21)]);
+      revisions.push(...together.map((answer) => answer.json<{ data: { revision: number } }>().data.revision));
+      expect(revisions.sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+      const [node] = await first.db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, doc));
+      expect(node).toEqual({ revision: 12, value: { isDefault: true, version: 0, data: { buttons: { elevation: 11, radius: 21 } } } });
+      expect((await first.db.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.path, doc))).map((row) => row.revision).sort((x, y) => x - y)).toEqual(revisions);
+    } finally {
+      for (const app of apps) await app.close();
+      await second.close();
+      await first.close();
     }
   }, 30_000);
 });

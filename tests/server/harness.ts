@@ -95,7 +95,8 @@ async function adminQuery(sql: string): Promise<void> {
 }
 
 /** A migrated, seeded, empty-of-users database; close() also drops a PostgreSQL one. */
-export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+/** A fresh database; a PostgreSQL one says its `url`, so a test can open it again (a second process). */
+export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') return openDatabaseAt({ kind: 'pglite', dataDir: null });
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
@@ -104,6 +105,7 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
   const handle = await openDatabaseAt({ kind: 'postgres', url: url.toString() });
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
