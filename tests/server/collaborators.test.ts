@@ -442,7 +442,7 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       [0, false],
       [1, true],
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The last author is written with the edit itself.
     const versions = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions`, owner.token)).json<{ data: Array<{ lastEditor: string | null }> }>().data;
     expect(versions[0]?.lastEditor).toBe(`${owner.user.firstName} ${owner.user.lastName}`);
 

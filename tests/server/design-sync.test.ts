@@ -13,7 +13,7 @@ import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot }
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { openDatabaseAt } from '../../server/src/db/database';
 import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
-import { realtimeEdits, realtimeNodes, userRoles } from '../../server/src/db/schema';
+import { designAuthors, realtimeEdits, realtimeNodes, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
 import { BASE, PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -77,6 +77,8 @@ describe.each(kinds)('design sync on %s', (kind) => {
     const boss = await kit.register();
     await kit.database.db.insert(userRoles).values({ userId: boss.user.id, roleId: ROLE.SOVEREIGN });
     expect((await edit(boss.token, { [`${doc}/data/colors/accent`]: '#00FF00FF' })).json()).toMatchObject({ data: { revision: 3 } });
+    // Written with the edit: its last author (design versions list their last editor).
+    expect(await kit.database.db.select({ userId: designAuthors.userId }).from(designAuthors).where(eq(designAuthors.path, doc))).toEqual([{ userId: boss.user.id }]);
   });
 
   it('refuses strangers, anonymous callers, other paths, several documents, unknown shops and malformed designs: nothing stored', async () => {

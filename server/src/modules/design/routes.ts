@@ -26,7 +26,7 @@ import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { previewOrigin } from '../../web/lan';
 import { applyEdit, type EditOutcome, readDocument } from './store';
-import { mayReadDesign, recordAuthor } from '../collaborators/sharing';
+import { mayReadDesign } from '../collaborators/sharing';
 import { readerKeys } from './readers';
 import { readTemplateNode, templateRoom } from '../templates/service';
 import { templateAddress } from '@contract/templates/paths';
@@ -56,8 +56,6 @@ export const designModule: ModulePlugin = async (app, { config, db, guards }) =>
     }).catch(() => undefined);
     const outcome = await run;
     if (outcome.snapshot) realtime.emitToRoom(designRoom(outcome.address), REALTIME_EVENTS.value, outcome.snapshot);
-    // Who changed what (issue 14: design versions list their last editor).
-    if (outcome.snapshot && actor) void recordAuthor(db, outcome.address.doc, actor.id).catch((error: unknown) => app.log.warn({ err: error }, 'design author not recorded'));
     return outcome;
   };
 

@@ -8,9 +8,11 @@
  *   template calls (server/src/modules/templates), so their three places change together.
  * - Each edit id is applied at most once (a replay answers `duplicate` with its revision); the
  *   applied edit keeps who made it and the Creation fields it changed (a version's history).
- * - One edit = one transaction holding the document's row lock, so edits to one document apply
+ * - One edit = one atomic write under the document's row lock, so edits to one document apply
  *   one after another; `revision` counts them. Concurrent edits converge by per-field last
- *   writer wins in that order (the server's revision), never by client clocks.
+ *   writer wins in that order (the server's revision), never by client clocks. A document this
+ *   process wrote last takes one statement; any other, a transaction that reads it first.
+ * - The document's last author (issue 14: versions list their last editor) is written with it.
  * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
  *   else the edit is refused with the schema's message and nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
@@ -24,11 +26,12 @@ import type { RealtimeEdit } from '@contract/realtime/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
-import { realtimeEdits, realtimeNodes, shops } from '../../db/schema';
+import { designAuthors, realtimeEdits, realtimeNodes, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { checkShopAccess } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
 import { historyFields } from '../collaborators/branches';
+import { recordAuthor } from '../collaborators/sharing';
 
 export interface EditOutcome {
   revision: number;
@@ -110,6 +113,7 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
         .onConflictDoNothing()
         .returning({ editId: realtimeEdits.editId });
       if (!claimed) throw new AppliedBefore();
+      await recordAuthor(tx, address.doc, actor.id);
       // A branch that is not the default (issue 14: versions as branches) leaves the shop's config alone.
       const config = shopConfigOf(value);
       if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
@@ -176,7 +180,7 @@ function remember(db: Database, path: string, document: KnownDocument): void {
 /**
  * An edit to a document this process knows, as one statement (one round trip instead of six):
  * it claims the edit id, then writes the document only where the row is still the version this
- * process wrote (its revision and xmin), then the shop's config. Anything else leaves nothing
+ * process wrote (its revision and xmin), then its last author and the shop's config. Anything else leaves nothing
  * behind and answers null, and the transaction in applyEdit decides: an id applied before
  * (nothing claimed), or a row another writer changed since (claimed, not written: the guard's
  * failing cast aborts the statement, and the claim with it).
@@ -197,6 +201,9 @@ async function applyToKnown(db: Database, actor: User, editId: string, address: 
         UPDATE ${realtimeNodes} SET value = ${json}::jsonb, revision = ${revision}, updated_at = now()
         WHERE path = ${address.doc} AND revision = ${known.revision} AND xmin::text = ${known.rowVersion} AND EXISTS (SELECT 1 FROM claimed)
         RETURNING xmin::text AS row_version
+      ), author AS (
+        INSERT INTO ${designAuthors} (path, user_id, updated_at) SELECT ${address.doc}, ${actor.id}, now() FROM node
+        ON CONFLICT (path) DO UPDATE SET user_id = excluded.user_id, updated_at = excluded.updated_at
       )${config ? sql`, shop AS (UPDATE ${shops} SET config = ${JSON.stringify(config)}::jsonb, updated_at = now() WHERE alias = ${address.alias} AND EXISTS (SELECT 1 FROM node) RETURNING 1)` : sql``}
       SELECT (SELECT row_version FROM node) AS row_version,
         -- Read from the claim, not a parameter: PostgreSQL folds a constant cast when it plans.
