@@ -8,6 +8,7 @@
  *   Both clocks are this machine's wall clock (performance.timeOrigin + now). Loopback, no
  *   throttling, p50/p95 of 100 edits (target p95 <= 50 ms). Beside it, the owner's own edit on
  *   the same page, measured the same way ("as fast as the owner's own").
+ * - The server's share of it: the collaborator's write -> its ack, no browser running (report only).
  * - `/apps` with 50 apps -> 50 app cards in the DOM, Chromium with a phone profile (4x CPU
  *   throttling, 150 ms RTT, 1.6 Mbps down / 750 kbps up, 390x844): opened from another page of
  *   the running portal (the footer's My Apps link; target <= 1 s), and as a full page load, cold
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
+import { defaultCreation } from '../contract/creation/schemas';
 import { EDIT, LAUNCH, openEditor, percentile, signedInContext } from './bench-kit';
 
 export const COLLAB_TARGETS = { paintP95Ms: 50, appsListMs: 1000 } as const;
@@ -201,11 +203,51 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
   }
 }
 
+/**
+ * The server's share of a collaborator's edit: the collaborator's socket write -> its ack (the edit
+ * stored, the broadcast sent), on the whole default design as the editor seeds it; 300 edits, one
+ * every 20 ms, no browser running.
+ */
+export async function measureWriteAck(base: string): Promise<ReturnType<typeof stats>> {
+  const api = await apiOf(base);
+  const owner = await register(api, 'Owner');
+  const editor = await register(api, 'Editor');
+  const [alias = ''] = await createShops(api, owner.token, 1);
+  await addEditor(api, owner.token, alias, editor);
+  const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: editor.token } });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const doc = `apps/production/${alias}/0`;
+    const write = async (editId: string, updates: Record<string, unknown>) => {
+      const ack = (await socket.timeout(5000).emitWithAck('rt:update', { editId, updates })) as { ok: boolean; message?: string };
+      if (!ack.ok) throw new Error(`collaborator edit refused: ${ack.message}`);
+    };
+    const creation = defaultCreation();
+    await write(`seed${Date.now().toString(36)}abcdefgh`, { [doc]: { isDefault: true, version: 0, data: { ...creation, shop: { ...creation.shop, alias } } } });
+    const acks: number[] = [];
+    for (let i = 0; i < 30 + 300; i += 1) {
+      const { hex } = colourOf(i);
+      const sent = performance.now();
+      await write(`ack${Date.now().toString(36)}x${i}abcdef`, { [`${doc}/data/colors/primary`]: hex, [`${doc}/data/toolBar/gradient/colors`]: [hex, hex] });
+      if (i >= 30) acks.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return stats(acks);
+  } finally {
+    socket.close();
+  }
+}
+
 export async function benchCollaborators(base: string) {
   const paint = await measureCollaboratorPaint(base);
   console.log(`collaborator edit -> owner's preview painted: p50 ${paint.collaborator.p50.toFixed(1)} ms, p95 ${paint.collaborator.p95.toFixed(1)} ms; own edit p50 ${paint.own.p50.toFixed(1)} ms, p95 ${paint.own.p95.toFixed(1)} ms`);
+  const ack = await measureWriteAck(base);
+  console.log(`collaborator's write -> ack: p50 ${ack.p50.toFixed(1)} ms, p95 ${ack.p95.toFixed(1)} ms`);
   const apps = await measureAppsList(base);
-  return { paint, apps };
+  return { paint, ack, apps };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -376,7 +376,7 @@ async function chatRows(initialJs: string[]): Promise<string[]> {
 }
 
 /** Issue 14: a collaborator's edit -> the owner's preview painted; /apps with 50 apps on a throttled phone (scripts/bench-collaborators.ts). */
-function collaboratorRows({ paint, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
+function collaboratorRows({ paint, ack, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const rows: Array<[string, string, string]> = [
     [
@@ -385,6 +385,7 @@ function collaboratorRows({ paint, apps }: Awaited<ReturnType<typeof benchCollab
       `p95 <= ${COLLAB_TARGETS.paintP95Ms} ms: ${verdict(paint.collaborator.p95 <= COLLAB_TARGETS.paintP95Ms)}`,
     ],
     [`Owner's own edit -> own preview painted, same page, no throttling, p50 / p95 (${paint.own.n})`, `${ms(paint.own.p50)} / ${ms(paint.own.p95)}`, 'report only (for comparison)'],
+    [`Its server share: the collaborator's write -> ack, whole default design, p50 / p95 (${ack.n})`, `${ms(ack.p50)} / ${ms(ack.p95)}`, 'report only'],
     [`My Apps link -> /apps list of ${apps.apps} rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), median of 3`, ms(apps.navigateMs), `<= ${COLLAB_TARGETS.appsListMs} ms: ${verdict(apps.navigateMs <= COLLAB_TARGETS.appsListMs)}`],
     [`/apps full page load -> list of ${apps.apps} rendered, same profile, warm (median of 3)`, ms(apps.warmMs), 'report only (includes the portal start-up)'],
     [`/apps full page load -> list of ${apps.apps} rendered, same profile, cold (empty cache)`, ms(apps.coldMs), 'report only'],
