@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
+import type { AppInstance } from '../../server/src/app';
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
@@ -30,6 +31,32 @@ const editId = () => `edit${process.pid}x${(editCounter += 1)}abcdef`;
 
 function client(url: string, token?: string): Promise<Socket> {
   return connectSocket(url, { auth: token ? { token } : {} });
+}
+
+/** A merchant registered on `app` over HTTP, with one shop named `name`: their token and headers, and the shop's design document. */
+async function merchantWithShop(app: AppInstance, name: string, remoteAddress: string): Promise<{ token: string; headers: { authorization: string }; doc: string }> {
+  const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
+  const owner = (
+    await app.inject({
+      method: 'POST',
+      url: '/v1/auth/register',
+      headers: basic,
+      remoteAddress,
+      payload: { firstName: 'Ada', lastName: 'L', email: `${remoteAddress.replaceAll('.', '-')}-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+    })
+  ).json<{ data: AuthResult }>().data;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
+  const currencies = (await app.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
+  const shop = (
+    await app.inject({
+      method: 'POST',
+      url: '/v1/shops',
+      headers,
+      payload: { name, logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+    })
+  ).json<{ data: Shop }>().data;
+  return { token: owner.token, headers, doc: designPath(shop.alias, 0) };
 }
 
 describe.each(kinds)('design sync on %s', (kind) => {
@@ -305,38 +332,15 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
         await app.listen({ port: 0, host: '127.0.0.1' });
         urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
       }
-      const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
-      const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
-      const owner = (
-        await a.inject({
-          method: 'POST',
-          url: '/v1/auth/register',
-          headers: basic,
-          remoteAddress: '10.9.9.8',
-          payload: { firstName: 'Ada', lastName: 'L', email: `redis-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
-        })
-      ).json<{ data: AuthResult }>().data;
-      const headers = { authorization: `Bearer ${owner.token}` };
-      const logo = (await a.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
-      const currencies = (await a.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
-      const shop = (
-        await a.inject({
-          method: 'POST',
-          url: '/v1/shops',
-          headers,
-          payload: { name: 'Redis Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
-        })
-      ).json<{ data: Shop }>().data;
-      const doc = designPath(shop.alias, 0);
+      const { token, doc } = await merchantWithShop(apps[0] as AppInstance, 'Redis Shop', '10.9.9.8');
       const watcher = await client(urls[1] ?? '');
       const seen: RealtimeSnapshot[] = [];
       watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
       await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });
-      const writer = await client(urls[0] ?? '', owner.token);
+      const writer = await client(urls[0] ?? '', token);
       expect(await writer.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#0A0B0CFF' } })).toMatchObject({ ok: true, revision: 1 });
       await expect.poll(() => seen.at(-1)?.revision).toBe(1);
       expect(seen.at(-1)?.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#0A0B0CFF' } } });
-      void b;
     } finally {
       closeSockets();
       for (const app of apps) await app.close();
@@ -351,40 +355,22 @@ describe.runIf(kinds.includes('postgres'))('two server processes writing one Pos
     const second = await openDatabaseAt({ kind: 'postgres', url: first.url ?? '' });
     const apps = [await startApp(first, { config: testConfig({ PUBLIC_URL: BASE }) }), await startApp(second, { config: testConfig({ PUBLIC_URL: BASE }) })];
     try {
-      const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
-      const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
-      const owner = (
-        await a.inject({
-          method: 'POST',
-          url: '/v1/auth/register',
-          headers: basic,
-          remoteAddress: '10.9.9.7',
-          payload: { firstName: 'Ada', lastName: 'L', email: `twins-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
-        })
-      ).json<{ data: AuthResult }>().data;
-      const headers = { authorization: `Bearer ${owner.token}` };
-      const logo = (await a.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
-      const currencies = (await a.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
-      const shop = (
-        await a.inject({
-          method: 'POST',
-          url: '/v1/shops',
-          headers,
-          payload: { name: 'Twin Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
-        })
-      ).json<{ data: Shop }>().data;
-      const doc = designPath(shop.alias, 0);
+      const [a, b] = apps as [AppInstance, AppInstance];
+      const { headers, doc } = await merchantWithShop(a, 'Twin Shop', '10.9.9.7');
       // Each process writes its own field, in turn, then both at once.
       const write = (app: typeof a, field: string, value: number) => app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload: { editId: editId(), updates: { [`${doc}/data/buttons/${field}`]: value } } });
       const revisions: number[] = [];
       for (let round = 0; round < 4; round += 1) {
         for (const [app, field] of [[a, 'elevation'], [b, 'radius']] as const) revisions.push((await write(app, field, round)).json<{ data: { revision: number } }>().data.revision);
       }
-      const together = await Promise.all([write(a, 'elevation', 10), write(b, 'radius', 20), write(a, 'elevation', 11), write(b, 'radius', 21)]);
-      revisions.push(...together.map((answer) => answer.json<{ data: { revision: number } }>().data.revision));
+      const parallel = [[a, 'elevation', 10], [b, 'radius', 20], [a, 'elevation', 11], [b, 'radius', 21]] as const;
+      const together = (await Promise.all(parallel.map(([app, field, value]) => write(app, field, value)))).map((answer) => answer.json<{ data: { revision: number } }>().data.revision);
+      revisions.push(...together);
       expect(revisions.sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+      // Each field holds the value of its last write in the server's order (its revision).
+      const last = (field: string) => parallel.map(([, name, value], index) => ({ name, value, revision: together[index] ?? 0 })).filter(({ name }) => name === field).sort((x, y) => y.revision - x.revision)[0]?.value;
       const [node] = await first.db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, doc));
-      expect(node).toEqual({ revision: 12, value: { isDefault: true, version: 0, data: { buttons: { elevation: 11, radius: 21 } } } });
+      expect(node).toEqual({ revision: 12, value: { isDefault: true, version: 0, data: { buttons: { elevation: last('elevation'), radius: last('radius') } } } });
       expect((await first.db.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.path, doc))).map((row) => row.revision).sort((x, y) => x - y)).toEqual(revisions);
     } finally {
       for (const app of apps) await app.close();
