@@ -66,7 +66,10 @@ function checkDocument(value: unknown, json: string, address: DocumentAddress, g
   const named = (doc.data as { shop?: { alias?: unknown } } | undefined)?.shop?.alias;
   if (named !== undefined && named !== '' && named !== address.alias) throw new HttpError(400, SHOP_MESSAGES.configAliasMismatch);
   // The Creation's groups are checked independently of each other (a plain z.object).
-  const checks = groups ? [...groups].flatMap((group) => (Object.hasOwn(creationSchema.shape, group) ? [{ prefix: [group], schema: creationSchema.shape[group as keyof typeof creationSchema.shape], input: (doc.data as Record<string, unknown>)[group] }] : [])) : [{ prefix: [], schema: creationSchema, input: doc.data ?? {} }];
+  const { shape } = creationSchema;
+  const checks = groups
+    ? [...groups].filter((group) => Object.hasOwn(shape, group)).map((group) => ({ prefix: [group], schema: shape[group as keyof typeof shape], input: (doc.data as Record<string, unknown>)[group] }))
+    : [{ prefix: [], schema: creationSchema, input: doc.data ?? {} }];
   for (const { prefix, schema, input } of checks) {
     const parsed = schema.safeParse(input);
     if (parsed.success) continue;
@@ -94,7 +97,7 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
     const known = lastStored(db).get(address.doc);
     const applied = known ? await applyToKnown(db, actor, editId, address, writes, known) : null;
     if (applied) return applied;
-    // Four statements, each a round trip: an edit reaches the other editors that much sooner.
+    // A document this process does not know (or knew stale): five statements under its row lock.
     return await db.transaction(async (tx) => {
       // Creates the document or takes its row lock, and reads it, in one statement.
       const [node] = await tx
@@ -178,12 +181,12 @@ function remember(db: Database, path: string, document: KnownDocument): void {
 }
 
 /**
- * An edit to a document this process knows, as one statement (one round trip instead of six):
- * it claims the edit id, then writes the document only where the row is still the version this
- * process wrote (its revision and xmin), then its last author and the shop's config. Anything else leaves nothing
- * behind and answers null, and the transaction in applyEdit decides: an id applied before
- * (nothing claimed), or a row another writer changed since (claimed, not written: the guard's
- * failing cast aborts the statement, and the claim with it).
+ * An edit to a document this process knows, as one statement (one round trip instead of a
+ * transaction's seven): it claims the edit id, then writes the document only where the row is
+ * still the version this process wrote (its revision and xmin), then its last author and the
+ * shop's config. Anything else leaves nothing behind and answers null, and the transaction in
+ * applyEdit decides: an id applied before (nothing claimed), or a row another writer changed since
+ * (claimed, not written: the guard's failing cast aborts the statement, and the claim with it).
  */
 async function applyToKnown(db: Database, actor: User, editId: string, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, known: KnownDocument): Promise<EditOutcome | null> {
   const { value, json } = nextValue(known.value, address, writes, true);
@@ -212,7 +215,7 @@ async function applyToKnown(db: Database, actor: User, editId: string, address: 
     // node-postgres and PGlite both answer { rows }.
     [stored] = (result as unknown as { rows: Array<{ row_version: string | null }> }).rows;
   } catch {
-    // The row changed since (the guard): what this process knew of it is stale.
+    // Nothing was written; mostly the guard (the row changed since): what this process knew is stale.
     lastStored(db).delete(address.doc);
     return null;
   }
