@@ -33,18 +33,18 @@ function client(url: string, token?: string): Promise<Socket> {
   return connectSocket(url, { auth: token ? { token } : {} });
 }
 
-/** A merchant registered on `app` over HTTP, with one shop named `name`: their token and headers, and the shop's design document. */
+/** A merchant registered on `app` over HTTP (from `remoteAddress`: Redis keeps its rate limits between runs), with one shop named `name`: their token and headers, and the shop's design document. */
 async function merchantWithShop(app: AppInstance, name: string, remoteAddress: string): Promise<{ token: string; headers: { authorization: string }; doc: string }> {
   const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
-  const owner = (
-    await app.inject({
-      method: 'POST',
-      url: '/v1/auth/register',
-      headers: basic,
-      remoteAddress,
-      payload: { firstName: 'Ada', lastName: 'L', email: `${remoteAddress.replaceAll('.', '-')}-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
-    })
-  ).json<{ data: AuthResult }>().data;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/v1/auth/register',
+    headers: basic,
+    remoteAddress,
+    payload: { firstName: 'Ada', lastName: 'L', email: `${remoteAddress.replaceAll('.', '-')}-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  const owner = registered.json<{ data: AuthResult }>().data;
   const headers = { authorization: `Bearer ${owner.token}` };
   const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
   const currencies = (await app.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
@@ -332,7 +332,7 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
         await app.listen({ port: 0, host: '127.0.0.1' });
         urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
       }
-      const { token, doc } = await merchantWithShop(apps[0] as AppInstance, 'Redis Shop', '10.9.9.8');
+      const { token, doc } = await merchantWithShop(apps[0] as AppInstance, 'Redis Shop', `10.9.${process.pid % 250}.8`);
       const watcher = await client(urls[1] ?? '');
       const seen: RealtimeSnapshot[] = [];
       watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
@@ -356,7 +356,7 @@ describe.runIf(kinds.includes('postgres'))('two server processes writing one Pos
     const apps = [await startApp(first, { config: testConfig({ PUBLIC_URL: BASE }) }), await startApp(second, { config: testConfig({ PUBLIC_URL: BASE }) })];
     try {
       const [a, b] = apps as [AppInstance, AppInstance];
-      const { headers, doc } = await merchantWithShop(a, 'Twin Shop', '10.9.9.7');
+      const { headers, doc } = await merchantWithShop(a, 'Twin Shop', `10.9.${process.pid % 250}.7`);
       // Each process writes its own field, in turn, then both at once.
       const write = (app: typeof a, field: string, value: number) => app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload: { editId: editId(), updates: { [`${doc}/data/buttons/${field}`]: value } } });
       const revisions: number[] = [];
