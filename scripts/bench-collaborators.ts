@@ -117,30 +117,49 @@ const ARM = `(rgb) => {
   });
 }`;
 
-export async function measureCollaboratorPaint(base: string): Promise<{ collaborator: ReturnType<typeof stats>; own: ReturnType<typeof stats> }> {
+/**
+ * An owner's shop with an accepted editor whose realtime socket is connected: `write` sends one
+ * edit as that collaborator (the portal's `rt:update`) and throws if the server refuses it;
+ * `colour(i)` writes the i-th colour as primary and toolbar gradient. Close `socket` when done.
+ */
+async function collaboratorOnShop(base: string) {
   const api = await apiOf(base);
   const owner = await register(api, 'Owner');
   const editor = await register(api, 'Editor');
   const [alias = ''] = await createShops(api, owner.token, 1);
   await addEditor(api, owner.token, alias, editor);
-  const browser = await chromium.launch(LAUNCH);
   const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: editor.token } });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
+  } catch (error) {
+    socket.close();
+    throw error;
+  }
+  const doc = `apps/production/${alias}/0`;
+  const write = async (editId: string, updates: Record<string, unknown>) => {
+    const ack = (await socket.timeout(5000).emitWithAck('rt:update', { editId, updates })) as { ok: boolean; message?: string };
+    if (!ack.ok) throw new Error(`collaborator edit refused: ${ack.message}`);
+  };
+  const colour = (editId: string, hex: string) => write(editId, { [`${doc}/data/colors/primary`]: hex, [`${doc}/data/toolBar/gradient/colors`]: [hex, hex] });
+  return { owner, alias, doc, socket, write, colour };
+}
+
+export async function measureCollaboratorPaint(base: string): Promise<{ collaborator: ReturnType<typeof stats>; own: ReturnType<typeof stats> }> {
+  const { owner, alias, socket, colour } = await collaboratorOnShop(base);
+  const browser = await chromium.launch(LAUNCH);
+  try {
     const context = await signedInContext(browser, owner.token);
     const page = await context.newPage();
     await openEditor(page, base, alias);
-    const doc = `apps/production/${alias}/0`;
     const collaborator: number[] = [];
     for (let i = 0; i < WARM_UP + EDITS; i += 1) {
       const { hex, rgb } = colourOf(i);
       await page.evaluate(`(${ARM})(${JSON.stringify(rgb)})`);
       const sent = performance.timeOrigin + performance.now();
-      const ack = (await socket.timeout(5000).emitWithAck('rt:update', { editId: `bench${Date.now().toString(36)}x${i}abcdef`, updates: { [`${doc}/data/colors/primary`]: hex, [`${doc}/data/toolBar/gradient/colors`]: [hex, hex] } })) as { ok: boolean; message?: string };
-      if (!ack.ok) throw new Error(`collaborator edit refused: ${ack.message}`);
+      await colour(`bench${Date.now().toString(36)}x${i}abcdef`, hex);
       const painted = (await page.evaluate('window.__painted')) as number;
       if (i >= WARM_UP) collaborator.push(painted - sent);
     }
@@ -209,29 +228,15 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
  * every 20 ms, no browser running.
  */
 export async function measureWriteAck(base: string): Promise<ReturnType<typeof stats>> {
-  const api = await apiOf(base);
-  const owner = await register(api, 'Owner');
-  const editor = await register(api, 'Editor');
-  const [alias = ''] = await createShops(api, owner.token, 1);
-  await addEditor(api, owner.token, alias, editor);
-  const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: editor.token } });
+  const { alias, doc, socket, write, colour } = await collaboratorOnShop(base);
   try {
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    const doc = `apps/production/${alias}/0`;
-    const write = async (editId: string, updates: Record<string, unknown>) => {
-      const ack = (await socket.timeout(5000).emitWithAck('rt:update', { editId, updates })) as { ok: boolean; message?: string };
-      if (!ack.ok) throw new Error(`collaborator edit refused: ${ack.message}`);
-    };
     const creation = defaultCreation();
     await write(`seed${Date.now().toString(36)}abcdefgh`, { [doc]: { isDefault: true, version: 0, data: { ...creation, shop: { ...creation.shop, alias } } } });
     const acks: number[] = [];
     for (let i = 0; i < 30 + 300; i += 1) {
       const { hex } = colourOf(i);
       const sent = performance.now();
-      await write(`ack${Date.now().toString(36)}x${i}abcdef`, { [`${doc}/data/colors/primary`]: hex, [`${doc}/data/toolBar/gradient/colors`]: [hex, hex] });
+      await colour(`ack${Date.now().toString(36)}x${i}abcdef`, hex);
       if (i >= 30) acks.push(performance.now() - sent);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
