@@ -91,6 +91,16 @@ for (const path of PUBLIC_PAGES) {
       .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
       .toBe(true);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
+    // The Roboto faces, preloaded by the after-paint loader, are in use once their stylesheet applies.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          // The slice of the DOM this reads (the journeys compile without the DOM library).
+          const { fonts } = (globalThis as unknown as { document: { fonts: Iterable<{ family: string; weight: string; status: string }> } }).document;
+          return [...fonts].filter((face) => face.family.replace(/"/g, '') === 'Roboto').map((face) => `${face.weight} ${face.status}`);
+        }),
+      )
+      .toEqual(expect.arrayContaining(['400 loaded', expect.stringMatching(/^500 /), expect.stringMatching(/^700 /)]));
     // The plans: the seed plans from the HTML, then the client's list, where the page shows them.
     if (path === '/pricing' || path === '/') await expect(page.getByRole('heading', { name: 'Starter' }).first()).toBeVisible();
     // Navigating works: the client router owns the page.

@@ -1,6 +1,6 @@
 /** A prerendered page's scripts and font faces requested after its first paint (server/src/web/boot-after-paint.ts). */
 import { describe, expect, it } from 'vitest';
-import { withBootAfterPaint } from '../../server/src/web/boot-after-paint';
+import { modulePreloadsOf, withBootAfterPaint, woff2FilesOf } from '../../server/src/web/boot-after-paint';
 
 const PAGE = `<html><head>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
@@ -24,6 +24,38 @@ describe('boot after paint', () => {
     expect(script).toContain("getEntriesByName('first-contentful-paint')");
     expect(script).toContain('requestAnimationFrame');
     expect(html).toContain('<h1>Pricing</h1>');
+  });
+
+  it('adds a stylesheet once the font files its faces name are preloaded', () => {
+    const { script } = withBootAfterPaint(PAGE, (href) => (href === '/assets/index-4.css' ? ['/assets/roboto-400.woff2', '/assets/roboto-700.woff2'] : []));
+    expect(script).toContain('var fonts=["/assets/roboto-400.woff2","/assets/roboto-700.woff2"]');
+    // Preloaded as fonts (the browser's font cache takes them), the sheet added when the last one settles.
+    expect(script).toContain("add('preload',href,'font')");
+    expect(script).toContain("if(as){l.as=as;l.type='font/woff2'}l.crossOrigin='';l.href=href;h.appendChild(l)");
+    expect(script).toMatch(/l\.onload=l\.onerror=function\(\)\{if\(--waiting===0\)sheets\(\)\}/);
+    expect(script).toContain('["/assets/index-4.css"].forEach');
+  });
+
+  it("runs the entry's own imports one module script at a time, in order, before the entry", () => {
+    // index.html's modulepreloads are the entry's imports; the route's chunks come after them.
+    const staged = modulePreloadsOf('<link rel="modulepreload" crossorigin href="/assets/react-2.js">');
+    expect(staged).toEqual(['/assets/react-2.js']);
+    const { script } = withBootAfterPaint(PAGE, () => [], [...staged, '/assets/not-on-this-page.js']);
+    // A file the page does not preload is not run early; the route's chunk is left to the router.
+    expect(script).toContain('var scripts=["/assets/react-2.js","/assets/index-1.js"]');
+    // The next script is added when the one before has run (or failed: the entry then reports it).
+    expect(script).toContain('if(i+1<scripts.length)s.onload=s.onerror=function(){run(i+1)}');
+    // Without staged imports the entry alone runs, as before.
+    expect(withBootAfterPaint(PAGE).script).toContain('var scripts=["/assets/index-1.js"]');
+  });
+
+  it('reads the woff2 files of a font-face stylesheet, once each', () => {
+    const css =
+      '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-400-normal-Bq.woff2)format("woff2"),url(/assets/roboto-latin-400-normal-D2.woff)format("woff")}' +
+      '@font-face{font-family:Roboto;font-weight:700;src:url(/assets/roboto-latin-700-normal-BZ.woff2)format("woff2")}' +
+      '@font-face{font-family:Roboto;font-style:italic;font-weight:700;src:url(/assets/roboto-latin-700-normal-BZ.woff2)format("woff2")}';
+    expect(woff2FilesOf(css)).toEqual(['/assets/roboto-latin-400-normal-Bq.woff2', '/assets/roboto-latin-700-normal-BZ.woff2']);
+    expect(woff2FilesOf('body{color:red}')).toEqual([]);
   });
 
   it('leaves a page without an entry script as it is', () => {

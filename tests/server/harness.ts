@@ -94,8 +94,10 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-/** A migrated, seeded, empty-of-users database; close() also drops a PostgreSQL one. */
-/** A fresh database; a PostgreSQL one says its `url`, so a test can open it again (a second process). */
+/**
+ * A migrated, seeded, empty-of-users database; close() also drops a PostgreSQL one, which says its
+ * `url` so a test can open it again (a second process).
+ */
 export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
   if (kind === 'pglite') return openDatabaseAt({ kind: 'pglite', dataDir: null });
   const name = `t_${randomBytes(6).toString('hex')}`;

@@ -23,7 +23,7 @@ import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
 import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
 import { withInlineStylesheets } from './app-shell';
-import { withBootAfterPaint } from './boot-after-paint';
+import { modulePreloadsOf, withBootAfterPaint, woff2FilesOf } from './boot-after-paint';
 import { normalizePagePath, prerenderedHtml, readPrerendered, sitemapXml } from './prerendered';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { isKnownRoute, readRouteTable } from './route-table';
@@ -73,11 +73,14 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   const routes = manifest ? routePreloads(manifest) : [];
   const table = readRouteTable(config.DIST_DIR);
   for (const hash of inlineStyleHashes(indexHtml)) app.allowInlineStyle(hash);
+  const fontsOf = (stylesheet: string) => woff2FilesOf(readText(path.join(config.DIST_DIR, stylesheet)) ?? '');
+  // index.html's own modulepreloads: the entry's imports, in order (Vite writes them).
+  const entryImports = modulePreloadsOf(filled);
   // The public pages, rendered once: each with its own route's preloads, loaded (with the font
   // faces' stylesheet) after the first paint.
   const prerendered = new Map<string, string>();
   for (const page of readPrerendered(config.DIST_DIR)) {
-    const { html: booted, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN));
+    const { html: booted, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN), fontsOf, entryImports);
     const html = inlineStylesheets(booted);
     for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
     if (script !== null) app.allowInlineScript(sha256Source(script));

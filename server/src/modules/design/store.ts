@@ -191,7 +191,8 @@ function remember(db: Database, path: string, document: KnownDocument): void {
 async function applyToKnown(db: Database, actor: User, editId: string, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, known: KnownDocument): Promise<EditOutcome | null> {
   const { value, json } = nextValue(known.value, address, writes, true);
   const revision = known.revision + 1;
-  const config = shopConfigOf(value);
+  // The shop's config is the stored document's data, read in the statement: not serialised twice.
+  const setsConfig = shopConfigOf(value) !== null;
   let stored: { row_version: string | null } | undefined;
   try {
     const result = await db.execute(sql`
@@ -203,11 +204,11 @@ async function applyToKnown(db: Database, actor: User, editId: string, address: 
       ), node AS (
         UPDATE ${realtimeNodes} SET value = ${json}::jsonb, revision = ${revision}, updated_at = now()
         WHERE path = ${address.doc} AND revision = ${known.revision} AND xmin::text = ${known.rowVersion} AND EXISTS (SELECT 1 FROM claimed)
-        RETURNING xmin::text AS row_version
+        RETURNING xmin::text AS row_version, value
       ), author AS (
         INSERT INTO ${designAuthors} (path, user_id, updated_at) SELECT ${address.doc}, ${actor.id}, now() FROM node
         ON CONFLICT (path) DO UPDATE SET user_id = excluded.user_id, updated_at = excluded.updated_at
-      )${config ? sql`, shop AS (UPDATE ${shops} SET config = ${JSON.stringify(config)}::jsonb, updated_at = now() WHERE alias = ${address.alias} AND EXISTS (SELECT 1 FROM node) RETURNING 1)` : sql``}
+      )${setsConfig ? sql`, shop AS (UPDATE ${shops} SET config = COALESCE(NULLIF((SELECT value -> 'data' FROM node), 'null'::jsonb), '{}'::jsonb), updated_at = now() WHERE alias = ${address.alias} AND EXISTS (SELECT 1 FROM node) RETURNING 1)` : sql``}
       SELECT (SELECT row_version FROM node) AS row_version,
         -- Read from the claim, not a parameter: PostgreSQL folds a constant cast when it plans.
         CASE WHEN (SELECT count(*) FROM claimed) > (SELECT count(*) FROM node) THEN ('not stored: ' || (SELECT edit_id FROM claimed))::int END AS guard
