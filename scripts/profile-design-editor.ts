@@ -3,7 +3,9 @@
  * edit's time goes: `npx tsx scripts/profile-design-editor.ts http://localhost:4373 [edits]`.
  * Same page, same edit and the same 4x CPU throttling as scripts/bench-design-editor.ts; writes
  * the trace (open it in Chrome DevTools' Performance panel) and prints the main thread's time
- * by trace event and, from the sampled JS profile, by function.
+ * by trace event and, from the sampled JS profile, by function. `RATE=1` traces without the CPU
+ * slowdown (the sampled JS times are then not skewed by the throttler's pauses); `PAUSE=300` waits
+ * that many ms after each edit, so each starts on a quiet page (isolated edits).
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -21,7 +23,7 @@ try {
   const page = await context.newPage();
   await openEditor(page, baseUrl, alias);
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
   const edit = async (i: number) => {
     const r = (i * 37) % 200;
     const g = (i * 53) % 200;
@@ -43,6 +45,7 @@ try {
   for (let i = 10; i < 10 + edits; i += 1) {
     await page.evaluate(`performance.mark('edit-${i}')`);
     times.push(await edit(i));
+    if (process.env.PAUSE) await new Promise((r) => setTimeout(r, Number(process.env.PAUSE)));
   }
   const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.end');

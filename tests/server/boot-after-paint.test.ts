@@ -49,6 +49,35 @@ describe('boot after paint', () => {
     expect(withBootAfterPaint(PAGE).script).toContain('var scripts=["/assets/index-1.js"]');
   });
 
+  it('adds the modulepreloads three per task, after the boot, and runs the scripts one after another', () => {
+    const preloads = Array.from({ length: 5 }, (_, i) => `/assets/chunk-${i}.js`);
+    const page = PAGE.replace('</head>', `${preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('\n')}</head>`);
+    const { script } = withBootAfterPaint(page, () => [], ['/assets/react-2.js']);
+    // The loader run against a minimal page: what it appends, and the tasks it queues.
+    const appended: Array<{ rel?: string; href?: string; src?: string; onload?: () => void }> = [];
+    const tasks: Array<() => void> = [];
+    const element = () => ({}) as (typeof appended)[number];
+    const document = { addEventListener() {}, createElement: element, head: { appendChild: (node: (typeof appended)[number]) => appended.push(node) }, documentElement: { hasAttribute: () => false } };
+    const window = { PerformanceObserver: undefined };
+    new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', script as string)(document, window, (run: () => void) => run(), (run: () => void) => tasks.push(run));
+    tasks.shift()?.(); // the boot, one task after the first frame
+    const preloaded = () => appended.filter((node) => node.rel === 'modulepreload').length;
+    expect(appended.filter((node) => node.rel === 'stylesheet').map((node) => node.href)).toEqual(['/assets/index-4.css']);
+    expect(preloaded()).toBe(0);
+    tasks.shift()?.();
+    expect(preloaded()).toBe(3);
+    tasks.shift()?.();
+    expect(preloaded()).toBe(6);
+    tasks.shift()?.();
+    expect(preloaded()).toBe(2 + 5);
+    expect(tasks).toHaveLength(0);
+    // The entry's staged import first; the entry once it has run.
+    const scripts = () => appended.filter((node) => node.src).map((node) => node.src);
+    expect(scripts()).toEqual(['/assets/react-2.js']);
+    appended.find((node) => node.src === '/assets/react-2.js')?.onload?.();
+    expect(scripts()).toEqual(['/assets/react-2.js', '/assets/index-1.js']);
+  });
+
   it('reads the woff2 files of a font-face stylesheet, once each', () => {
     const css =
       '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-400-normal-Bq.woff2)format("woff2"),url(/assets/roboto-latin-400-normal-D2.woff)format("woff")}' +

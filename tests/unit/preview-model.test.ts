@@ -24,7 +24,6 @@ import {
   measurementItems,
   measurementTitle,
   mergeDesign,
-  nextPlayScreen,
   productListItems,
   radiusCss,
   readDesignFragment,
@@ -35,7 +34,7 @@ import {
   sizeOptions,
   struckPrice,
 } from '@/features/preview/model';
-import { PREVIEW_PAGES, SCREENS, toScreen } from '@/features/preview/screens';
+import { PREVIEW_PAGES, SCREENS, nextPlayScreen, toScreen } from '@/features/preview/screens';
 
 const product = (id: number, categoryId = 101): SampleProduct => ({
   id,

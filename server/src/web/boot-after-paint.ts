@@ -32,11 +32,20 @@ const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/
  * machine, ~340 ms at Lighthouse's 4x CPU slowdown, all of it blocking. One chunk at a time, the
  * page can answer input between them. The order is the one the entry's import would evaluate them
  * in; every file is already being fetched by its modulepreload, so the chain waits for no network.
+ * The modulepreloads are added LINKS_PER_TASK at a time, one batch per task.
  */
+/**
+ * Module preloads added per task, from the task after the boot (which adds the font preloads and
+ * the first script): each starts a request on the main thread, 5 to 17 ms at Lighthouse's 4x CPU
+ * slowdown on the CI machine, and /templates names 40 of them, which added at once made one 230 ms
+ * task at 4x. Three at a time stay under 50 ms.
+ */
+const LINKS_PER_TASK = 3;
+
 function bootScript(entry: string, preloads: readonly string[], stylesheets: readonly string[], fonts: readonly string[], staged: readonly string[]): string {
   const links = JSON.stringify(preloads.map((href) => ['modulepreload', href]));
   const scripts = JSON.stringify([...staged.filter((file) => preloads.includes(file)), entry]);
-  return `(function(){document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!document.documentElement.hasAttribute('data-hydrated'))window.__earlyTap=b},true);var done=false;function boot(){if(done)return;done=true;var h=document.head;function add(rel,href,as){var l=document.createElement('link');l.rel=rel;if(as){l.as=as;l.type='font/woff2'}l.crossOrigin='';l.href=href;h.appendChild(l);return l}function sheets(){${JSON.stringify(stylesheets)}.forEach(function(href){add('stylesheet',href)})}var fonts=${JSON.stringify(fonts)},waiting=fonts.length;if(!waiting)sheets();fonts.forEach(function(href){var l=add('preload',href,'font');l.onload=l.onerror=function(){if(--waiting===0)sheets()}});${links}.forEach(function(f){add(f[0],f[1])});var scripts=${scripts};(function run(i){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=scripts[i];if(i+1<scripts.length)s.onload=s.onerror=function(){run(i+1)};h.appendChild(s)})(0)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();boot()}});o.observe({type:'paint',buffered:true})}else{requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+  return `(function(){document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!document.documentElement.hasAttribute('data-hydrated'))window.__earlyTap=b},true);var done=false;function boot(){if(done)return;done=true;var h=document.head;function add(rel,href,as){var l=document.createElement('link');l.rel=rel;if(as){l.as=as;l.type='font/woff2'}l.crossOrigin='';l.href=href;h.appendChild(l);return l}function sheets(){${JSON.stringify(stylesheets)}.forEach(function(href){add('stylesheet',href)})}var fonts=${JSON.stringify(fonts)},waiting=fonts.length;if(!waiting)sheets();fonts.forEach(function(href){var l=add('preload',href,'font');l.onload=l.onerror=function(){if(--waiting===0)sheets()}});var links=${links};function more(i){links.slice(i,i+${LINKS_PER_TASK}).forEach(function(f){add(f[0],f[1])});if(i+${LINKS_PER_TASK}<links.length)setTimeout(function(){more(i+${LINKS_PER_TASK})},0)}setTimeout(function(){more(0)},0);var scripts=${scripts};(function run(i){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=scripts[i];if(i+1<scripts.length)s.onload=s.onerror=function(){run(i+1)};h.appendChild(s)})(0)}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){var o=new P(function(list){if(list.getEntriesByName('first-contentful-paint').length){o.disconnect();boot()}});o.observe({type:'paint',buffered:true})}else{requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
 }
 
 /** The modulepreloads an HTML page names, in its order (index.html: the entry's own imports). */

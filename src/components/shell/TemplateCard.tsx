@@ -6,7 +6,6 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { canEditTemplate } from '@contract/templates/paths';
 import type { Template } from '@contract/templates/schemas';
 import { previewUrl } from '@/features/design/preview-url';
@@ -35,7 +34,6 @@ export function useCanEditTemplate(template: Pick<Template, 'data'> | undefined)
 
 export function TemplateCard({ template, lazy = true, previewPage = 'template' }: { template: Template; lazy?: boolean; previewPage?: 'test' | 'template' }) {
   const canEdit = useCanEditTemplate(template);
-  const creation = useMemo(() => parseCreationTolerant(template.creation), [template.creation]);
   // The QR payload is only shown after a click, so the origin is read then, never while rendering on a server.
   const liveTestUrl = typeof window === 'undefined' ? '' : previewUrl(window.location.origin, { templateId: template.data.shop.alias, templateCategory: template.category });
   return (
@@ -43,7 +41,7 @@ export function TemplateCard({ template, lazy = true, previewPage = 'template' }
       templateId={template.templateId}
       liveTestUrl={liveTestUrl}
       name={template.name}
-      creation={creation}
+      design={template.creation}
       canEdit={canEdit}
       lazyPreview={lazy}
       previewPage={previewPage}

@@ -7,7 +7,7 @@ import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/sc
 import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
 import { cssColour } from '@contract/colour';
 import { isPlainObject } from '@contract/realtime/paths';
-import { type PreviewPage, type Screen, SCREENS } from './screens';
+import type { PreviewPage, Screen } from './screens';
 
 // ------------------------------------------------------------------ header rules
 
@@ -302,20 +302,6 @@ export function reducePreview(state: Selections, action: PreviewAction): Selecti
     case 'slide':
       return { ...state, slide: action.count > 0 ? (state.slide + 1) % action.count : 0 };
   }
-}
-
-// ------------------------------------------------------------------ Play (template preview card)
-
-export type PlayOrder = 'in-order' | 'random';
-
-/** The screen after `current` when playing: the next one in order, or a random pick 0 to 30 over the screens. */
-export function nextPlayScreen(current: Screen, order: PlayOrder, random: () => number = Math.random): Screen {
-  if (order === 'random') {
-    const pick = Math.floor(random() * (CONSTANTS.randomPageMax + 1));
-    const next = SCREENS[pick % SCREENS.length] as Screen;
-    return next === current ? (SCREENS[(pick + 1) % SCREENS.length] as Screen) : next;
-  }
-  return SCREENS[(SCREENS.indexOf(current) + 1) % SCREENS.length] as Screen;
 }
 
 // ------------------------------------------------------------------ style values -> CSS

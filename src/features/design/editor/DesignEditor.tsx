@@ -239,7 +239,9 @@ const EditorHeader = memo(function EditorHeader({
 /** The badge of waiting edits and 'in sync at revision N' / 'N edits waiting' / 'Offline'. */
 const StatusLine = memo(function StatusLine({ pendingCount, text }: { pendingCount: number; text: string }) {
   return (
-    <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
+    // Size and layout containment make the line a relayout boundary: its text and badge change
+    // with every edit, and must not lay out the page around it (the badge may paint outside).
+    <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16, height: 28, contain: 'size layout style' }}>
       <Badge badgeContent={pendingCount} color="warning" max={999} showZero={false}>
         <Typography component="span" data-testid="design-status" style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}>
           {text}
@@ -303,10 +305,24 @@ const SectionControls = memo(function SectionControls({ controls, creation, pain
       // No `content-visibility: auto` here: skipped boxes hide their real colours from the
       // contrast check (axe then reads the page behind them). Layout containment instead (ControlStyles).
       <div key={control.path} className="dc-control">
-        <EditorControl control={control} value={valueAt(control.kind === 'colour' ? painted : creation, control.path)} primary={control.kind === 'theme' ? painted.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+        <EditorControl control={control} value={shownValue(control, creation, painted)} primary={control.kind === 'theme' ? painted.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
       </div>
     ));
 });
+
+/**
+ * What a control shows: colours (a colour field, a gradient's two stops) from the painted design,
+ * everything else from the design itself. A gradient's direction and spread follow at once; its
+ * stops' four text fields must not hold up the frame that paints a primary colour's derivation.
+ */
+function shownValue(control: Control, creation: Creation, painted: Creation): unknown {
+  if (control.kind === 'colour') return valueAt(painted, control.path);
+  const value = valueAt(creation, control.path);
+  if (control.kind !== 'gradient') return value;
+  const gradient = value as Creation['toolBar']['gradient'];
+  const colors = (valueAt(painted, control.path) as Creation['toolBar']['gradient'] | undefined)?.colors ?? gradient.colors;
+  return colors === gradient.colors ? gradient : { ...gradient, colors };
+}
 
 /**
  * The section tabs, apart: scrollable Tabs measure themselves on every render, which an edit must

@@ -12,13 +12,18 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
-import type { Creation } from '@contract/creation/schemas';
 import { ButtonLink } from '@/components/links';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import { type PlayOrder, nextPlayScreen } from '../model';
-import type { Screen } from '../screens';
+import { type PlayOrder, type Screen, nextPlayScreen } from '../screens';
 
-const PhonePreview = lazy(() => import('./PhonePreview'));
+// The phone with the Creation parser (zod) loads with the preview, not with the card: a gallery's
+// first screen needs neither. Imported in stages, each module graph evaluates in a task of its own
+// (zod, then the Creation schemas, then the phone), not in one long task.
+const TemplatePhone = lazy(async () => {
+  await import('@contract/zod');
+  await import('@contract/creation/schemas-tolerant');
+  return import('./TemplatePhone');
+});
 const LiveTestDialog = lazy(() => import('./LiveTestDialog'));
 
 export interface TemplatePreviewCardProps {
@@ -26,7 +31,8 @@ export interface TemplatePreviewCardProps {
   /** The Live Test QR code's payload (the live preview URL, which names the template's category). */
   liveTestUrl: string;
   name: string;
-  creation: Creation;
+  /** The template's stored Creation, as it came (parsed tolerantly once the phone loads). */
+  design: unknown;
   canEdit: boolean;
   /** Milliseconds between pages while playing (4000 by default). */
   playIntervalMs?: number;
@@ -55,7 +61,7 @@ const SCREEN_NAMES: Record<Screen, string> = {
 
 const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' } as const;
 
-export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
+export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
   const [phoneRef, inView] = useNearViewport(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
@@ -82,7 +88,7 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, creation, c
         </Typography>
         {inView ? (
           <Suspense fallback={<div style={PHONE_PLACEHOLDER} />}>
-            <PhonePreview creation={creation} screen={screen} onScreenChange={setScreen} framed />
+            <TemplatePhone design={design} screen={screen} onScreenChange={setScreen} />
           </Suspense>
         ) : (
           <div ref={phoneRef} style={PHONE_PLACEHOLDER} data-testid="preview-placeholder" />
