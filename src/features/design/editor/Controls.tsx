@@ -140,7 +140,7 @@ export function ColourField({ label, value, onChange }: { label: string; value: 
 
 /**
  * The browser's colour picker. It keeps the colour being picked (an uncontrolled input): the
- * design's value may follow a frame late (SectionControls), and writing an older colour back
+ * design's value follows once the design settles (SectionControls), and writing an older colour back
  * into a picker still open would fight the merchant's drag. A new value is written when the
  * picker is not in use.
  */

@@ -136,9 +136,9 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   }, [step, readOnly]);
 
   const controls = useMemo(() => sectionControls(section, DEFAULTS), [section]);
-  // The contrast check follows an edit right after the frame that shows it is painted (a
-  // render React may interrupt): the preview's frame does not wait for the warnings.
-  const checked = useAfterPaint(creation);
+  // The contrast check and the colour fields follow the design once it settles (a render React
+  // may interrupt): the preview's frame does not wait for them, nor does the next edit's.
+  const checked = useSettled(creation);
   const warnings = useMemo(() => contrastWarnings(checked), [checked]);
   // Kept while the design and page stay: the status line's changes do not re-render the phone.
   const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
@@ -156,7 +156,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
         <fieldset disabled={readOnly} role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}>
           <SectionTitle title={section.title} />
-          <SectionControls controls={controls} creation={creation} painted={checked} onEdit={onEdit} onPatch={apply} />
+          <SectionControls controls={controls} creation={creation} settled={checked} onEdit={onEdit} onPatch={apply} />
         </fieldset>
       </>
     ),
@@ -293,34 +293,35 @@ const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
 
 /**
  * The open section's controls, each re-rendered only when its own value changed. Colour fields
- * (and the theme thumbnails' colour) follow the design one frame late, once the preview showing
- * an edit is painted: a primary colour derives four more colours, and their fields must not hold
- * up that frame. They keep what the merchant types in them, so nothing they show lags behind the
- * merchant; every other control follows at once (a switch or a slider must not lag a frame).
+ * (and the theme thumbnails' colour) follow the design once it settles (useSettled): a primary
+ * colour derives four more colours, and their fields must not hold up the frame that paints an
+ * edit, nor the next edit of a drag. They keep what the merchant types in them, so nothing they
+ * show lags behind the merchant; every other control follows at once (a switch or a slider must
+ * not lag a frame).
  */
-const SectionControls = memo(function SectionControls({ controls, creation, painted, onEdit, onPatch }: { controls: Control[]; creation: Creation; painted: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
+const SectionControls = memo(function SectionControls({ controls, creation, settled, onEdit, onPatch }: { controls: Control[]; creation: Creation; settled: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
   return controls
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
       // No `content-visibility: auto` here: skipped boxes hide their real colours from the
       // contrast check (axe then reads the page behind them). Layout containment instead (ControlStyles).
       <div key={control.path} className="dc-control">
-        <EditorControl control={control} value={shownValue(control, creation, painted)} primary={control.kind === 'theme' ? painted.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+        <EditorControl control={control} value={shownValue(control, creation, settled)} primary={control.kind === 'theme' ? settled.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
       </div>
     ));
 });
 
 /**
- * What a control shows: colours (a colour field, a gradient's two stops) from the painted design,
+ * What a control shows: colours (a colour field, a gradient's two stops) from the settled design,
  * everything else from the design itself. A gradient's direction and spread follow at once; its
  * stops' four text fields must not hold up the frame that paints a primary colour's derivation.
  */
-function shownValue(control: Control, creation: Creation, painted: Creation): unknown {
-  if (control.kind === 'colour') return valueAt(painted, control.path);
+function shownValue(control: Control, creation: Creation, settled: Creation): unknown {
+  if (control.kind === 'colour') return valueAt(settled, control.path);
   const value = valueAt(creation, control.path);
   if (control.kind !== 'gradient') return value;
   const gradient = value as Creation['toolBar']['gradient'];
-  const colors = (valueAt(painted, control.path) as Creation['toolBar']['gradient'] | undefined)?.colors ?? gradient.colors;
+  const colors = (valueAt(settled, control.path) as Creation['toolBar']['gradient'] | undefined)?.colors ?? gradient.colors;
   return colors === gradient.colors ? gradient : { ...gradient, colors };
 }
 
@@ -338,24 +339,22 @@ const SectionTabs = memo(function SectionTabs({ sectionId, onChange }: { section
   );
 });
 
+/** How long the design stays unchanged before what follows from its colours is rendered. */
+const SETTLE_MS = 200;
+
 /**
- * `value`, one frame late: it changes (as a transition) once the frame showing the current
- * render has been painted, so whatever renders from it never delays that frame. Like
- * useDeferredValue, whose render would start before the browser paints.
+ * `value` once it has stayed the same for SETTLE_MS (then as a transition). A drag of a colour
+ * picker, or edits in quick succession, repaint the phone at once; what follows from the design's
+ * colours (the derived colour fields, the theme thumbnails, the contrast check: 20-60 ms of render,
+ * layout and paint at a phone's CPU speed) is rendered once, when the merchant pauses, instead of
+ * in the frame of the next edit.
  */
-function useAfterPaint<T>(value: T): T {
+function useSettled<T>(value: T): T {
   const [shown, setShown] = useState(value);
   useEffect(() => {
     if (Object.is(shown, value)) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const update = () => startTransition(() => setShown(value));
-    // The animation frame runs just before the paint; a task queued from it runs after.
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(update, 0))) : undefined;
-    if (frame === undefined) timer = setTimeout(update, 0);
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => startTransition(() => setShown(value)), SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [shown, value]);
   return shown;
 }
