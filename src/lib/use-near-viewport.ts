@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * True once the element given to the returned ref has come within `rootMargin` of the viewport,
@@ -16,7 +16,9 @@ export function useNearViewport(enabled: boolean, rootMargin = '200px'): [(eleme
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+        // A transition: the heavy part's first render is sliced (an observer's update alone would
+        // render it in one task).
+        if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setSeen(true));
       },
       { rootMargin },
     );

@@ -3,7 +3,7 @@
  * preview card (composed in by the route) with 'Use this template'. Data from TanStack Query,
  * so a server render shows what the loader fetched and the client refreshes it.
  */
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useHydrated } from '@/lib/hydration';
 import { useNearViewport } from '@/lib/use-near-viewport';
@@ -31,7 +31,11 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
   // A prerendered page shows no templates until it has hydrated (src/lib/hydration.ts): a
   // returning visitor's restored cache must not make the first render differ from the HTML.
   const hydrated = useHydrated();
-  const templates = hydrated ? query : { isError: false as const, error: null, data: undefined };
+  const shown = hydrated ? query : { isError: false as const, error: null, data: undefined };
+  // The list renders as a deferred value: React renders the arrived templates in slices it can
+  // interrupt (a query's update alone would render the whole gallery in one task).
+  const data = useDeferredValue(shown.data);
+  const templates = { ...shown, data };
   const pick = (category: AnyTemplateCategory | undefined) => onFilterChange({ ...filter, category });
 
   return (
