@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { defaultCreation } from '../contract/creation/schemas';
-import { EDIT, LAUNCH, openEditor, percentile, signedInContext } from './bench-kit';
+import { LAUNCH, colourOf, openEditor, percentile, signedInContext, timeEdit } from './bench-kit';
 
 export const COLLAB_TARGETS = { paintP95Ms: 50, appsListMs: 1000 } as const;
 const EDITS = 100;
@@ -98,11 +98,6 @@ export async function addEditor(api: Api, ownerToken: string, alias: string, col
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
 }
 
-const colourOf = (i: number) => {
-  const [r, g, b] = [(i * 37) % 200, (i * 53) % 200, (i * 71) % 200];
-  return { hex: `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0').toUpperCase()).join('')}FF`, rgb: `rgb(${r}, ${g}, ${b})` };
-};
-
 /** In the page: resolves with the wall-clock time of the first frame after the preview toolbar shows `rgb`. */
 const ARM = `(rgb) => {
   const header = document.querySelector('[data-testid="design-preview"] header');
@@ -165,8 +160,7 @@ export async function measureCollaboratorPaint(base: string): Promise<{ collabor
     }
     const own: number[] = [];
     for (let i = 0; i < WARM_UP + EDITS; i += 1) {
-      const { hex, rgb } = colourOf(i + 500);
-      const ms = (await page.evaluate(`(${EDIT})(${JSON.stringify([hex, rgb])})`)) as number;
+      const ms = await timeEdit(page, i + 500);
       if (i >= WARM_UP) own.push(ms);
     }
     return { collaborator: stats(collaborator), own: stats(own) };

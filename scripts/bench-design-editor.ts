@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { EDIT, LAUNCH, openEditor, percentile, signedInContext } from './bench-kit';
+import { LAUNCH, openEditor, percentile, signedInContext, timeEdit } from './bench-kit';
 
 export const TARGET_EDIT_PAINT_MS = 50;
 const EDITS = 200;
@@ -84,23 +84,15 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
     await openEditor(page, baseUrl, alias);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
-    const edit = async (i: number) => {
-      // Distinct colours, so every edit changes the toolbar.
-      const r = (i * 37) % 200;
-      const g = (i * 53) % 200;
-      const b = (i * 71) % 200;
-      const hex = [r, g, b].map((v) => v.toString(16).padStart(2, '0').toUpperCase()).join('');
-      return (await page.evaluate(`(${EDIT})(${JSON.stringify([`#${hex}FF`, `rgb(${r}, ${g}, ${b})`])})`)) as number;
-    };
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + edits; i += 1) {
-      const ms = await edit(i);
+      const ms = await timeEdit(page, i);
       if (i >= WARM_UP) timings.push(ms);
     }
     const isolated: number[] = [];
     for (let i = 0; i < edits; i += 1) {
       await page.evaluate(`(${SETTLE})()`);
-      isolated.push(await edit(WARM_UP + edits + i));
+      isolated.push(await timeEdit(page, WARM_UP + edits + i));
     }
     if (process.env.BENCH_VERBOSE) {
       const deciles = (values: number[]) => [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(values, p).toFixed(0)}`).join(', ');

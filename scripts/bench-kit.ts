@@ -31,6 +31,18 @@ export async function openEditor(page: Page, baseUrl: string, alias: string): Pr
   await page.getByLabel('Primary (web)', { exact: true }).waitFor();
 }
 
+/** The i-th bench colour, distinct from its neighbours so every edit changes the toolbar: web `#RRGGBBFF` and computed `rgb(...)`. */
+export function colourOf(i: number): { hex: string; rgb: string } {
+  const [r, g, b] = [(i * 37) % 200, (i * 53) % 200, (i * 71) % 200];
+  return { hex: `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0').toUpperCase()).join('')}FF`, rgb: `rgb(${r}, ${g}, ${b})` };
+}
+
+/** In the design editor open on `page`: types the i-th bench colour as primary (EDIT); ms to its paint. */
+export async function timeEdit(page: Page, i: number): Promise<number> {
+  const { hex, rgb } = colourOf(i);
+  return (await page.evaluate(`(${EDIT})(${JSON.stringify([hex, rgb])})`)) as number;
+}
+
 /** In the editor: type `colour` into the Primary (web) field, press Enter, resolve at the paint showing `rgb` (ms). */
 export const EDIT = `async ([colour, rgb]) => {
   const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');

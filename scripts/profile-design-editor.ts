@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { EDIT, LAUNCH, openEditor, signedInContext } from './bench-kit';
+import { LAUNCH, openEditor, signedInContext, timeEdit } from './bench-kit';
 import { merchantWithShop } from './bench-design-editor';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:4373';
@@ -24,13 +24,7 @@ try {
   await openEditor(page, baseUrl, alias);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
-  const edit = async (i: number) => {
-    const r = (i * 37) % 200;
-    const g = (i * 53) % 200;
-    const b = (i * 71) % 200;
-    const hex = [r, g, b].map((v) => v.toString(16).padStart(2, '0').toUpperCase()).join('');
-    return (await page.evaluate(`(${EDIT})(${JSON.stringify([`#${hex}FF`, `rgb(${r}, ${g}, ${b})`])})`)) as number;
-  };
+  const edit = (i: number) => timeEdit(page, i);
   for (let i = 0; i < 10; i += 1) await edit(i);
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', ({ value }: { value: unknown[] }) => events.push(...value));

@@ -20,6 +20,14 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="(\/a
 const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
 
 /**
+ * Module preloads added per task, from the task after the boot (which adds the font preloads and
+ * the first script): each starts a request on the main thread, 5 to 17 ms at Lighthouse's 4x CPU
+ * slowdown on the CI machine, and /templates names 40 of them, which added at once made one 230 ms
+ * task at 4x. Three at a time stay under 50 ms.
+ */
+const LINKS_PER_TASK = 3;
+
+/**
  * Loads `entry` and its `preloads` once, after the first contentful paint, and `stylesheets` once
  * the font files they name (`fonts`) are fetched. A stylesheet whose faces are still loading makes
  * the browser lay the page out again with fonts pending, which is several times slower than with
@@ -34,14 +42,6 @@ const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/
  * in; every file is already being fetched by its modulepreload, so the chain waits for no network.
  * The modulepreloads are added LINKS_PER_TASK at a time, one batch per task.
  */
-/**
- * Module preloads added per task, from the task after the boot (which adds the font preloads and
- * the first script): each starts a request on the main thread, 5 to 17 ms at Lighthouse's 4x CPU
- * slowdown on the CI machine, and /templates names 40 of them, which added at once made one 230 ms
- * task at 4x. Three at a time stay under 50 ms.
- */
-const LINKS_PER_TASK = 3;
-
 function bootScript(entry: string, preloads: readonly string[], stylesheets: readonly string[], fonts: readonly string[], staged: readonly string[]): string {
   const links = JSON.stringify(preloads.map((href) => ['modulepreload', href]));
   const scripts = JSON.stringify([...staged.filter((file) => preloads.includes(file)), entry]);
