@@ -9,8 +9,11 @@
  * contract/templates/paths.ts) are read by anyone and written only through the template calls
  * (owner of the template's shop or a SOVEREIGN), which keep the three places in one transaction.
  */
-/** HTTP calls, relative to API_PREFIX: one edit over HTTP (the service worker's Background Sync). */
-export const REALTIME_PATHS = { edits: '/realtime/edits', previewOrigin: '/realtime/preview-origin' } as const;
+/**
+ * HTTP calls, relative to API_PREFIX: one edit over HTTP (the service worker's Background Sync),
+ * the origin QR codes open, and the custom token the `firebase` adapter signs in with.
+ */
+export const REALTIME_PATHS = { edits: '/realtime/edits', previewOrigin: '/realtime/preview-origin', firebaseToken: '/realtime/firebase-token' } as const;
 
 export const APPS_ROOT = 'apps';
 export const ENVIRONMENT = 'production';

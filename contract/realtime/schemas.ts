@@ -16,3 +16,13 @@ export const realtimeEditAnswerSchema = z.object({ revision: z.number().int(), d
 
 /** GET /v1/realtime/preview-origin: PUBLIC_URL's origin, else the server's LAN address (a phone cannot open localhost). */
 export const previewOriginSchema = z.object({ origin: z.string() });
+
+/**
+ * POST /v1/realtime/firebase-token (Firebase mode): a custom token for the signed-in user, and the
+ * preview claim of one shop when its preview key comes along (alias and key together).
+ */
+export const firebaseTokenRequestSchema = z
+  .object({ alias: z.string().max(64).optional(), key: z.string().max(64).optional() })
+  .refine((body) => (body.alias === undefined) === (body.key === undefined), { error: 'Send the alias and the preview key together' });
+export type FirebaseTokenRequest = z.infer<typeof firebaseTokenRequestSchema>;
+export const firebaseTokenAnswerSchema = z.object({ token: z.string() });

@@ -10,13 +10,14 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
-import { COLLABORATOR_MESSAGES, type Collaborator, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
+import { COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
-import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import type { Shop } from '@contract/shops/schemas';
 import { collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
-import { PNG, useApp, uniqueEmail } from './kit';
+import { useApp, uniqueEmail } from './kit';
+import { collaboratorsBase, createTeamShop, inviteTokenOf, joinShop } from './team-kit';
 import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
@@ -37,44 +38,10 @@ const ROLES: Role[] = ['owner', 'manager', 'editor', 'viewer', 'stranger', 'sove
 
 describe.each(kinds)('collaborators on %s', (kind) => {
   const kit = useApp(kind);
-  let counter = 0;
-
-  async function createShop(owner: AuthResult): Promise<Shop> {
-    const logo = (
-      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, payload: PNG })
-    ).json<{ data: ShopMedia }>().data.url;
-    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
-    counter += 1;
-    const response = await kit.call('POST', '/v1/shops', owner.token, {
-      name: `Team Shop ${kind} ${counter} ${process.pid}`,
-      logo,
-      latitude: 6.45,
-      longitude: 3.39,
-      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
-      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: Shop }>().data;
-  }
-
-  const base = (alias: string) => `/v1/shops/${alias}/design/collaborators`;
-
-  /** Invites `who` with `rights` and accepts from the e-mailed link; returns the collaborator id. */
-  async function join(owner: AuthResult, alias: string, who: AuthResult, rights: Record<string, boolean>): Promise<number> {
-    const invited = await kit.call('POST', `${base(alias)}/invites`, owner.token, { collaborators: [{ email: who.user.email, accessRights: rights }] });
-    expect(invited.statusCode, invited.body).toBe(200);
-    const token = tokenOf(who.user.email);
-    const answer = await kit.call('PUT', `${base(alias)}/invites/accept-decline`, who.token, { token, status: 'accepted' });
-    expect(answer.statusCode, answer.body).toBe(200);
-    const list = (await kit.call('GET', base(alias), owner.token)).json<{ data: Collaborator[] }>().data;
-    return list.find((item) => item.user.id === who.user.id)?.id ?? 0;
-  }
-
-  function tokenOf(email: string): string {
-    const link = kit.mails(email).flatMap((mail) => mail.links).filter((url) => url.includes('/join-project?')).at(-1);
-    if (!link) throw new Error(`no invite to ${email}`);
-    return new URL(link).searchParams.get('token') ?? '';
-  }
+  const createShop = (owner: AuthResult) => createTeamShop(kit, owner, kind);
+  const base = collaboratorsBase;
+  const join = (owner: AuthResult, alias: string, who: AuthResult, rights: Record<string, boolean>) => joinShop(kit, owner, alias, who, rights);
+  const tokenOf = (email: string) => inviteTokenOf(kit, email);
 
   async function listening(): Promise<string> {
     if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });

@@ -75,7 +75,7 @@ const versionParams = z.object({ alias, version: z.coerce.number().int().min(0).
 const PRESENCE_COLOURS = ['#D32F2F', '#7B1FA2', '#1976D2', '#00796B', '#F57C00', '#5D4037', '#C2185B', '#303F9F'];
 const initialsOf = (user: User) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
-export const collaboratorsModule: ModulePlugin = async (app, { config, db, guards, mailer, notifications }) => {
+export const collaboratorsModule: ModulePlugin = async (app, { config, db, guards, mailer, notifications, firebaseAccess }) => {
   const tags = ['collaborators'];
   const requireUser = guards.requireUser;
   const deps = { db, config, mailer, notifications, log: app.log };
@@ -84,6 +84,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
 
   /** Tells every socket of `userId` its rights on `shopAlias` changed (null: removed), and drops a removed one from the design's rooms. */
   async function accessChanged(shopAlias: string, userId: number, rights: AccessRights | null): Promise<void> {
+    await firebaseAccess.shopChanged(shopAlias);
     const sockets = await realtime.io.fetchSockets();
     for (const socket of sockets) {
       if ((socket.data as { user?: User | null }).user?.id !== userId) continue;
@@ -256,6 +257,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: acceptDeclineSchema, response: { 200: envelopeOf(acceptDeclineAnswerSchema) } } },
     async (request) => {
       const answer = await answerInvite(deps, signedInUser(request), request.params.alias, request.body.token, request.body.status);
+      if (answer.status === 'accepted') await firebaseAccess.shopChanged(request.params.alias);
       return ok(answer, answer.status === 'accepted' ? 'You now collaborate on this shop' : 'Invite declined');
     },
   );
@@ -271,6 +273,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: sharingUpdateSchema, response: { 200: envelopeOf(sharingSchema) } } },
     async (request) => {
       const sharing = await setSharing(db, signedInUser(request), request.params.alias, request.body);
+      await firebaseAccess.shopChanged(request.params.alias);
       if (!sharing.publicLink) await dropUnreadableReaders(realtime, db, request.params.alias);
       return ok(sharing);
     },

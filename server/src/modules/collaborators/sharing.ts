@@ -89,6 +89,14 @@ export async function mayReadDesign(db: Database, actor: User | null, alias: str
   throw new HttpError(actor ? 403 : 401, COLLABORATOR_MESSAGES.designPrivate);
 }
 
+/** Does `key` open the design of `alias` (its current preview key)? */
+export async function previewKeyMatches(db: Database, alias: string, key: string): Promise<boolean> {
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).limit(1);
+  if (!shop) return false;
+  const { previewKey } = await sharingOf(db, shop.id);
+  return Boolean(previewKey && sameKey(key, previewKey));
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type NodeRow = { path: string; value: unknown; revision: number; updatedAt: Date };

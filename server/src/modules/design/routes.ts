@@ -14,11 +14,12 @@
  * a QR code's URL. Template documents stay public.
  *
  * GET /v1/realtime/preview-origin: the origin a phone on the network opens (QR codes).
+ * POST /v1/realtime/firebase-token: Firebase mode's sign-in (firebase-access.ts).
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
 import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/realtime/paths';
-import { previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -39,7 +40,7 @@ const keyOf = (payload: unknown): string | undefined => {
   return typeof key === 'string' && key.length <= 64 ? key : undefined;
 };
 
-export const designModule: ModulePlugin = async (app, { config, db, guards }) => {
+export const designModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
   const { realtime } = app;
   /** Edits of one document run one after another in this process (the row lock orders processes). */
   const queues = new Map<string, Promise<unknown>>();
@@ -127,6 +128,24 @@ export const designModule: ModulePlugin = async (app, { config, db, guards }) =>
     async (request) => {
       const { revision, duplicate } = await edit(signedInUser(request), request.body);
       return ok({ revision, duplicate });
+    },
+  );
+
+  app.post(
+    REALTIME_PATHS.firebaseToken,
+    {
+      onRequest: guards.requireClient,
+      schema: {
+        tags: ['realtime'],
+        description: 'Firebase mode: a custom token to sign in to the Firebase Realtime Database (database.rules.json reads the rights it names). 404 when Firebase is not configured.',
+        body: firebaseTokenRequestSchema,
+        response: { 200: envelopeOf(firebaseTokenAnswerSchema) },
+      },
+    },
+    async (request) => {
+      const { alias, key } = request.body;
+      const preview = alias !== undefined && key !== undefined ? { alias, key } : undefined;
+      return ok({ token: await firebaseAccess.customToken(request.user ?? null, preview) });
     },
   );
 };

@@ -77,16 +77,18 @@ function labelOf(header: string | string[] | undefined): string {
   return decoded.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 200);
 }
 
-export const shopsModule: ModulePlugin = async (app, { config, db, guards }) => {
+export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
   const tags = ['shops'];
   const requireUser = guards.requireUser;
   const uploads = path.join(config.DATA_DIR, 'uploads');
   const shopAnswer = { 200: envelopeOf(shopSchema) };
   const cache = new CatalogueCache();
 
-  app.post(SHOP_PATHS.create, { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } }, async (request, reply) =>
-    reply.code(201).send(ok(await createShop(db, signedInUser(request), request.body), 'Project created!')),
-  );
+  app.post(SHOP_PATHS.create, { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } }, async (request, reply) => {
+    const shop = await createShop(db, signedInUser(request), request.body);
+    await firebaseAccess.shopChanged(shop.alias);
+    return reply.code(201).send(ok(shop, 'Project created!'));
+  });
 
   app.get(
     SHOP_PATHS.find,
@@ -133,6 +135,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards }) => 
       const templateId = request.query.templateId;
       if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId))) await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
       else await deleteShop(db, uploads, signedInUser(request), request.params.alias, templateId);
+      await firebaseAccess.shopChanged(request.params.alias);
       return ok(null, 'Shop deleted');
     },
   );

@@ -12,7 +12,7 @@ import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplat
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 
-export const templatesModule: ModulePlugin = async (app, { config, db, guards }) => {
+export const templatesModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
   const tags = ['templates'];
   const uploads = path.join(config.DATA_DIR, 'uploads');
   const one = { 200: envelopeOf(templateSchema) };
@@ -30,7 +30,11 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards })
   app.post(
     TEMPLATE_PATHS.list,
     { onRequest: guards.requireUser, schema: { tags, body: createTemplateSchema, response: { 201: envelopeOf(templateSchema) } } },
-    async (request, reply) => reply.code(201).send(ok(await createTemplate(db, signedInUser(request), request.body), TEMPLATE_MESSAGES.created)),
+    async (request, reply) => {
+      const template = await createTemplate(db, signedInUser(request), request.body);
+      await firebaseAccess.shopChanged(template.data.shop.alias);
+      return reply.code(201).send(ok(template, TEMPLATE_MESSAGES.created));
+    },
   );
 
   app.put(
@@ -47,7 +51,7 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards })
   );
 
   app.delete(TEMPLATE_PATHS.one, { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } }, async (request) => {
-    await removeTemplate(db, uploads, signedInUser(request), request.params.templateId);
+    await firebaseAccess.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
     return ok(null, TEMPLATE_MESSAGES.removed);
   });
 

@@ -242,10 +242,10 @@ export async function saveTemplate(db: Database, actor: User, templateId: string
 /**
  * DELETE /v1/templates/{templateId}: the two template documents, every design document of its
  * shop, the shop and its media rows, in ONE transaction (a failing step rolls every step back);
- * the media files go after the commit.
+ * the media files go after the commit. Answers the removed shop's alias.
  */
-export async function removeTemplate(db: Database, uploadsDir: string, actor: User, templateId: string, expectedAlias?: string): Promise<void> {
-  const files = await db.transaction(async (tx) => {
+export async function removeTemplate(db: Database, uploadsDir: string, actor: User, templateId: string, expectedAlias?: string): Promise<string> {
+  const { files, alias } = await db.transaction(async (tx) => {
     const { doc, shop } = await requireEditable(tx, actor, templateId);
     if (expectedAlias !== undefined && shop.alias !== expectedAlias) throw new HttpError(400, 'This shop does not belong to that template');
     await tx.delete(realtimeNodes).where(eq(realtimeNodes.path, templateCategoryDocPath(templateId)));
@@ -253,9 +253,10 @@ export async function removeTemplate(db: Database, uploadsDir: string, actor: Us
     await tx.delete(realtimeNodes).where(like(realtimeNodes.path, `${templateAppsPrefix(shop.alias)}%`));
     const removed = await tx.delete(media).where(eq(media.shopAlias, shop.alias)).returning({ fileName: media.fileName });
     await tx.delete(shops).where(eq(shops.id, shop.id));
-    return removed;
+    return { files: removed, alias: shop.alias };
   });
   for (const { fileName } of files) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+  return alias;
 }
 
 /**

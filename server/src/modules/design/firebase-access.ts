@@ -1,0 +1,168 @@
+/**
+ * Firebase mode's side of the shop rights (issue 14). With a `databaseURL` in VITE_FIREBASE_CONFIG
+ * the portal writes designs straight to the Firebase Realtime Database, so the rights of
+ * modules/shops/access.ts must hold there too. `database.rules.json` (deployed with
+ * `firebase deploy --only database`) reads them from `access/{alias}`, which this module keeps in
+ * step with the database:
+ *
+ *   access/{alias} = { public: boolean, members: { "{userId}": { edit: boolean } } }
+ *
+ * - members: the owner (edit) and every collaborator with the view right (edit = editDesign); a
+ *   template shop keeps owner only (spec section 5). A SOVEREIGN is a claim of the token, not a member.
+ * - public: the public link is on, or the shop is a template's (anyone reads those).
+ * - A deleted shop loses its node and its design documents.
+ *
+ * The portal signs in to Firebase with a custom token from POST /v1/realtime/firebase-token:
+ * uid = the user's id, claim `sovereign`; a holder of the shop's preview key (a QR code's `p`)
+ * gets the claim `preview: alias` (uid `preview-{alias}` when signed out). Firebase ID tokens
+ * last an hour, so a demoted SOVEREIGN or a rotated key keeps its reads until the token renews;
+ * a removed collaborator loses access at once (the node changes, the rules read it on each request).
+ *
+ * Without FIREBASE_SERVICE_ACCOUNT nothing is mirrored and no token is made (the `local` store
+ * checks every write itself). Against an emulator (FIREBASE_DATABASE_EMULATOR_HOST), firebase-admin
+ * connects as the emulator's admin.
+ */
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ROLE } from '@contract/constants';
+import { APPS_ROOT, ENVIRONMENT } from '@contract/realtime/paths';
+import type { User } from '@contract/users/schemas';
+import { AUTH_MESSAGES } from '../../auth/guards';
+import { hasRole } from '../../auth/roles';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import { shopCollaborators, shopSharing, shops } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { previewKeyMatches } from '../collaborators/sharing';
+
+export const ACCESS_ROOT = 'access';
+
+export const FIREBASE_ACCESS_MESSAGES = {
+  notConfigured: 'Firebase is not configured on this server',
+  previewKey: 'This preview link is no longer valid',
+} as const;
+
+export interface AccessNode {
+  public: boolean;
+  members: Record<string, { edit: boolean }>;
+}
+
+/** The access node of `alias` as the rules read it, or null when the shop does not exist. */
+export async function accessNodeOf(db: Database, alias: string): Promise<AccessNode | null> {
+  const [shop] = await db
+    .select({ id: shops.id, ownerUserId: shops.ownerUserId, isTemplate: shops.isTemplate, publicLink: shopSharing.publicLink })
+    .from(shops)
+    .leftJoin(shopSharing, eq(shopSharing.shopId, shops.id))
+    .where(eq(shops.alias, alias))
+    .limit(1);
+  if (!shop) return null;
+  const members: AccessNode['members'] = {};
+  if (!shop.isTemplate) {
+    const collaborators = await db.select({ userId: shopCollaborators.userId, rights: shopCollaborators.accessRights }).from(shopCollaborators).where(eq(shopCollaborators.shopId, shop.id));
+    for (const { userId, rights } of collaborators) if (rights.view) members[String(userId)] = { edit: rights.editDesign };
+  }
+  members[String(shop.ownerUserId)] = { edit: true };
+  return { public: shop.isTemplate || (shop.publicLink ?? true), members };
+}
+
+/** The uid and claims of the custom token for `actor` (null: signed out), with the preview claim when the key matched. */
+export function tokenIdentity(actor: User | null, previewAlias: string | null): { uid: string; claims: Record<string, unknown> } | null {
+  const claims: Record<string, unknown> = {};
+  if (actor && hasRole(actor, ROLE.SOVEREIGN)) claims.sovereign = true;
+  if (previewAlias) claims.preview = previewAlias;
+  if (actor) return { uid: String(actor.id), claims };
+  return previewAlias ? { uid: `preview-${previewAlias}`, claims } : null;
+}
+
+export interface FirebaseAccess {
+  readonly enabled: boolean;
+  /** Writes the access node of `alias` again (removes it and its designs when the shop is gone). Never throws. */
+  shopChanged(alias: string): Promise<void>;
+  /** Writes every shop's access node (on start: heals whatever a failed mirror left). */
+  syncAll(): Promise<number>;
+  /** A Firebase custom token (see the module comment); 404 when not configured, 403 for a wrong key. */
+  customToken(actor: User | null, preview?: { alias: string; key: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+interface AdminHandles {
+  write(updates: Record<string, unknown>): Promise<void>;
+  createCustomToken(uid: string, claims: Record<string, unknown>): Promise<string>;
+  close(): Promise<void>;
+}
+
+function firebaseDatabaseUrl(config: Config): string | null {
+  if (!config.VITE_FIREBASE_CONFIG) return null;
+  try {
+    const url = (JSON.parse(config.VITE_FIREBASE_CONFIG) as { databaseURL?: unknown }).databaseURL;
+    return typeof url === 'string' && url ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** firebase-admin, imported only in Firebase mode. */
+async function openAdmin(serviceAccount: string, databaseURL: string): Promise<AdminHandles> {
+  const [{ cert, deleteApp, initializeApp }, { getDatabase }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/database'), import('firebase-admin/auth')]);
+  const account = serviceAccount.trim().startsWith('{') ? JSON.parse(serviceAccount) : JSON.parse(readFileSync(serviceAccount, 'utf8'));
+  const app = initializeApp({ credential: cert(account), databaseURL }, `portal-access-${process.pid}-${Date.now()}`);
+  return {
+    write: (updates) => getDatabase(app).ref().update(updates),
+    createCustomToken: (uid, claims) => getAuth(app).createCustomToken(uid, claims),
+    close: () => deleteApp(app),
+  };
+}
+
+export function createFirebaseAccess({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): FirebaseAccess {
+  const databaseURL = firebaseDatabaseUrl(config);
+  const serviceAccount = config.FIREBASE_SERVICE_ACCOUNT;
+  if (databaseURL && !serviceAccount) log.warn('VITE_FIREBASE_CONFIG names a databaseURL but FIREBASE_SERVICE_ACCOUNT is unset: the portal cannot sign in to Firebase, and database.rules.json refuses its design writes');
+  const enabled = Boolean(databaseURL && serviceAccount);
+  let admin: Promise<AdminHandles> | undefined;
+  const handles = () => (admin ??= openAdmin(serviceAccount ?? '', databaseURL ?? ''));
+  /** Mirrors of one shop run one after another, so the last change is the one that stays. */
+  const queues = new Map<string, Promise<void>>();
+
+  const mirror = async (alias: string) => {
+    const node = await accessNodeOf(db, alias);
+    const updates: Record<string, unknown> = { [`${ACCESS_ROOT}/${alias}`]: node };
+    if (!node) updates[`${APPS_ROOT}/${ENVIRONMENT}/${alias}`] = null;
+    await (await handles()).write(updates);
+  };
+
+  return {
+    enabled,
+    async shopChanged(alias) {
+      if (!enabled) return;
+      const run = (queues.get(alias) ?? Promise.resolve()).then(() => mirror(alias)).catch((error: unknown) => log.error({ err: error, alias }, 'Firebase access mirror failed'));
+      queues.set(alias, run);
+      await run;
+      if (queues.get(alias) === run) queues.delete(alias);
+    },
+    async syncAll() {
+      if (!enabled) return 0;
+      const rows = await db.select({ alias: shops.alias }).from(shops);
+      const updates: Record<string, unknown> = {};
+      for (const { alias } of rows) updates[`${ACCESS_ROOT}/${alias}`] = await accessNodeOf(db, alias);
+      // One update on the root replaces each named node and leaves the rest (a shop deleted while
+      // the server was down keeps its stale node until shopChanged or an operator removes it).
+      if (rows.length) await (await handles()).write(updates);
+      return rows.length;
+    },
+    async customToken(actor, preview) {
+      if (!enabled) throw new HttpError(404, FIREBASE_ACCESS_MESSAGES.notConfigured);
+      let previewAlias: string | null = null;
+      if (preview) {
+        if (!(await previewKeyMatches(db, preview.alias, preview.key))) throw new HttpError(403, FIREBASE_ACCESS_MESSAGES.previewKey);
+        previewAlias = preview.alias;
+      }
+      const identity = tokenIdentity(actor, previewAlias);
+      if (!identity) throw new HttpError(401, AUTH_MESSAGES.loginRequired);
+      return (await handles()).createCustomToken(identity.uid, identity.claims);
+    },
+    async close() {
+      if (admin) await (await admin).close();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * Firebase mode's rights (issue 14), end to end against local servers: the portal's server
+ * mirrors each shop's rights into `access/{alias}` (firebase-admin), mints custom tokens; the
+ * `firebase` adapter signs in with them (through the Auth emulator's REST calls) and the
+ * protocol server enforces database.rules.json. Owner, editor, viewer, stranger, SOVEREIGN,
+ * a signed-out visitor and a preview-key holder each get the answer the local store gives.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { Sharing } from '@contract/collaborators/schemas';
+import { ROLE } from '@contract/constants';
+import { designPath, REALTIME_MESSAGES, REALTIME_PATHS } from '@contract/realtime/paths';
+import type { Shop } from '@contract/shops/schemas';
+import { userRoles } from '../../server/src/db/schema';
+import { createFirebaseRealtime, type PreviewGrant } from '../../src/realtime/firebase';
+import { setLogLevel } from 'firebase/app';
+import { ref, set } from 'firebase/database';
+import type { FirebaseAccess } from '../../server/src/modules/design/firebase-access';
+import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
+import { startFirebaseProtocolServer, type FirebaseProtocolServer } from '../support/firebase-protocol-server';
+import { useApp } from './kit';
+import { collaboratorsBase, createTeamShop, joinShop } from './team-kit';
+
+const PROJECT = 'demo-portal';
+const WEB_CONFIG = { apiKey: 'demo-api-key', projectId: PROJECT, databaseURL: `https://${PROJECT}.firebaseio.com` };
+const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const SERVICE_ACCOUNT = {
+  type: 'service_account',
+  project_id: PROJECT,
+  client_email: `portal@${PROJECT}.iam.gserviceaccount.com`,
+  private_key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
+const TOKEN_URL = `/v1${REALTIME_PATHS.firebaseToken}`;
+// Each refused write would log a FIREBASE WARNING: the refusals are what these tests expect.
+setLogLevel('error');
+
+describe('Firebase mode: the rights hold on the Realtime Database too', () => {
+  let protocol: FirebaseProtocolServer;
+  let authEmulator: FirebaseAuthEmulator;
+  // Before useApp's hook: firebase-admin reads the emulator's address when it first connects.
+  beforeAll(async () => {
+    protocol = await startFirebaseProtocolServer({ rules: JSON.parse(readFileSync('database.rules.json', 'utf8')) as object });
+    authEmulator = await startFirebaseAuthEmulator({ projectId: PROJECT, publicKey: keys.publicKey, issuer: SERVICE_ACCOUNT.client_email });
+    vi.stubEnv('FIREBASE_DATABASE_EMULATOR_HOST', `127.0.0.1:${protocol.port}`);
+  });
+  let access: FirebaseAccess;
+  const kit = useApp('pglite', {
+    env: { VITE_FIREBASE_CONFIG: JSON.stringify(WEB_CONFIG), FIREBASE_SERVICE_ACCOUNT: JSON.stringify(SERVICE_ACCOUNT) },
+    configure: (_app, deps) => {
+      access = deps.firebaseAccess;
+    },
+  });
+  type Adapter = ReturnType<typeof createFirebaseRealtime>;
+  const adapters: Adapter[] = [];
+  afterAll(async () => {
+    await protocol?.close();
+    await authEmulator?.close();
+    vi.unstubAllEnvs();
+  });
+
+  /** The `firebase` adapter of `who` (null: signed out), signing in through the portal's server. */
+  function adapterOf(who: AuthResult | null): Adapter {
+    const db = createFirebaseRealtime(WEB_CONFIG, {
+      emulator: { host: '127.0.0.1', port: protocol.port },
+      authEmulator: authEmulator.origin,
+      appName: `rights-${adapters.length}`,
+      signIn: {
+        session: () => who?.token ?? null,
+        customToken: async (preview: PreviewGrant | null) => {
+          const response = await kit.call('POST', TOKEN_URL, who?.token ?? null, preview ?? {});
+          if (response.statusCode !== 200) throw new Error(response.body);
+          return response.json<{ data: { token: string } }>().data.token;
+        },
+      },
+    });
+    adapters.push(db);
+    return db;
+  }
+
+  const people = {} as Record<'owner' | 'editor' | 'viewer' | 'stranger' | 'sovereign', AuthResult>;
+  const db = {} as Record<keyof typeof people | 'visitor', Adapter>;
+  let shop: Shop;
+  let editorId: number;
+  let viewerId: number;
+  const colour = (alias: string) => `${designPath(alias, 0)}/data/colors/primary`;
+
+  beforeAll(async () => {
+    for (const role of ['owner', 'editor', 'viewer', 'stranger', 'sovereign'] as const) people[role] = await kit.register();
+    await kit.database.db.insert(userRoles).values({ userId: people.sovereign.user.id, roleId: ROLE.SOVEREIGN });
+    shop = await createTeamShop(kit, people.owner, 'firebase');
+    editorId = await joinShop(kit, people.owner, shop.alias, people.editor, { view: true, editDesign: true, manageCollaborators: false });
+    viewerId = await joinShop(kit, people.owner, shop.alias, people.viewer, { view: true, editDesign: false, manageCollaborators: false });
+    for (const role of Object.keys(people) as Array<keyof typeof people>) db[role] = adapterOf(people[role]);
+    db.visitor = adapterOf(null);
+  });
+
+  it('mirrors who may read and write each shop into access/{alias}', async () => {
+    expect(await protocol.value(`access/${shop.alias}`)).toEqual({
+      public: true,
+      members: { [people.owner.user.id]: { edit: true }, [people.editor.user.id]: { edit: true }, [people.viewer.user.id]: { edit: false } },
+    });
+    // A start writes every shop once more (what a failed mirror left behind heals): the same node.
+    expect(await access.syncAll()).toBeGreaterThanOrEqual(1);
+    expect(await protocol.value(`access/${shop.alias}/members/${people.viewer.user.id}`)).toEqual({ edit: false });
+  });
+
+  it('owner, editor and SOVEREIGN write; a viewer, a stranger and a signed-out visitor are refused with nothing stored', async () => {
+    const path = colour(shop.alias);
+    expect((await db.owner.set(path, '#111111FF')).duplicate).toBe(false);
+    expect((await db.editor.set(path, '#222222FF')).duplicate).toBe(false);
+    expect((await db.sovereign.set(path, '#333333FF')).duplicate).toBe(false);
+    for (const refused of [db.viewer, db.stranger, db.visitor]) await expect(refused.set(path, '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+    expect(await db.owner.get(path)).toBe('#333333FF');
+    expect(authEmulator.signIns).toEqual(expect.arrayContaining([String(people.owner.user.id), String(people.sovereign.user.id)]));
+  });
+
+  it('nobody signs in as someone else, or writes the access node itself', async () => {
+    const forged = await kit.call('POST', TOKEN_URL, null, {});
+    expect(forged.statusCode).toBe(401);
+    // The stranger's own token cannot grant itself a membership.
+    const stranger = adapterOf(people.stranger);
+    await stranger.get(designPath(shop.alias, 0));
+    await expect(set(ref(stranger.database, `access/${shop.alias}/members/${people.stranger.user.id}`), { edit: true })).rejects.toThrow(/permission/i);
+    await expect(stranger.set(colour(shop.alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+  });
+
+  it('a change of rights holds at once: the viewer made editor writes, the removed editor is refused', async () => {
+    const promoted = await kit.call('PUT', `${collaboratorsBase(shop.alias)}/${viewerId}/access-rights`, people.owner.token, { accessRights: { view: true, editDesign: true, manageCollaborators: false } });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    await db.viewer.set(colour(shop.alias), '#444444FF');
+    const removed = await kit.call('DELETE', `${collaboratorsBase(shop.alias)}/${editorId}`, people.owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    await expect(db.editor.set(colour(shop.alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+    expect(await db.owner.get(colour(shop.alias))).toBe('#444444FF');
+  });
+
+  it('reads: anyone while the public link is on; then the team, a SOVEREIGN and the preview key only', async () => {
+    const path = designPath(shop.alias, 0);
+    expect(await db.visitor.get(path)).not.toBeNull();
+    const off = await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, people.owner.token, { publicLink: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const { previewKey } = off.json<{ data: Sharing }>().data;
+    expect(await protocol.value(`access/${shop.alias}/public`)).toBe(false);
+    expect(await adapterOf(null).get(path)).toBeNull();
+    expect(await adapterOf(people.stranger).get(path)).toBeNull();
+    expect(await adapterOf(people.sovereign).get(path)).not.toBeNull();
+    expect(await adapterOf(people.viewer).get(path)).not.toBeNull();
+
+    // The QR code's key: a signed-out phone follows the private design.
+    const phone = adapterOf(null);
+    const seen: unknown[] = [];
+    const stop = phone.onValue(`${path}/data/colors/primary`, (value) => seen.push(value), { key: previewKey });
+    await expect.poll(() => seen.at(-1)).toBe('#444444FF');
+    await db.owner.set(colour(shop.alias), '#555555FF');
+    await expect.poll(() => seen.at(-1)).toBe('#555555FF');
+    stop();
+    // The key reads, it never writes; a wrong key gets no token at all.
+    await expect(phone.set(colour(shop.alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+    const wrong = await kit.call('POST', TOKEN_URL, null, { alias: shop.alias, key: 'x'.repeat(12) });
+    expect(wrong.statusCode).toBe(403);
+    expect((await kit.call('POST', TOKEN_URL, null, { alias: shop.alias })).statusCode).toBe(400);
+  });
+
+  it("a template's shop: anyone reads it, only its owner and a SOVEREIGN write it, its removal leaves nothing", async () => {
+    const created = await kit.call('POST', '/v1/templates', people.owner.token, { name: 'Firebase look', category: 'health_beauty' });
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json<{ data: { templateId: string; data: { shop: { alias: string } } } }>().data;
+    const alias = template.data.shop.alias;
+    expect(await protocol.value(`access/${alias}`)).toEqual({ public: true, members: { [people.owner.user.id]: { edit: true } } });
+    await db.owner.set(colour(alias), '#777777FF');
+    await expect(db.viewer.set(colour(alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+    expect(await adapterOf(null).get(colour(alias))).toBe('#777777FF');
+    const removed = await kit.call('DELETE', `/v1/templates/${template.templateId}`, people.owner.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await protocol.value(`access/${alias}`)).toBeNull();
+    expect(await protocol.value(designPath(alias, 0))).toBeNull();
+  });
+
+  it("deleting the shop removes its access node and its design documents", async () => {
+    const other = await createTeamShop(kit, people.owner, 'doomed');
+    await db.owner.set(colour(other.alias), '#666666FF');
+    const deleted = await kit.call('DELETE', `/v1/admin/shops/${other.alias}`, people.owner.token);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await protocol.value(`access/${other.alias}`)).toBeNull();
+    expect(await protocol.value(designPath(other.alias, 0))).toBeNull();
+    await expect(db.owner.set(colour(other.alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+  });
+});
