@@ -33,7 +33,7 @@ import { registerPublicPage } from './modules/collaborators/public-page';
 import { collaboratorsModule } from './modules/collaborators/routes';
 import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
-import { createFirebaseAccess } from './modules/design/firebase-access';
+import { createFirebaseMirror } from './modules/design/firebase-mirror';
 import { designModule } from './modules/design/routes';
 import { emailsModule } from './modules/emails/routes';
 import { healthModule } from './modules/health/routes';
@@ -143,12 +143,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
     limits: createLimits(realtime.redis),
     notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
-    firebaseAccess: createFirebaseAccess({ config, db: options.db.db, log: app.log }),
+    firebase: createFirebaseMirror({ config, db: options.db.db, log: app.log }),
   };
-  app.addHook('onClose', async () => deps.firebaseAccess.close());
-  // Firebase mode: every shop's rights once more, after a start (not awaited: the port opens first).
+  app.addHook('onClose', async () => deps.firebase.close());
+  // Firebase mode: every shop's rights once more, then the designs followed (not awaited: the port opens first).
   app.addHook('onReady', async () => {
-    void deps.firebaseAccess.syncAll().catch((error: unknown) => app.log.error({ err: error }, 'Firebase access sync failed'));
+    void deps.firebase.start().catch((error: unknown) => app.log.error({ err: error }, 'Firebase mirror failed to start'));
   });
   // Pushes already started finish before the database closes.
   app.addHook('onClose', async () => deps.notifications.push.idle());

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/database';
 import type { ZodTypeProvider } from './http/validation';
 import type { Mailer } from './mail/mailer';
-import type { FirebaseAccess } from './modules/design/firebase-access';
+import type { FirebaseMirror } from './modules/design/firebase-mirror';
 import type { Notifications } from './modules/notifications/service';
 
 export interface AppDeps {
@@ -20,8 +20,8 @@ export interface AppDeps {
   limits: Limits;
   /** `notifications.notify(userId, {type, title, body, meta})`: how any module tells a user. */
   notifications: Notifications;
-  /** Firebase mode: `firebaseAccess.shopChanged(alias)` after any change to who may read or write a shop. */
-  firebaseAccess: FirebaseAccess;
+  /** Firebase mode: `firebase.shopChanged(alias)` after any change to who may read or write a shop. */
+  firebase: FirebaseMirror;
 }
 
 /** A module: a Fastify plugin registered with the deps and `prefix: API_PREFIX`. */

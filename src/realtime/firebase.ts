@@ -4,11 +4,12 @@
  * the protocol (tests/server/realtime-firebase.test.ts, firebase-server from npm).
  *
  * Edit ids and revisions: every write is one transaction on its document, which skips an edit id
- * the document already applied (the last EDIT_MEMORY ids are kept in `editIds`) and counts
- * `revision`; both live beside {isDefault, version, data} and are not part of the value read.
+ * the document already applied (the last EDIT_MEMORY ids are kept in `editIds`), counts
+ * `revision` and names its writer (`editedBy`); they live beside {isDefault, version, data} and
+ * are not part of the value read (contract/realtime/firebase-doc.ts).
  *
  * Rights: database.rules.json (deployed with the project) lets a user read and write what the
- * server's `access/{alias}` node allows (server/src/modules/design/firebase-access.ts). The
+ * server's `access/{alias}` node allows (server/src/modules/design/firebase-mirror.ts). The
  * adapter signs in with a custom token from the portal's server before its first read or write,
  * and again when the portal session changes or a preview key comes along; a write the rules
  * refuse is a RealtimeWriteRefused (not retried).
@@ -16,24 +17,12 @@
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, connectAuthEmulator, getAuth, signInWithCustomToken, signOut } from 'firebase/auth';
 import { connectDatabaseEmulator, type Database, get, getDatabase, onValue, ref, runTransaction } from 'firebase/database';
+import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
 import { designAddress, REALTIME_MESSAGES, valueAt, withValuesAt } from '@contract/realtime/paths';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, type ValueMeta, type WriteResult } from './port';
 
 const EDIT_MEMORY = 500;
 
-interface StoredNode {
-  revision?: number;
-  editIds?: Record<string, number>;
-  [key: string]: unknown;
-}
-
-/** The document's value as readers see it (without the adapter's bookkeeping). */
-function visible(node: StoredNode | null): { value: unknown; revision: number } {
-  if (!node) return { value: null, revision: 0 };
-  const { revision = 0, editIds, ...value } = node;
-  void editIds;
-  return { value: Object.keys(value).length ? value : null, revision };
-}
 
 /** A shop's preview key (a QR code's `p`), for reads of a private design without signing in. */
 export interface PreviewGrant {
@@ -83,8 +72,9 @@ function createSignIn(auth: Auth, options: NonNullable<FirebaseRealtimeOptions['
 export function createFirebaseRealtime(config: Record<string, string>, options: FirebaseRealtimeOptions = {}): RealtimeDb & { app: FirebaseApp; database: Database } {
   const app = initializeApp(config, options.appName);
   let ready: (grant?: PreviewGrant) => Promise<void> = () => Promise.resolve();
+  let auth: Auth | null = null;
   if (options.signIn) {
-    const auth = getAuth(app);
+    auth = getAuth(app);
     if (options.authEmulator) connectAuthEmulator(auth, options.authEmulator, { disableWarnings: true });
     ready = createSignIn(auth, options.signIn);
   }
@@ -106,27 +96,28 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
       onValue(ref(database, first.doc), () => {});
     }
     let duplicateAt: number | null = null;
-    const transaction = runTransaction(ref(database, first.doc), (current: StoredNode | null) => {
+    const transaction = runTransaction(ref(database, first.doc), (current: StoredDocument | null) => {
       const known = current?.editIds?.[editId];
       if (known !== undefined) {
         duplicateAt = known;
         return undefined; // abort: applied before
       }
       duplicateAt = null;
-      const { value } = visible(current);
+      const { value } = visibleDocument(current);
       const next = withValuesAt(
         value ?? { isDefault: true, version: first.version, data: {} },
         targets.map(({ address, value: written }) => [address?.inner ?? [], written] as const),
       );
       const revision = (current?.revision ?? 0) + 1;
       const editIds = Object.fromEntries(Object.entries(current?.editIds ?? {}).filter(([, at]) => at > revision - EDIT_MEMORY));
-      return { ...(next as object), revision, editIds: { ...editIds, [editId]: revision } };
+      const editedBy = auth?.currentUser?.uid;
+      return { ...(next as object), revision, editIds: { ...editIds, [editId]: revision }, ...(editedBy ? { editedBy } : {}) };
     });
     const result = await transaction.catch((error: unknown) => {
       throw isPermissionDenied(error) ? new RealtimeWriteRefused(REALTIME_MESSAGES.forbidden) : error;
     });
-    if (!result.committed) return { revision: duplicateAt ?? visible(result.snapshot.val() as StoredNode | null).revision, duplicate: true };
-    return { revision: visible(result.snapshot.val() as StoredNode | null).revision, duplicate: false };
+    if (!result.committed) return { revision: duplicateAt ?? visibleDocument(result.snapshot.val() as StoredDocument | null).revision, duplicate: true };
+    return { revision: visibleDocument(result.snapshot.val() as StoredDocument | null).revision, duplicate: false };
   };
 
   return {
@@ -138,7 +129,7 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
       try {
         await ready();
         const snapshot = await get(ref(database, address.doc));
-        return valueAt(visible(snapshot.val() as StoredNode | null).value, address.inner);
+        return valueAt(visibleDocument(snapshot.val() as StoredDocument | null).value, address.inner);
       } catch {
         return null;
       }
@@ -160,7 +151,7 @@ export function createFirebaseRealtime(config: Record<string, string>, options: 
         stop = onValue(
           ref(database, address.doc),
           (snapshot) => {
-            const { value, revision } = visible(snapshot.val() as StoredNode | null);
+            const { value, revision } = visibleDocument(snapshot.val() as StoredDocument | null);
             callback(valueAt(value, address.inner), { revision });
           },
           (error) => {

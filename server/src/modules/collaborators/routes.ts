@@ -34,7 +34,6 @@ import {
   versionHistoryEntrySchema,
   type PresenceMember,
 } from '@contract/collaborators/schemas';
-import { designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { envelopeOf } from '@contract/response';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import type { User } from '@contract/users/schemas';
@@ -61,6 +60,7 @@ import {
   updateInvite,
   verifyInvite,
 } from './service';
+import { publishDesign } from '../design/publish';
 import { dropUnreadableReaders, leaveDesignRooms } from '../design/readers';
 import { HISTORY_LIMIT, mergePlan, mergeVersion, versionHistory } from './branches';
 import { duplicateVersion, getSharing, listVersions, makeDefaultVersion, publicShop, rotatePreviewKey, setSharing } from './sharing';
@@ -75,7 +75,7 @@ const versionParams = z.object({ alias, version: z.coerce.number().int().min(0).
 const PRESENCE_COLOURS = ['#D32F2F', '#7B1FA2', '#1976D2', '#00796B', '#F57C00', '#5D4037', '#C2185B', '#303F9F'];
 const initialsOf = (user: User) => `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
 
-export const collaboratorsModule: ModulePlugin = async (app, { config, db, guards, mailer, notifications, firebaseAccess }) => {
+export const collaboratorsModule: ModulePlugin = async (app, { config, db, guards, mailer, notifications, firebase }) => {
   const tags = ['collaborators'];
   const requireUser = guards.requireUser;
   const deps = { db, config, mailer, notifications, log: app.log };
@@ -84,7 +84,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
 
   /** Tells every socket of `userId` its rights on `shopAlias` changed (null: removed), and drops a removed one from the design's rooms. */
   async function accessChanged(shopAlias: string, userId: number, rights: AccessRights | null): Promise<void> {
-    await firebaseAccess.shopChanged(shopAlias);
+    await firebase.shopChanged(shopAlias);
     const sockets = await realtime.io.fetchSockets();
     for (const socket of sockets) {
       if ((socket.data as { user?: User | null }).user?.id !== userId) continue;
@@ -257,7 +257,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: acceptDeclineSchema, response: { 200: envelopeOf(acceptDeclineAnswerSchema) } } },
     async (request) => {
       const answer = await answerInvite(deps, signedInUser(request), request.params.alias, request.body.token, request.body.status);
-      if (answer.status === 'accepted') await firebaseAccess.shopChanged(request.params.alias);
+      if (answer.status === 'accepted') await firebase.shopChanged(request.params.alias);
       return ok(answer, answer.status === 'accepted' ? 'You now collaborate on this shop' : 'Invite declined');
     },
   );
@@ -273,7 +273,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: sharingUpdateSchema, response: { 200: envelopeOf(sharingSchema) } } },
     async (request) => {
       const sharing = await setSharing(db, signedInUser(request), request.params.alias, request.body);
-      await firebaseAccess.shopChanged(request.params.alias);
+      await firebase.shopChanged(request.params.alias);
       if (!sharing.publicLink) await dropUnreadableReaders(realtime, db, request.params.alias);
       return ok(sharing);
     },
@@ -290,7 +290,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: duplicateVersionSchema, response: { 201: envelopeOf(designVersionSchema) } } },
     async (request, reply) => {
       const { version, snapshot } = await duplicateVersion(db, signedInUser(request), request.params.alias, request.body.from);
-      realtime.emitToRoom(designRoom({ alias: request.params.alias, version: version.version }), REALTIME_EVENTS.value, snapshot);
+      await publishDesign({ realtime, firebase }, snapshot);
       return reply.code(201).send(ok(version, 'Version duplicated'));
     },
   );
@@ -301,10 +301,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     async (request) => {
       const actor = signedInUser(request);
       const changed = await makeDefaultVersion(db, actor, request.params.alias, request.params.version);
-      for (const snapshot of changed) {
-        const version = Number(snapshot.path.split('/')[3]);
-        realtime.emitToRoom(designRoom({ alias: request.params.alias, version }), REALTIME_EVENTS.value, snapshot);
-      }
+      for (const snapshot of changed) await publishDesign({ realtime, firebase }, snapshot);
       return ok(await listVersions(db, actor, request.params.alias), 'Default version changed');
     },
   );
@@ -320,7 +317,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
     { onRequest: requireUser, schema: { tags, params: versionParams, body: mergeRequestSchema, response: { 200: envelopeOf(mergeResultSchema) } } },
     async (request) => {
       const { result, snapshot } = await mergeVersion(db, signedInUser(request), request.params.alias, request.params.version, request.body.resolutions);
-      if (snapshot) realtime.emitToRoom(designRoom({ alias: request.params.alias, version: result.defaultVersion }), REALTIME_EVENTS.value, snapshot);
+      if (snapshot) await publishDesign({ realtime, firebase }, snapshot);
       return ok(result, `Version ${result.version} merged into version ${result.defaultVersion}`);
     },
   );

@@ -14,7 +14,7 @@
  * a QR code's URL. Template documents stay public.
  *
  * GET /v1/realtime/preview-origin: the origin a phone on the network opens (QR codes).
- * POST /v1/realtime/firebase-token: Firebase mode's sign-in (firebase-access.ts).
+ * POST /v1/realtime/firebase-token: Firebase mode's sign-in (firebase-mirror.ts).
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
@@ -26,6 +26,7 @@ import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { previewOrigin } from '../../web/lan';
+import { publishDesign } from './publish';
 import { applyEdit, type EditOutcome, readDocument } from './store';
 import { mayReadDesign } from '../collaborators/sharing';
 import { readerKeys } from './readers';
@@ -40,7 +41,7 @@ const keyOf = (payload: unknown): string | undefined => {
   return typeof key === 'string' && key.length <= 64 ? key : undefined;
 };
 
-export const designModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
+export const designModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
   const { realtime } = app;
   /** Edits of one document run one after another in this process (the row lock orders processes). */
   const queues = new Map<string, Promise<unknown>>();
@@ -56,7 +57,7 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
       if (queues.get(doc) === run) queues.delete(doc);
     }).catch(() => undefined);
     const outcome = await run;
-    if (outcome.snapshot) realtime.emitToRoom(designRoom(outcome.address), REALTIME_EVENTS.value, outcome.snapshot);
+    if (outcome.snapshot) await publishDesign({ realtime, firebase }, outcome.snapshot);
     return outcome;
   };
 
@@ -145,7 +146,7 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
     async (request) => {
       const { alias, key } = request.body;
       const preview = alias !== undefined && key !== undefined ? { alias, key } : undefined;
-      return ok({ token: await firebaseAccess.customToken(request.user ?? null, preview) });
+      return ok({ token: await firebase.customToken(request.user ?? null, preview) });
     },
   );
 };

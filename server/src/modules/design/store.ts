@@ -26,7 +26,7 @@ import type { RealtimeEdit } from '@contract/realtime/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
-import { designAuthors, realtimeEdits, realtimeNodes, shops } from '../../db/schema';
+import { designAuthors, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { checkShopAccess } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
@@ -257,4 +257,33 @@ export async function mirrorConfigure(db: Database, alias: string, config: Recor
       .returning({ revision: realtimeNodes.revision });
     return { path: address.doc, value, revision: row?.revision ?? 1 };
   });
+}
+
+/**
+ * Firebase mode (firebase-mirror.ts): the server's copy follows a document of the Firebase Realtime
+ * Database, at Firebase's revision, with its last author and the shop's config. A removed document
+ * (null) goes; one that is not a valid document is left out (false) and the copy keeps the last
+ * valid one.
+ */
+export async function storeImported(db: Database, address: DocumentAddress, value: unknown, revision: number, authorId: number | null): Promise<boolean> {
+  lastStored(db).delete(address.doc);
+  if (value === null) {
+    await db.delete(realtimeNodes).where(eq(realtimeNodes.path, address.doc));
+    return true;
+  }
+  try {
+    checkDocument(value, JSON.stringify(value), address);
+  } catch {
+    return false;
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(realtimeNodes).values({ path: address.doc, value, revision }).onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision, updatedAt: new Date() } });
+    // The author the rules let write (their uid), if they still have an account.
+    const [author] = authorId === null ? [] : await tx.select({ id: users.id }).from(users).where(eq(users.id, authorId));
+    if (author) await recordAuthor(tx, address.doc, author.id);
+    const config = shopConfigOf(value);
+    if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
+  });
+  lastStored(db).delete(address.doc);
+  return true;
 }

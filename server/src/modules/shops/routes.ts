@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
-import { designAddress, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
@@ -35,6 +34,7 @@ import { HttpError } from '../../http/http-error';
 import { userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import { CatalogueCache } from '../catalog/cache';
+import { publishDesign } from '../design/publish';
 import { mirrorConfigure } from '../design/store';
 import { isTemplateShop, removeTemplate } from '../templates/service';
 import { listCurrencies } from './currencies';
@@ -77,7 +77,7 @@ function labelOf(header: string | string[] | undefined): string {
   return decoded.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 200);
 }
 
-export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
+export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
   const tags = ['shops'];
   const requireUser = guards.requireUser;
   const uploads = path.join(config.DATA_DIR, 'uploads');
@@ -86,7 +86,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
 
   app.post(SHOP_PATHS.create, { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } }, async (request, reply) => {
     const shop = await createShop(db, signedInUser(request), request.body);
-    await firebaseAccess.shopChanged(shop.alias);
+    await firebase.shopChanged(shop.alias);
     return reply.code(201).send(ok(shop, 'Project created!'));
   });
 
@@ -111,8 +111,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
       const answer = await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion);
       // The realtime document follows (issue #10): open editors and live previews see the save.
       const snapshot = await mirrorConfigure(db, request.params.alias, request.body);
-      const address = snapshot && designAddress(snapshot.path);
-      if (address) app.realtime.emitToRoom(designRoom(address), REALTIME_EVENTS.value, snapshot);
+      if (snapshot) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
       return ok(answer);
     },
   );
@@ -135,7 +134,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
       const templateId = request.query.templateId;
       if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId))) await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
       else await deleteShop(db, uploads, signedInUser(request), request.params.alias, templateId);
-      await firebaseAccess.shopChanged(request.params.alias);
+      await firebase.shopChanged(request.params.alias);
       return ok(null, 'Shop deleted');
     },
   );

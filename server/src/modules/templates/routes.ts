@@ -2,17 +2,24 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
-import { REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
 import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateDocPath } from '@contract/templates/paths';
 import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
+import { publishDesign } from '../design/publish';
+import { readDocument } from '../design/store';
 import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, templateRoom, useTemplate } from './service';
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 
-export const templatesModule: ModulePlugin = async (app, { config, db, guards, firebaseAccess }) => {
+export const templatesModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
+  /** A design document a template call wrote: to its open editors and previews, and to Firebase in Firebase mode. */
+  const publishStored = async (path: string) => {
+    const snapshot = await readDocument(db, path);
+    if (snapshot?.value) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
+  };
   const tags = ['templates'];
   const uploads = path.join(config.DATA_DIR, 'uploads');
   const one = { 200: envelopeOf(templateSchema) };
@@ -32,7 +39,8 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
     { onRequest: guards.requireUser, schema: { tags, body: createTemplateSchema, response: { 201: envelopeOf(templateSchema) } } },
     async (request, reply) => {
       const template = await createTemplate(db, signedInUser(request), request.body);
-      await firebaseAccess.shopChanged(template.data.shop.alias);
+      await firebase.shopChanged(template.data.shop.alias);
+      await publishStored(designPath(template.data.shop.alias, template.data.configVersion));
       return reply.code(201).send(ok(template, TEMPLATE_MESSAGES.created));
     },
   );
@@ -51,13 +59,17 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
   );
 
   app.delete(TEMPLATE_PATHS.one, { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } }, async (request) => {
-    await firebaseAccess.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
+    await firebase.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
     return ok(null, TEMPLATE_MESSAGES.removed);
   });
 
   app.post(
     TEMPLATE_PATHS.use,
     { onRequest: guards.requireUser, schema: { tags, params: templateParams, body: useTemplateSchema, response: { 200: envelopeOf(useTemplateAnswerSchema) } } },
-    async (request) => ok(await useTemplate(db, signedInUser(request), request.params.templateId, request.body.alias), TEMPLATE_MESSAGES.used),
+    async (request) => {
+      const used = await useTemplate(db, signedInUser(request), request.params.templateId, request.body.alias);
+      await publishStored(designPath(used.alias, used.configVersion));
+      return ok(used, TEMPLATE_MESSAGES.used);
+    },
   );
 };

@@ -1,9 +1,19 @@
 /**
- * Firebase mode's side of the shop rights (issue 14). With a `databaseURL` in VITE_FIREBASE_CONFIG
- * the portal writes designs straight to the Firebase Realtime Database, so the rights of
- * modules/shops/access.ts must hold there too. `database.rules.json` (deployed with
- * `firebase deploy --only database`) reads them from `access/{alias}`, which this module keeps in
- * step with the database:
+ * Firebase mode's server side. With a `databaseURL` in VITE_FIREBASE_CONFIG the portal writes
+ * designs straight to the Firebase Realtime Database; this module keeps the server in step with it.
+ *
+ * Designs (issue 10): Firebase holds the design documents; the server's store
+ * (`realtime_nodes`, store.ts) is a copy that follows them (storeImported: each changed document,
+ * at Firebase's revision, with its last writer and the shop's config), so the public page, its
+ * picture, versions and configure read what the merchant designed. A design change the server
+ * makes (POST configure, a duplicated, default or merged version, an edit over HTTP from the
+ * service worker's Background Sync) goes to Firebase too (designChanged), as one more revision of
+ * the document there: the whole document, so such a change wins over an edit made in the same
+ * instant, as a save does.
+ *
+ * Rights (issue 14): the rights of modules/shops/access.ts must hold in Firebase too.
+ * `database.rules.json` (deployed with `firebase deploy --only database`) reads them from
+ * `access/{alias}`, which this module keeps in step with the database:
  *
  *   access/{alias} = { public: boolean, members: { "{userId}": { edit: boolean } } }
  *
@@ -23,22 +33,24 @@
  * connects as the emulator's admin.
  */
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLE } from '@contract/constants';
-import { APPS_ROOT, ENVIRONMENT } from '@contract/realtime/paths';
+import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
+import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../../auth/guards';
 import { hasRole } from '../../auth/roles';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { shopCollaborators, shopSharing, shops } from '../../db/schema';
+import { realtimeNodes, shopCollaborators, shopSharing, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { previewKeyMatches } from '../collaborators/sharing';
+import { storeImported } from './store';
 
 export const ACCESS_ROOT = 'access';
 
-export const FIREBASE_ACCESS_MESSAGES = {
+export const FIREBASE_MESSAGES = {
   notConfigured: 'Firebase is not configured on this server',
   previewKey: 'This preview link is no longer valid',
 } as const;
@@ -75,8 +87,12 @@ export function tokenIdentity(actor: User | null, previewAlias: string | null): 
   return previewAlias ? { uid: `preview-${previewAlias}`, claims } : null;
 }
 
-export interface FirebaseAccess {
+export interface FirebaseMirror {
   readonly enabled: boolean;
+  /** Writes every shop's rights, then follows every design document (on start). */
+  start(): Promise<void>;
+  /** A design document the server changed goes to Firebase as one more revision. Never throws. */
+  designChanged(snapshot: RealtimeSnapshot): Promise<void>;
   /** Writes the access node of `alias` again (removes it and its designs when the shop is gone). Never throws. */
   shopChanged(alias: string): Promise<void>;
   /** Writes every shop's access node (on start: heals whatever a failed mirror left). */
@@ -88,6 +104,12 @@ export interface FirebaseAccess {
 
 interface AdminHandles {
   write(updates: Record<string, unknown>): Promise<void>;
+  /** Sets the document at `path` to `value` (null removes) as one more revision. */
+  writeDocument(path: string, value: unknown): Promise<void>;
+  /** Every design document in Firebase, by alias and version. */
+  readDesigns(): Promise<Record<string, Record<string, StoredDocument>>>;
+  /** Calls `onChange(alias, versions)` for every shop's documents now, and on every change. */
+  followDesigns(onChange: (alias: string, versions: Record<string, StoredDocument> | null) => void): void;
   createCustomToken(uid: string, claims: Record<string, unknown>): Promise<string>;
   close(): Promise<void>;
 }
@@ -107,14 +129,37 @@ async function openAdmin(serviceAccount: string, databaseURL: string): Promise<A
   const [{ cert, deleteApp, initializeApp }, { getDatabase }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/database'), import('firebase-admin/auth')]);
   const account = serviceAccount.trim().startsWith('{') ? JSON.parse(serviceAccount) : JSON.parse(readFileSync(serviceAccount, 'utf8'));
   const app = initializeApp({ credential: cert(account), databaseURL }, `portal-access-${process.pid}-${Date.now()}`);
+  const designs = getDatabase(app).ref(`${APPS_ROOT}/${ENVIRONMENT}`);
   return {
     write: (updates) => getDatabase(app).ref().update(updates),
+    async writeDocument(path, value) {
+      await getDatabase(app)
+        .ref(path)
+        .transaction((current: StoredDocument | null) => {
+          if (value === null) return null;
+          return { ...(value as object), revision: (current?.revision ?? 0) + 1, editIds: current?.editIds ?? {} };
+        });
+    },
+    readDesigns: async () => ((await designs.get()).val() as Record<string, Record<string, StoredDocument>> | null) ?? {},
+    followDesigns(onChange) {
+      const changed = (snapshot: { key: string | null; val(): unknown }) => {
+        if (snapshot.key) onChange(snapshot.key, snapshot.val() as Record<string, StoredDocument> | null);
+      };
+      designs.on('child_added', changed);
+      designs.on('child_changed', changed);
+      designs.on('child_removed', (snapshot) => {
+        if (snapshot.key) onChange(snapshot.key, null);
+      });
+    },
     createCustomToken: (uid, claims) => getAuth(app).createCustomToken(uid, claims),
-    close: () => deleteApp(app),
+    close: async () => {
+      designs.off();
+      await deleteApp(app);
+    },
   };
 }
 
-export function createFirebaseAccess({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): FirebaseAccess {
+export function createFirebaseMirror({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): FirebaseMirror {
   const databaseURL = firebaseDatabaseUrl(config);
   const serviceAccount = config.FIREBASE_SERVICE_ACCOUNT;
   if (databaseURL && !serviceAccount) log.warn('VITE_FIREBASE_CONFIG names a databaseURL but FIREBASE_SERVICE_ACCOUNT is unset: the portal cannot sign in to Firebase, and database.rules.json refuses its design writes');
@@ -131,8 +176,63 @@ export function createFirebaseAccess({ config, db, log }: { config: Config; db: 
     await (await handles()).write(updates);
   };
 
+  /** The Firebase revision of each document the server's copy holds, so an unchanged version is not stored again. */
+  const imported = new Map<string, number>();
+  const importShop = async (alias: string, versions: Record<string, StoredDocument> | null) => {
+    const known = [...imported.keys()].filter((path) => path.startsWith(`${APPS_ROOT}/${ENVIRONMENT}/${alias}/`));
+    const seen = new Set<string>();
+    for (const [version, node] of Object.entries(versions ?? {})) {
+      const address = designAddress(`${APPS_ROOT}/${ENVIRONMENT}/${alias}/${version}`);
+      if (!address) continue;
+      seen.add(address.doc);
+      const { value, revision, editedBy } = visibleDocument(node);
+      if (imported.get(address.doc) === revision) continue;
+      const author = editedBy !== null && /^\d+$/.test(editedBy) ? Number(editedBy) : null;
+      if (await storeImported(db, address, value, revision, author)) imported.set(address.doc, revision);
+      else log.warn({ path: address.doc, revision }, 'Firebase design document is not a valid design: the server keeps its last valid copy');
+    }
+    for (const path of known.filter((path) => !seen.has(path))) {
+      const address = designAddress(path);
+      if (address) await storeImported(db, address, null, 0, null);
+      imported.delete(path);
+    }
+  };
+  /** Imports of one shop run one after another, in the order Firebase sent them. */
+  const importQueues = new Map<string, Promise<void>>();
+  const follow = (alias: string, versions: Record<string, StoredDocument> | null) => {
+    const run = (importQueues.get(alias) ?? Promise.resolve())
+      .then(() => importShop(alias, versions))
+      .catch((error: unknown) => log.error({ err: error, alias }, 'Firebase design import failed'));
+    importQueues.set(alias, run);
+    void run.then(() => {
+      if (importQueues.get(alias) === run) importQueues.delete(alias);
+    });
+  };
+
   return {
     enabled,
+    async start() {
+      if (!enabled) return;
+      await this.syncAll();
+      const admin = await handles();
+      // A design the server holds and Firebase lacks (a seeded template's, one made before Firebase
+      // mode) goes to Firebase first; from then on the server's copy follows Firebase's.
+      const remote = await admin.readDesigns();
+      const local = await db.select({ path: realtimeNodes.path, value: realtimeNodes.value }).from(realtimeNodes).where(like(realtimeNodes.path, `${APPS_ROOT}/${ENVIRONMENT}/%`));
+      for (const { path, value } of local) {
+        const address = designAddress(path);
+        if (address && address.inner.length === 0 && value !== null && !remote[address.alias]?.[String(address.version)]) await admin.writeDocument(address.doc, value);
+      }
+      admin.followDesigns(follow);
+    },
+    async designChanged(snapshot) {
+      if (!enabled) return;
+      try {
+        await (await handles()).writeDocument(snapshot.path, snapshot.value);
+      } catch (error) {
+        log.error({ err: error, path: snapshot.path }, 'Firebase design write failed');
+      }
+    },
     async shopChanged(alias) {
       if (!enabled) return;
       const run = (queues.get(alias) ?? Promise.resolve()).then(() => mirror(alias)).catch((error: unknown) => log.error({ err: error, alias }, 'Firebase access mirror failed'));
@@ -151,10 +251,10 @@ export function createFirebaseAccess({ config, db, log }: { config: Config; db: 
       return rows.length;
     },
     async customToken(actor, preview) {
-      if (!enabled) throw new HttpError(404, FIREBASE_ACCESS_MESSAGES.notConfigured);
+      if (!enabled) throw new HttpError(404, FIREBASE_MESSAGES.notConfigured);
       let previewAlias: string | null = null;
       if (preview) {
-        if (!(await previewKeyMatches(db, preview.alias, preview.key))) throw new HttpError(403, FIREBASE_ACCESS_MESSAGES.previewKey);
+        if (!(await previewKeyMatches(db, preview.alias, preview.key))) throw new HttpError(403, FIREBASE_MESSAGES.previewKey);
         previewAlias = preview.alias;
       }
       const identity = tokenIdentity(actor, previewAlias);

@@ -1,15 +1,18 @@
 /**
- * Firebase mode's rights (issue 14), end to end against local servers: the portal's server
- * mirrors each shop's rights into `access/{alias}` (firebase-admin), mints custom tokens; the
- * `firebase` adapter signs in with them (through the Auth emulator's REST calls) and the
- * protocol server enforces database.rules.json. Owner, editor, viewer, stranger, SOVEREIGN,
- * a signed-out visitor and a preview-key holder each get the answer the local store gives.
+ * Firebase mode, end to end against local servers (server/src/modules/design/firebase-mirror.ts).
+ * - Rights (issue 14): the portal's server mirrors each shop's rights into `access/{alias}`
+ *   (firebase-admin) and mints custom tokens; the `firebase` adapter signs in with them (through
+ *   the Auth emulator's REST calls) and the protocol server enforces database.rules.json. Owner,
+ *   editor, viewer, stranger, SOVEREIGN, a signed-out visitor and a preview-key holder each get
+ *   the answer the local store gives.
+ * - Designs (issue 10): the server's copy follows what the merchants write to Firebase, and what
+ *   the server changes (configure, versions, templates) reaches Firebase.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
-import type { Sharing } from '@contract/collaborators/schemas';
+import type { DesignVersion, Sharing } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_MESSAGES, REALTIME_PATHS } from '@contract/realtime/paths';
 import type { Shop } from '@contract/shops/schemas';
@@ -17,7 +20,7 @@ import { userRoles } from '../../server/src/db/schema';
 import { createFirebaseRealtime, type PreviewGrant } from '../../src/realtime/firebase';
 import { setLogLevel } from 'firebase/app';
 import { ref, set } from 'firebase/database';
-import type { FirebaseAccess } from '../../server/src/modules/design/firebase-access';
+import type { FirebaseMirror } from '../../server/src/modules/design/firebase-mirror';
 import { startFirebaseAuthEmulator, type FirebaseAuthEmulator } from '../support/firebase-auth-emulator';
 import { startFirebaseProtocolServer, type FirebaseProtocolServer } from '../support/firebase-protocol-server';
 import { useApp } from './kit';
@@ -36,7 +39,7 @@ const TOKEN_URL = `/v1${REALTIME_PATHS.firebaseToken}`;
 // Each refused write would log a FIREBASE WARNING: the refusals are what these tests expect.
 setLogLevel('error');
 
-describe('Firebase mode: the rights hold on the Realtime Database too', () => {
+describe('Firebase mode', () => {
   let protocol: FirebaseProtocolServer;
   let authEmulator: FirebaseAuthEmulator;
   // Before useApp's hook: firebase-admin reads the emulator's address when it first connects.
@@ -45,11 +48,11 @@ describe('Firebase mode: the rights hold on the Realtime Database too', () => {
     authEmulator = await startFirebaseAuthEmulator({ projectId: PROJECT, publicKey: keys.publicKey, issuer: SERVICE_ACCOUNT.client_email });
     vi.stubEnv('FIREBASE_DATABASE_EMULATOR_HOST', `127.0.0.1:${protocol.port}`);
   });
-  let access: FirebaseAccess;
+  let access: FirebaseMirror;
   const kit = useApp('pglite', {
     env: { VITE_FIREBASE_CONFIG: JSON.stringify(WEB_CONFIG), FIREBASE_SERVICE_ACCOUNT: JSON.stringify(SERVICE_ACCOUNT) },
     configure: (_app, deps) => {
-      access = deps.firebaseAccess;
+      access = deps.firebase;
     },
   });
   type Adapter = ReturnType<typeof createFirebaseRealtime>;
@@ -186,5 +189,62 @@ describe('Firebase mode: the rights hold on the Realtime Database too', () => {
     expect(await protocol.value(`access/${other.alias}`)).toBeNull();
     expect(await protocol.value(designPath(other.alias, 0))).toBeNull();
     await expect(db.owner.set(colour(other.alias), '#FF0000FF')).rejects.toThrow(REALTIME_MESSAGES.forbidden);
+  });
+
+  describe('designs: the server and Firebase stay in step', () => {
+    const publicConfig = async (alias: string) => (await kit.call('GET', `/v1/public/shops/${alias}`, null)).json<{ data?: { config: { colors?: { primary?: string } } | null } }>().data?.config?.colors?.primary;
+
+    it("a merchant's edits in Firebase reach the server's copy: the public page, the shop's config and the versions' last editor", async () => {
+      const mine = await createTeamShop(kit, people.owner, 'bridge');
+      await db.owner.set(colour(mine.alias), '#0A0B0CFF');
+      await expect.poll(() => publicConfig(mine.alias)).toBe('#0A0B0CFF');
+      const versions = (await kit.call('GET', `/v1/shops/${mine.alias}/design/versions`, people.owner.token)).json<{ data: DesignVersion[] }>().data;
+      expect(versions).toEqual([expect.objectContaining({ version: 0, isDefault: true, lastEditor: `${people.owner.user.firstName} ${people.owner.user.lastName}` })]);
+      const admin = (await kit.call('GET', `/v1/admin/shops/${mine.alias}`, people.owner.token)).json<{ data: { config: { colors?: { primary?: string } } } }>().data;
+      expect(admin.config.colors?.primary).toBe('#0A0B0CFF');
+    });
+
+    it('what the server changes reaches Firebase: configure, a duplicated version, a new default', async () => {
+      const mine = await createTeamShop(kit, people.owner, 'server-side');
+      await db.owner.set(colour(mine.alias), '#111111FF');
+      await expect.poll(() => publicConfig(mine.alias)).toBe('#111111FF');
+      const configured = await kit.call('POST', `/v1/shops/${mine.alias}/configure`, people.owner.token, { configVersion: 0, colors: { primary: '#222222FF' } });
+      expect(configured.statusCode, configured.body).toBe(200);
+      await expect.poll(() => db.owner.get(colour(mine.alias))).toBe('#222222FF');
+
+      const duplicated = await kit.call('POST', `/v1/shops/${mine.alias}/design/versions`, people.owner.token, { from: 0 });
+      expect(duplicated.statusCode, duplicated.body).toBe(201);
+      await expect.poll(() => db.owner.get(`${designPath(mine.alias, 1)}/data/colors/primary`)).toBe('#222222FF');
+      await db.owner.set(`${designPath(mine.alias, 1)}/data/colors/primary`, '#333333FF');
+      const made = await kit.call('PUT', `/v1/shops/${mine.alias}/design/versions/1/default`, people.owner.token);
+      expect(made.statusCode, made.body).toBe(200);
+      await expect.poll(() => db.owner.get(`${designPath(mine.alias, 0)}/isDefault`)).toBe(false);
+      expect(await db.owner.get(`${designPath(mine.alias, 1)}/isDefault`)).toBe(true);
+      await expect.poll(() => publicConfig(mine.alias)).toBe('#333333FF');
+    });
+
+    it("a document Firebase holds that is not a valid design leaves the server's copy at its last valid one", async () => {
+      const mine = await createTeamShop(kit, people.owner, 'invalid');
+      await db.owner.set(colour(mine.alias), '#444444FF');
+      await expect.poll(() => publicConfig(mine.alias)).toBe('#444444FF');
+      await db.owner.set(colour(mine.alias), 'not a colour');
+      await db.owner.set(`${designPath(mine.alias, 0)}/data/buttons/elevation`, 3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await publicConfig(mine.alias)).toBe('#444444FF');
+      await db.owner.set(colour(mine.alias), '#555555FF');
+      await expect.poll(() => publicConfig(mine.alias)).toBe('#555555FF');
+    });
+
+    it("templates: the starters' designs are in Firebase after a start, and 'Use this template' writes the merchant's design there", async () => {
+      const templates = (await kit.call('GET', '/v1/templates', null)).json<{ data: Array<{ templateId: string; data: { shop: { alias: string } } }> }>().data;
+      const starter = templates[0];
+      if (!starter) throw new Error('no starter template seeded');
+      await expect.poll(() => protocol.value(designPath(starter.data.shop.alias, 0))).not.toBeNull();
+      const mine = await createTeamShop(kit, people.owner, 'from-template');
+      const used = await kit.call('POST', `/v1/templates/${starter.templateId}/use`, people.owner.token, { alias: mine.alias });
+      expect(used.statusCode, used.body).toBe(200);
+      const starterPrimary = await adapterOf(null).get(`${designPath(starter.data.shop.alias, 0)}/data/colors/primary`);
+      await expect.poll(() => db.owner.get(colour(mine.alias))).toBe(starterPrimary);
+    });
   });
 });
