@@ -95,6 +95,9 @@ export default defineConfig({
             // The HTTP client and the brand, which the entry and most routes share: one chunk rather
             // than three tiny ones that each cost a request and compress worse.
             { name: 'shared', test: /[\\/](src[\\/]api[\\/]|contract[\\/]brand)/, tags: ['$initial'], priority: 0 },
+            // The colour helpers every phone preview uses, apart from the Creation schemas (zod)
+            // they would otherwise share a chunk with: a phone whose design came complete loads no zod.
+            { name: 'colour', test: /[\\/]contract[\\/]colour\.ts$/, priority: 0 },
           ],
         },
       },

@@ -46,9 +46,15 @@ export const templateDocSchema = z.object({
 });
 export type TemplateDoc = z.infer<typeof templateDocSchema>;
 
-/** A template as the calls answer it: the entity and its shop's design (the Creation, as stored). */
+/**
+ * A template as the calls answer it: the entity and its shop's design. `creationComplete: true`:
+ * `creation` is the whole Creation, every missing or invalid part replaced by its default (the
+ * server parsed it tolerantly), so a card renders it without loading the Creation parser; without
+ * it (an answer cached before), the card parses `creation` itself.
+ */
 export const templateSchema = templateDocSchema.extend({
   creation: z.record(z.string(), z.unknown()),
+  creationComplete: z.literal(true).optional(),
 });
 export type Template = z.infer<typeof templateSchema>;
 

@@ -42,6 +42,7 @@ export function TemplateCard({ template, lazy = true, previewPage = 'template' }
       liveTestUrl={liveTestUrl}
       name={template.name}
       design={template.creation}
+      designComplete={template.creationComplete === true}
       canEdit={canEdit}
       lazyPreview={lazy}
       previewPage={previewPage}

@@ -14,6 +14,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/creation/schemas';
+import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { designPath } from '@contract/realtime/paths';
 import {
   canEditTemplate,
@@ -84,7 +85,7 @@ async function readDoc(db: Db, templateId: string): Promise<TemplateDoc | null> 
 
 async function withCreation(db: Db, doc: TemplateDoc): Promise<Template> {
   const design = (await node(db, designPath(doc.data.shop.alias, doc.data.configVersion))) as { data?: Record<string, unknown> } | null;
-  return { ...doc, creation: design?.data ?? {} };
+  return { ...doc, creation: parseCreationTolerant(design?.data ?? {}), creationComplete: true };
 }
 
 /** GET /v1/templates: published templates, by category and tag, starters first then newest. */

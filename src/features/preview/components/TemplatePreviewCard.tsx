@@ -14,12 +14,15 @@ import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
 import { ButtonLink } from '@/components/links';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import type { Creation } from '@contract/creation/schemas';
 import { type PlayOrder, type Screen, nextPlayScreen } from '../screens';
 
-// The phone with the Creation parser (zod) loads with the preview, not with the card: a gallery's
-// first screen needs neither. Imported in two stages, each module graph evaluates in a task of its
-// own (the Creation schemas with zod, then the phone). Not zod alone: a dynamic import of its
-// namespace would keep all of zod in the bundle (90 kB gzip instead of 28).
+// The phone loads with the preview, not with the card: a gallery's first screen does not need it.
+// A design the server completed (`designComplete`) renders as it is: no Creation parser, no zod.
+// Any other loads the parser in two stages, each module graph evaluating in a task of its own (the
+// Creation schemas with zod, then the phone). Not zod alone: a dynamic import of its namespace
+// would keep all of zod in the bundle (90 kB gzip instead of 28).
+const CompletePhone = lazy(() => import('./PhonePreview'));
 const TemplatePhone = lazy(async () => {
   await import('@contract/creation/schemas-tolerant');
   return import('./TemplatePhone');
@@ -31,8 +34,10 @@ export interface TemplatePreviewCardProps {
   /** The Live Test QR code's payload (the live preview URL, which names the template's category). */
   liveTestUrl: string;
   name: string;
-  /** The template's stored Creation, as it came (parsed tolerantly once the phone loads). */
+  /** The template's Creation: as stored (parsed tolerantly once the phone loads), or complete. */
   design: unknown;
+  /** `design` is a whole Creation the server completed (the template answer's `creationComplete`). */
+  designComplete?: boolean;
   canEdit: boolean;
   /** Milliseconds between pages while playing (4000 by default). */
   playIntervalMs?: number;
@@ -61,7 +66,7 @@ const SCREEN_NAMES: Record<Screen, string> = {
 
 const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' } as const;
 
-export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
+export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, designComplete = false, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
   const [phoneRef, inView] = useNearViewport(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
@@ -88,7 +93,11 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, can
         </Typography>
         {inView ? (
           <Suspense fallback={<div style={PHONE_PLACEHOLDER} />}>
-            <TemplatePhone design={design} screen={screen} onScreenChange={setScreen} />
+            {designComplete ? (
+              <CompletePhone creation={design as Creation} screen={screen} onScreenChange={setScreen} framed />
+            ) : (
+              <TemplatePhone design={design} screen={screen} onScreenChange={setScreen} />
+            )}
           </Suspense>
         ) : (
           <div ref={phoneRef} style={PHONE_PLACEHOLDER} data-testid="preview-placeholder" />
