@@ -18,6 +18,7 @@ import { designAuthors, realtimeEdits, realtimeNodes, userRoles } from '../../se
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
 import { BASE, PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
+import { createTeamShop } from './team-kit';
 
 const kinds = await databaseKinds();
 const redisUp = await redisAnswers();
@@ -61,25 +62,7 @@ async function merchantWithShop(app: AppInstance, name: string, remoteAddress: s
 
 describe.each(kinds)('design sync on %s', (kind) => {
   const kit = useApp(kind);
-  let counter = 0;
-
-  async function createShop(owner: AuthResult): Promise<Shop> {
-    const logo = (
-      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, payload: PNG })
-    ).json<{ data: ShopMedia }>().data.url;
-    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
-    counter += 1;
-    const response = await kit.call('POST', '/v1/shops', owner.token, {
-      name: `Design Shop ${kind} ${counter}`,
-      logo,
-      latitude: 6.45,
-      longitude: 3.39,
-      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
-      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: Shop }>().data;
-  }
+  const createShop = (owner: AuthResult) => createTeamShop(kit, owner, `design ${kind}`);
 
   const edit = (token: string | null, updates: Record<string, unknown>, id = editId()) => kit.call('POST', '/v1/realtime/edits', token, { editId: id, updates });
 
