@@ -98,6 +98,9 @@ export default defineConfig({
             // The colour helpers every phone preview uses, apart from the Creation schemas (zod)
             // they would otherwise share a chunk with: a phone whose design came complete loads no zod.
             { name: 'colour', test: /[\\/]contract[\\/]colour\.ts$/, priority: 0 },
+            // Spec constants, which the entry needs: apart, or they would join the colour chunk and
+            // bring the colour helpers into the homepage's initial JS.
+            { name: 'constants', test: /[\\/]contract[\\/]constants\.ts$/, priority: 1 },
           ],
         },
       },
