@@ -15,7 +15,7 @@ export async function expectAccessible(page: Page): Promise<void> {
   await page.waitForFunction("document.documentElement.hasAttribute('data-hydrated')", undefined, { timeout: 10_000 }).catch(() => undefined);
   // The takeover's last render may commit after the mark, and a transition starts at the style
   // recalculation after its commit: two frames later it is running, or there is none.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   await page
     .waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, { timeout: 3000 })
     .catch(() => undefined);
