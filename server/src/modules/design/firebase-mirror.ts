@@ -32,8 +32,7 @@
  * checks every write itself). Against an emulator (FIREBASE_DATABASE_EMULATOR_HOST), firebase-admin
  * connects as the emulator's admin.
  */
-import { readFileSync } from 'node:fs';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLE } from '@contract/constants';
 import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
@@ -43,12 +42,13 @@ import { AUTH_MESSAGES } from '../../auth/guards';
 import { hasRole } from '../../auth/roles';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { serviceAccountOf } from '../../firebase-service-account';
 import { realtimeNodes, shopCollaborators, shopSharing, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { previewKeyMatches } from '../collaborators/sharing';
 import { storeImported } from './store';
 
-export const ACCESS_ROOT = 'access';
+const ACCESS_ROOT = 'access';
 
 export const FIREBASE_MESSAGES = {
   notConfigured: 'Firebase is not configured on this server',
@@ -60,26 +60,32 @@ export interface AccessNode {
   members: Record<string, { edit: boolean }>;
 }
 
-/** The access node of `alias` as the rules read it, or null when the shop does not exist. */
-export async function accessNodeOf(db: Database, alias: string): Promise<AccessNode | null> {
-  const [shop] = await db
-    .select({ id: shops.id, ownerUserId: shops.ownerUserId, isTemplate: shops.isTemplate, publicLink: shopSharing.publicLink })
+/**
+ * The access nodes as the rules read them, by alias: of the shop `alias`, or of every shop (two
+ * queries whatever their number). A shop that does not exist has none.
+ */
+async function accessNodes(db: Database, alias?: string): Promise<Map<string, AccessNode>> {
+  const found = await db
+    .select({ id: shops.id, alias: shops.alias, ownerUserId: shops.ownerUserId, isTemplate: shops.isTemplate, publicLink: shopSharing.publicLink })
     .from(shops)
     .leftJoin(shopSharing, eq(shopSharing.shopId, shops.id))
-    .where(eq(shops.alias, alias))
-    .limit(1);
-  if (!shop) return null;
-  const members: AccessNode['members'] = {};
-  if (!shop.isTemplate) {
-    const collaborators = await db.select({ userId: shopCollaborators.userId, rights: shopCollaborators.accessRights }).from(shopCollaborators).where(eq(shopCollaborators.shopId, shop.id));
-    for (const { userId, rights } of collaborators) if (rights.view) members[String(userId)] = { edit: rights.editDesign };
+    .where(alias === undefined ? undefined : eq(shops.alias, alias));
+  const collaborators = await db
+    .select({ shopId: shopCollaborators.shopId, userId: shopCollaborators.userId, rights: shopCollaborators.accessRights })
+    .from(shopCollaborators)
+    .where(alias === undefined ? undefined : inArray(shopCollaborators.shopId, found.map((shop) => shop.id)));
+  const byId = new Map(found.map((shop) => [shop.id, { shop, node: { public: shop.isTemplate || (shop.publicLink ?? true), members: {} } as AccessNode }]));
+  // A template shop keeps owner only (spec section 5): collaborator rights do not apply to it.
+  for (const { shopId, userId, rights } of collaborators) {
+    const entry = byId.get(shopId);
+    if (entry && !entry.shop.isTemplate && rights.view) entry.node.members[String(userId)] = { edit: rights.editDesign };
   }
-  members[String(shop.ownerUserId)] = { edit: true };
-  return { public: shop.isTemplate || (shop.publicLink ?? true), members };
+  for (const { shop, node } of byId.values()) node.members[String(shop.ownerUserId)] = { edit: true };
+  return new Map([...byId.values()].map(({ shop, node }) => [shop.alias, node]));
 }
 
 /** The uid and claims of the custom token for `actor` (null: signed out), with the preview claim when the key matched. */
-export function tokenIdentity(actor: User | null, previewAlias: string | null): { uid: string; claims: Record<string, unknown> } | null {
+function tokenIdentity(actor: User | null, previewAlias: string | null): { uid: string; claims: Record<string, unknown> } | null {
   const claims: Record<string, unknown> = {};
   if (actor && hasRole(actor, ROLE.SOVEREIGN)) claims.sovereign = true;
   if (previewAlias) claims.preview = previewAlias;
@@ -88,7 +94,6 @@ export function tokenIdentity(actor: User | null, previewAlias: string | null): 
 }
 
 export interface FirebaseMirror {
-  readonly enabled: boolean;
   /** Writes every shop's rights, then follows every design document (on start). */
   start(): Promise<void>;
   /** A design document the server changed goes to Firebase as one more revision. Never throws. */
@@ -127,8 +132,7 @@ function firebaseDatabaseUrl(config: Config): string | null {
 /** firebase-admin, imported only in Firebase mode. */
 async function openAdmin(serviceAccount: string, databaseURL: string): Promise<AdminHandles> {
   const [{ cert, deleteApp, initializeApp }, { getDatabase }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/database'), import('firebase-admin/auth')]);
-  const account = serviceAccount.trim().startsWith('{') ? JSON.parse(serviceAccount) : JSON.parse(readFileSync(serviceAccount, 'utf8'));
-  const app = initializeApp({ credential: cert(account), databaseURL }, `portal-access-${process.pid}-${Date.now()}`);
+  const app = initializeApp({ credential: cert(serviceAccountOf(serviceAccount)), databaseURL }, `portal-access-${process.pid}-${Date.now()}`);
   const designs = getDatabase(app).ref(`${APPS_ROOT}/${ENVIRONMENT}`);
   return {
     write: (updates) => getDatabase(app).ref().update(updates),
@@ -170,7 +174,7 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
   const queues = new Map<string, Promise<void>>();
 
   const mirror = async (alias: string) => {
-    const node = await accessNodeOf(db, alias);
+    const node = (await accessNodes(db, alias)).get(alias) ?? null;
     const updates: Record<string, unknown> = { [`${ACCESS_ROOT}/${alias}`]: node };
     if (!node) updates[`${APPS_ROOT}/${ENVIRONMENT}/${alias}`] = null;
     await (await handles()).write(updates);
@@ -210,7 +214,6 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
   };
 
   return {
-    enabled,
     async start() {
       if (!enabled) return;
       await this.syncAll();
@@ -242,13 +245,12 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
     },
     async syncAll() {
       if (!enabled) return 0;
-      const rows = await db.select({ alias: shops.alias }).from(shops);
-      const updates: Record<string, unknown> = {};
-      for (const { alias } of rows) updates[`${ACCESS_ROOT}/${alias}`] = await accessNodeOf(db, alias);
+      const nodes = await accessNodes(db);
+      const updates = Object.fromEntries([...nodes].map(([alias, node]) => [`${ACCESS_ROOT}/${alias}`, node]));
       // One update on the root replaces each named node and leaves the rest (a shop deleted while
       // the server was down keeps its stale node until shopChanged or an operator removes it).
-      if (rows.length) await (await handles()).write(updates);
-      return rows.length;
+      if (nodes.size) await (await handles()).write(updates);
+      return nodes.size;
     },
     async customToken(actor, preview) {
       if (!enabled) throw new HttpError(404, FIREBASE_MESSAGES.notConfigured);

@@ -15,6 +15,7 @@ import type { PushConfig } from '@contract/notifications/schemas';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { users } from '../../db/schema';
+import { serviceAccountOf } from '../../firebase-service-account';
 
 /** What the service worker receives (src/sw/notification-payload.ts reads it). */
 export interface PushMessage {
@@ -94,8 +95,7 @@ interface FcmSender {
 /** firebase-admin, imported only when FCM is configured. */
 async function createFcmSender(serviceAccount: string, log: FastifyBaseLogger): Promise<FcmSender> {
   const [{ cert, initializeApp }, { getMessaging }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/messaging')]);
-  const account = serviceAccount.trim().startsWith('{') ? JSON.parse(serviceAccount) : JSON.parse(readFileSync(serviceAccount, 'utf8'));
-  const messaging = getMessaging(initializeApp({ credential: cert(account) }, `portal-push-${process.pid}-${Date.now()}`));
+  const messaging = getMessaging(initializeApp({ credential: cert(serviceAccountOf(serviceAccount)) }, `portal-push-${process.pid}-${Date.now()}`));
   return {
     async send(token, message) {
       try {
