@@ -48,12 +48,14 @@ export async function merchantWithShop(baseUrl: string): Promise<{ token: string
 
 /**
  * In the editor: resolves once the page is quiet, as it is when a merchant types the next colour:
- * the last edit acknowledged ('in sync at revision N') and an idle period with the browser's whole
- * 50 ms budget (no task, frame or transition pending).
+ * a 300 ms pause (the colour fields follow a design unchanged for 200 ms, SETTLE_MS in
+ * DesignEditor.tsx), the last edit acknowledged ('in sync at revision N') and an idle period with
+ * the browser's whole 50 ms budget (no task, frame or transition pending).
  */
 const SETTLE = `async () => {
   const status = document.querySelector('[data-testid="design-status"]');
   const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 300));
   while (!/in sync at revision/.test(status ? status.textContent : '')) {
     if (performance.now() - started > 10000) throw new Error('the editor never got in sync');
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,6 +3,7 @@
  * never a download), and the design editor page they time edits on.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import { DEVICE_ID_KEY } from '../src/features/chat/device-id';
 
 /** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -23,12 +24,21 @@ export async function signedInContext(browser: Browser, token: string, options: 
   return context;
 }
 
-/** Opens the design editor of `alias` on its General section, the preview and Primary (web) ready. */
+/**
+ * Opens the design editor of `alias` on its General section, the preview and Primary (web) ready,
+ * as a returning merchant has it: after the chat's device id exists (a new browser computes its
+ * fingerprint once, 5 s after start, spec section 3; that one-off work would land on timed edits).
+ */
 export async function openEditor(page: Page, baseUrl: string, alias: string): Promise<void> {
   await page.goto(`${baseUrl}/new-app/${alias}/design`);
   await page.getByRole('tab', { name: 'General' }).click();
   await page.locator('[data-testid="design-preview"] header').waitFor();
   await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+  // Polled from here: waitForFunction's string predicate is an eval the portal's CSP refuses.
+  for (let waited = 0; !(await page.evaluate(`localStorage.getItem(${JSON.stringify(DEVICE_ID_KEY)}) !== null`)); waited += 100) {
+    if (waited > 30_000) throw new Error('the editor never stored a device id');
+    await page.waitForTimeout(100);
+  }
 }
 
 /** The i-th bench colour, distinct from its neighbours so every edit changes the toolbar: web `#RRGGBBFF` and computed `rgb(...)`. */

@@ -131,6 +131,33 @@ describe('design outbox', () => {
     expect(outbox.count()).toBe(0);
   });
 
+  it('sends an edit with nothing waiting while its write to IndexedDB commits, and forgets it only after the commit', async () => {
+    const store = fakeStore();
+    const base = freshStore();
+    let commits = 0;
+    // Every write to the outbox's storage commits 40 ms late.
+    const slow: typeof base = (mode, callback) => new Promise((resolve) => setTimeout(resolve, 40)).then(() => base(mode, callback)).finally(() => (commits += mode === 'readwrite' ? 1 : 0));
+    const outbox = createOutbox({ db: async () => store.db, store: slow });
+    await outbox.flush();
+    const committed = commits;
+    const sent = outbox.enqueue({ [field('primary')]: '#777777FF' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(store.log).toHaveLength(1); // delivered before its write committed
+    expect(commits).toBe(committed);
+    expect(outbox.count()).toBe(1); // still counted: it leaves once the write has committed
+    expect((await sent).id).toBe(store.log[0]);
+    await outbox.flush();
+    expect(outbox.count()).toBe(0);
+    expect(await outbox.pending()).toEqual([]);
+
+    // Offline: the send fails at once, and the edit waits in the storage once its write commits.
+    store.state.online = false;
+    const kept = await outbox.enqueue({ [field('primary')]: '#888888FF' });
+    await outbox.flush();
+    expect(outbox.count()).toBe(1);
+    expect((await outbox.pending()).map((edit) => edit.id)).toEqual([kept.id]);
+  });
+
   it('drops an edit the store refuses for good, tells about it, and delivers the rest', async () => {
     const store = fakeStore();
     const refused: string[] = [];

@@ -1,7 +1,9 @@
 /**
- * The durable outbox of design edits ("never lose an edit"). Each edit gets an id and is stored
- * in IndexedDB (idb-keyval) BEFORE it is sent; it leaves the outbox only when the store has
- * acknowledged it (or refused it for good). The outbox replays on start, on reconnect, and from
+ * The durable outbox of design edits ("never lose an edit"). Each edit gets an id and its write
+ * to IndexedDB (idb-keyval) is issued before it is sent; it leaves the outbox only when that write
+ * has committed and the store has acknowledged the edit (or refused it for good). An edit with
+ * nothing waiting before it is sent without waiting for the commit: a tab that dies in between
+ * loses nothing the wait would have kept (the store has the edit, or neither has it). The outbox replays on start, on reconnect, and from
  * the service worker's Background Sync (src/sw/design-sync.ts reads the same store). The store
  * applies an edit id at most once, so a replay after a lost acknowledgement changes nothing.
  * Edits leave in the order they were made (keys are zero-padded sequence numbers), one send
@@ -64,6 +66,7 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   let count = 0;
   let flushing: Promise<void> | null = null;
   let again = false;
+  let connection: RealtimeDb | null = null;
 
   /** Whether `count` has come from reading the store (edits of an earlier visit are counted). */
   let counted = false;
@@ -79,14 +82,19 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
   };
   const recount = async () => setCount((await read()).length);
 
-  /** `known`: the edits waiting, when the caller knows them without reading the store. */
-  const drain = async (known?: Array<[string, OutboxEdit]>) => {
-    const realtime = await db();
+  /**
+   * `known`: the edits waiting, when the caller knows them without reading the store; `stored`:
+   * their write to the store, still under way (nothing is deleted or counted before it commits).
+   */
+  const drain = async (known?: Array<[string, OutboxEdit]>, stored?: Promise<unknown>) => {
+    // Once at hand, the connection is used in this task: an edit leaves before React renders it.
+    const realtime = connection ?? (connection = await db());
     const waiting = known ?? (await read());
     for (let start = 0; start < waiting.length; start += SEND_WINDOW) {
       const window = waiting.slice(start, start + SEND_WINDOW);
       // Sent back to back on one connection: the store receives (and applies) them in this order.
       const results = await Promise.allSettled(window.map(([, edit]) => realtime.update(edit.updates, { editId: edit.id })));
+      await stored?.catch(() => undefined);
       let undelivered = false;
       for (const [index, result] of results.entries()) {
         const [key, edit] = window[index] as [string, OutboxEdit];
@@ -103,7 +111,7 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
     await recount();
   };
 
-  const flush = (known?: Array<[string, OutboxEdit]>): Promise<void> => {
+  const flush = (known?: Array<[string, OutboxEdit]>, stored?: Promise<unknown>): Promise<void> => {
     if (flushing) {
       again = true;
       return flushing;
@@ -112,7 +120,7 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
       let first = known;
       do {
         again = false;
-        await drain(first);
+        await drain(first, stored);
         first = undefined;
       } while (again);
     })().finally(() => {
@@ -127,12 +135,19 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
     async enqueue(updates, id = newEditId()) {
       const edit: OutboxEdit = { id, updates, createdAt: Date.now(), token: token?.() ?? null };
       const key = keyOf(id);
-      await set(key, edit, store);
+      const stored = set(key, edit, store);
+      const alone = counted && count === 0 && !flushing;
+      if (alone) {
+        // Nothing else waits or is being sent: this edit is all there is to send, so it leaves
+        // now, while its write commits (the other tabs and the phone get it a frame or two sooner).
+        setCount(1);
+        void flush([[key, edit]], stored);
+        await stored;
+        return edit;
+      }
+      await stored;
       setCount(count + 1);
-      const alone = counted && count === 1;
-      // Nothing else waited and nothing is being sent: this edit is all there is to send, so it
-      // leaves without reading the store back first (the live preview elsewhere gets it sooner).
-      void flush(alone && !flushing ? [[key, edit]] : undefined);
+      void flush();
       return edit;
     },
     flush: () => flush(),
