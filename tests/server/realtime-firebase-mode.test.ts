@@ -240,6 +240,8 @@ describe('Firebase mode', () => {
       const starter = templates[0];
       if (!starter) throw new Error('no starter template seeded');
       await expect.poll(() => protocol.value(designPath(starter.data.shop.alias, 0))).not.toBeNull();
+      // The start read every design once: its listener's download also answered what Firebase lacked.
+      expect(protocol.reads('apps/production')).toBe(1);
       const mine = await createTeamShop(kit, people.owner, 'from-template');
       const used = await kit.call('POST', `/v1/templates/${starter.templateId}/use`, people.owner.token, { alias: mine.alias });
       expect(used.statusCode, used.body).toBe(200);

@@ -62,6 +62,8 @@ export interface FirebaseProtocolServer {
   port: number;
   /** The value stored at `path`, read past the rules. */
   value(path: string): Promise<unknown>;
+  /** How many times clients asked for `path`'s data: listens (`q`) and one-shot gets (`g`). */
+  reads(path: string): number;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startFirebaseProtocolServer({ port = 0, rules }: { port?: 
   const FirebaseServer = require('firebase-server') as new (options: { port: number; address: string }, name: string, data: object) => ProtocolServer;
   const server = new FirebaseServer({ port, address: '127.0.0.1' }, 'test', {});
   judgeEachRequestAlone(server, rules ?? OPEN_RULES);
+  const reads = new Map<string, number>();
   server.wss.on('connection', (ws) => {
     // Who this connection signed in as, for its one-shot reads (firebase-server checks the rest).
     let auth: unknown = null;
@@ -117,6 +120,10 @@ export async function startFirebaseProtocolServer({ port = 0, rules }: { port?: 
         return;
       }
       if (message.t !== 'd') return;
+      if (message.d?.a === 'q' || message.d?.a === 'g') {
+        const asked = (message.d.b?.p ?? '').replace(/^\/|\/$/g, '');
+        reads.set(asked, (reads.get(asked) ?? 0) + 1);
+      }
       if (message.d?.a === 'auth' || message.d?.a === 'gauth') {
         try {
           const decoded = server.tokenValidator.decode(message.d.b?.cred ?? '') as { d?: unknown; sub?: string; user_id?: string };
@@ -138,6 +145,7 @@ export async function startFirebaseProtocolServer({ port = 0, rules }: { port?: 
   return {
     port: server.address().port,
     value: async (path) => (await server.getSnap(server.baseRef.child(path))).exportVal(),
+    reads: (path) => reads.get(path) ?? 0,
     close: () => server.close(),
   };
 }

@@ -12,7 +12,7 @@
  * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'in sync at revision N',
  *   'N edits waiting' or 'Offline: N edits waiting'.
  * - `applyEdit(patch)`: keys are `/` paths inside the Creation, values the new values (null
- *   removes). The edit is stored in the outbox before it is sent (never lost); returns its id.
+ *   removes). The edit's write to the outbox is issued before it is sent (never lost); returns its id.
  * - `save(creation)`: writes the whole document {isDefault, version, data}; throws
  *   SaveDesignError ('Error saving configuration') without alias or version (spec section 5).
  * - `refused`: the server's message for the last edit it refused (a malformed Creation); the
@@ -133,8 +133,8 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
 
   const enqueue = useCallback((updates: Record<string, unknown>) => {
     const edit: OutboxEdit = { id: newEditId(), updates, createdAt: Date.now() };
-    // Stored first: the write to IndexedDB is under way while React renders the edit, so the
-    // edit is sent (and reaches the other tabs and the phone) sooner.
+    // Before React renders the edit: it is sent in this task (its write to IndexedDB commits
+    // meanwhile), so it reaches the other tabs and the phone sooner.
     void designOutbox().enqueue(updates, edit.id);
     setLocal((known) => [...known, edit]);
     setRefused(null);

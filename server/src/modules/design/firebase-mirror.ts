@@ -111,7 +111,7 @@ interface AdminHandles {
   write(updates: Record<string, unknown>): Promise<void>;
   /** Sets the document at `path` to `value` (null removes) as one more revision. */
   writeDocument(path: string, value: unknown): Promise<void>;
-  /** Every design document in Firebase, by alias and version. */
+  /** Every design document in Firebase, by alias and version (from followDesigns' data once it is followed). */
   readDesigns(): Promise<Record<string, Record<string, StoredDocument>>>;
   /** Calls `onChange(alias, versions)` for every shop's documents now, and on every change. */
   followDesigns(onChange: (alias: string, versions: Record<string, StoredDocument> | null) => void): void;
@@ -144,7 +144,8 @@ async function openAdmin(serviceAccount: string, databaseURL: string): Promise<A
           return { ...(value as object), revision: (current?.revision ?? 0) + 1, editIds: current?.editIds ?? {} };
         });
     },
-    readDesigns: async () => ((await designs.get()).val() as Record<string, Record<string, StoredDocument>> | null) ?? {},
+    // once('value') beside followDesigns' listeners shares their download (get() would fetch again).
+    readDesigns: async () => ((await designs.once('value')).val() as Record<string, Record<string, StoredDocument>> | null) ?? {},
     followDesigns(onChange) {
       const changed = (snapshot: { key: string | null; val(): unknown }) => {
         if (snapshot.key) onChange(snapshot.key, snapshot.val() as Record<string, StoredDocument> | null);
@@ -180,10 +181,15 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
     await (await handles()).write(updates);
   };
 
-  /** The Firebase revision of each document the server's copy holds, so an unchanged version is not stored again. */
-  const imported = new Map<string, number>();
+  /**
+   * By shop, the Firebase revision of each document the server's copy holds, so an unchanged
+   * version is not stored again.
+   */
+  const importedByShop = new Map<string, Map<string, number>>();
   const importShop = async (alias: string, versions: Record<string, StoredDocument> | null) => {
-    const known = [...imported.keys()].filter((path) => path.startsWith(`${APPS_ROOT}/${ENVIRONMENT}/${alias}/`));
+    let imported = importedByShop.get(alias);
+    if (!imported) importedByShop.set(alias, (imported = new Map()));
+    const known = [...imported.keys()];
     const seen = new Set<string>();
     for (const [version, node] of Object.entries(versions ?? {})) {
       const address = designAddress(`${APPS_ROOT}/${ENVIRONMENT}/${alias}/${version}`);
@@ -200,6 +206,7 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
       if (address) await storeImported(db, address, null, 0, null);
       imported.delete(path);
     }
+    if (imported.size === 0) importedByShop.delete(alias);
   };
   /** Imports of one shop run one after another, in the order Firebase sent them. */
   const importQueues = new Map<string, Promise<void>>();
@@ -218,15 +225,16 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
       if (!enabled) return;
       await this.syncAll();
       const admin = await handles();
+      // Followed first, so the read below comes from the same download.
+      admin.followDesigns(follow);
       // A design the server holds and Firebase lacks (a seeded template's, one made before Firebase
-      // mode) goes to Firebase first; from then on the server's copy follows Firebase's.
+      // mode) goes to Firebase; from then on the server's copy follows Firebase's.
       const remote = await admin.readDesigns();
       const local = await db.select({ path: realtimeNodes.path, value: realtimeNodes.value }).from(realtimeNodes).where(like(realtimeNodes.path, `${APPS_ROOT}/${ENVIRONMENT}/%`));
       for (const { path, value } of local) {
         const address = designAddress(path);
         if (address && address.inner.length === 0 && value !== null && !remote[address.alias]?.[String(address.version)]) await admin.writeDocument(address.doc, value);
       }
-      admin.followDesigns(follow);
     },
     async designChanged(snapshot) {
       if (!enabled) return;
