@@ -202,6 +202,11 @@ describe('Firebase mode', () => {
       expect(versions).toEqual([expect.objectContaining({ version: 0, isDefault: true, lastEditor: `${people.owner.user.firstName} ${people.owner.user.lastName}` })]);
       const admin = (await kit.call('GET', `/v1/admin/shops/${mine.alias}`, people.owner.token)).json<{ data: { config: { colors?: { primary?: string } } } }>().data;
       expect(admin.config.colors?.primary).toBe('#0A0B0CFF');
+      // Who changed what: the version's history names the writer and the field.
+      const history = async () => (await kit.call('GET', `/v1/shops/${mine.alias}/design/versions/0/history`, people.owner.token)).json<{ data: Array<{ user: string | null; fields: string[] }> }>().data;
+      expect((await history())[0]).toEqual(expect.objectContaining({ user: `${people.owner.user.firstName} ${people.owner.user.lastName}`, fields: ['colors/primary'] }));
+      await db.owner.set(`${designPath(mine.alias, 0)}/data/colors/accent`, '#0D0E0FFF');
+      await expect.poll(async () => (await history())[0]?.fields).toEqual(['colors/accent']);
     });
 
     it('what the server changes reaches Firebase: configure, a duplicated version, a new default', async () => {

@@ -261,9 +261,10 @@ export async function mirrorConfigure(db: Database, alias: string, config: Recor
 
 /**
  * Firebase mode (firebase-mirror.ts): the server's copy follows a document of the Firebase Realtime
- * Database, at Firebase's revision, with its last author and the shop's config. A removed document
- * (null) goes; one that is not a valid document is left out (false) and the copy keeps the last
- * valid one.
+ * Database, at Firebase's revision, with its last author, the shop's config and a history entry
+ * (who changed which fields: the difference from the copy before, as Firebase does not say). A
+ * removed document (null) goes; one that is not a valid document is left out (false) and the copy
+ * keeps the last valid one.
  */
 export async function storeImported(db: Database, address: DocumentAddress, value: unknown, revision: number, authorId: number | null): Promise<boolean> {
   lastStored(db).delete(address.doc);
@@ -277,10 +278,14 @@ export async function storeImported(db: Database, address: DocumentAddress, valu
     return false;
   }
   await db.transaction(async (tx) => {
+    const [before] = await tx.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, address.doc)).for('update');
     await tx.insert(realtimeNodes).values({ path: address.doc, value, revision }).onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision, updatedAt: new Date() } });
     // The author the rules let write (their uid), if they still have an account.
     const [author] = authorId === null ? [] : await tx.select({ id: users.id }).from(users).where(eq(users.id, authorId));
     if (author) await recordAuthor(tx, address.doc, author.id);
+    const fields = historyFields(before?.value ?? null, value);
+    // One entry per Firebase revision: importing the same revision again adds nothing.
+    if (fields.length > 0) await tx.insert(realtimeEdits).values({ editId: `firebase-${address.doc}-${revision}`, path: address.doc, revision, userId: author?.id ?? null, fields }).onConflictDoNothing();
     const config = shopConfigOf(value);
     if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
   });
