@@ -3,7 +3,6 @@
  * never a download), and the design editor page they time edits on.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { DEVICE_ID_KEY } from '../src/features/chat/device-id';
 
 /** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
@@ -23,6 +22,9 @@ export async function signedInContext(browser: Browser, token: string, options: 
   await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
   return context;
 }
+
+/** DEVICE_ID_KEY of src/features/chat/device-id.ts (a browser module: the scripts have no DOM types). */
+const DEVICE_ID_KEY = 'portal-production-deviceId';
 
 /**
  * Opens the design editor of `alias` on its General section, the preview and Primary (web) ready,

@@ -2,7 +2,7 @@
  * Opens the database: PGlite persisted in DATA_DIR/pglite by default, PostgreSQL when
  * DATABASE_URL is set. Both are typed as one PgDatabase; migrations and the seed run on open.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { redactUrl, type Config } from '../config';
 import * as schema from './schema';
 import { seed } from './seed';
+import { dropTemplate, pgliteTemplate } from './pglite-template';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,6 +40,8 @@ export class DatabaseOpenError extends Error {
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 const PING_TIMEOUT_MS = 2000;
+/** In DATA_DIR/pglite: the pid of the server using the embedded database. */
+const LOCK_FILE = 'server.pid';
 const CONNECT_TIMEOUT_MS = 5000;
 /** Serialises migrations when several server processes start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_267_876;
@@ -104,8 +107,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       mkdirSync(dataDir, { recursive: true });
       releaseLock = lockDataDir(dataDir);
     }
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
-    await client.waitReady;
+    client = await startPglite(dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db);
@@ -146,8 +148,33 @@ function isRunning(pid: number): boolean {
  * PGlite is single-process: two servers on one DATA_DIR would corrupt it. A pid file guards
  * the folder; one left by a process that no longer runs is taken over.
  */
+/**
+ * A PGlite on `dataDir` (null: in memory). A new database is loaded from the template
+ * (pglite-template.ts) instead of running initdb; if the template fails to load, it is dropped and
+ * the database made the usual way.
+ */
+async function startPglite(dataDir: string | null): Promise<PGlite> {
+  const fresh = dataDir === null || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = fresh ? await pgliteTemplate(MIGRATIONS_FOLDER) : null;
+  if (template) {
+    const client = dataDir ? new PGlite(dataDir, { loadDataDir: template }) : new PGlite({ loadDataDir: template });
+    try {
+      await client.waitReady;
+      return client;
+    } catch {
+      await client.close().catch(() => undefined);
+      dropTemplate(MIGRATIONS_FOLDER);
+      // What the failed load left, but not the lock file (the folder is otherwise new).
+      if (dataDir) for (const entry of readdirSync(dataDir)) if (entry !== LOCK_FILE) rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    }
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return client;
+}
+
 function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'server.pid');
+  const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx', 0o600);
