@@ -3,8 +3,9 @@
  * to IndexedDB (idb-keyval) is issued before it is sent; it leaves the outbox only when that write
  * has committed and the store has acknowledged the edit (or refused it for good). An edit with
  * nothing waiting before it is sent without waiting for the commit: a tab that dies in between
- * loses nothing the wait would have kept (the store has the edit, or neither has it). The outbox replays on start, on reconnect, and from
- * the service worker's Background Sync (src/sw/design-sync.ts reads the same store). The store
+ * loses nothing the wait would have kept (the store has the edit, or neither has it). The outbox
+ * replays on start, on reconnect, and from the service worker's Background Sync
+ * (src/sw/design-sync.ts reads the same store). The store
  * applies an edit id at most once, so a replay after a lost acknowledgement changes nothing.
  * Edits leave in the order they were made (keys are zero-padded sequence numbers), one send
  * window at a time over one connection: edits to one path stay in order.
