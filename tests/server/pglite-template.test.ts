@@ -24,10 +24,13 @@ afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, for
 async function contents(dataDir: string) {
   const handle = await openDatabaseAt({ kind: 'pglite', dataDir });
   try {
-    const columns = await handle.db.execute(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`);
-    const migrations = await handle.db.execute(`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id`);
-    const plans = await handle.db.execute(`SELECT count(*)::int AS count FROM plans`);
-    return { columns: columns.rows, migrations: migrations.rows, plans: plans.rows };
+    // node-postgres and PGlite both answer { rows }.
+    const rows = async (query: string) => ((await handle.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    return {
+      columns: await rows(`SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2`),
+      migrations: await rows(`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id`),
+      plans: await rows(`SELECT count(*)::int AS count FROM plans`),
+    };
   } finally {
     await handle.close();
   }
