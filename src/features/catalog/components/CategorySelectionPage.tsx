@@ -76,6 +76,18 @@ export function CategorySelectionPage({ shop, save: saveShop, saving, onContinue
   const [supers, setSupers] = useState<ReadonlySet<number>>(() => new Set(shop.superCategoriesOfInterest));
   const [picked, setPicked] = useState<ReadonlySet<number>>(() => new Set(shop.categoriesOfInterest));
   const [message, setMessage] = useState<string | null>(null);
+  // The shop's selection the choices above started from. A page opened from a cache saved before
+  // the last save (a reload within a second of it) starts from an older selection; when the
+  // server's arrives, choices the merchant has not changed since follow it. Else the autosave
+  // would send the old selection back and undo the save.
+  const [base, setBase] = useState(shop);
+  if (base.superCategoriesOfInterest !== shop.superCategoriesOfInterest || base.categoriesOfInterest !== shop.categoriesOfInterest) {
+    setBase(shop);
+    if (sameIds(base.superCategoriesOfInterest, supers) && sameIds(base.categoriesOfInterest, picked)) {
+      setSupers(new Set(shop.superCategoriesOfInterest));
+      setPicked(new Set(shop.categoriesOfInterest));
+    }
+  }
 
   const offered = useMemo(() => categories.filter((category) => supers.has(category.superCategoryId)), [categories, supers]);
   // Categories of a super-category no longer chosen are dropped with it.
