@@ -145,10 +145,6 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * PGlite is single-process: two servers on one DATA_DIR would corrupt it. A pid file guards
- * the folder; one left by a process that no longer runs is taken over.
- */
-/**
  * A PGlite on `dataDir` (null: in memory). A new database is loaded from the template
  * (pglite-template.ts) instead of running initdb; if the template fails to load, it is dropped and
  * the database made the usual way.
@@ -173,6 +169,10 @@ async function startPglite(dataDir: string | null): Promise<PGlite> {
   return client;
 }
 
+/**
+ * PGlite is single-process: two servers on one DATA_DIR would corrupt it. A pid file guards
+ * the folder; one left by a process that no longer runs is taken over.
+ */
 function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -20,8 +20,11 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/shopapp-portal', import.meta.url));
 
-/** The template's file for these migrations and this PGlite. */
+/** The template's file for these migrations and this PGlite (hashed once per process and folder). */
+const templateFiles = new Map<string, string>();
 export function templateFile(migrationsFolder: string): string {
+  const known = templateFiles.get(migrationsFolder);
+  if (known) return known;
   const hash = createHash('sha256');
   // Its package.json is not among its exports: read beside its entry (dist/).
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -31,7 +34,9 @@ export function templateFile(migrationsFolder: string): string {
       .flatMap((entry) => (entry.isDirectory() ? files(path.join(folder, entry.name)) : [path.join(folder, entry.name)]))
       .sort();
   for (const file of files(migrationsFolder)) hash.update(path.relative(migrationsFolder, file)).update(readFileSync(file));
-  return path.join(CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  const file = path.join(CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  templateFiles.set(migrationsFolder, file);
+  return file;
 }
 
 /** The template's tarball, made first when there is none; null when it can be neither read nor made. */
@@ -39,12 +44,15 @@ export async function pgliteTemplate(migrationsFolder: string): Promise<Blob | n
   let file: string;
   try {
     file = templateFile(migrationsFolder);
+  } catch {
+    return null;
+  }
+  try {
     return new Blob([readFileSync(file)]);
   } catch {
     // None yet: made below.
   }
   try {
-    file = templateFile(migrationsFolder);
     const scratch = new PGlite();
     try {
       await migrate(drizzle(scratch), { migrationsFolder });

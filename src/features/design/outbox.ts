@@ -118,11 +118,14 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
       return flushing;
     }
     flushing = (async () => {
+      // The caller's edits and their write go with the first round only.
       let first = known;
+      let writing = stored;
       do {
         again = false;
-        await drain(first, stored);
+        await drain(first, writing);
         first = undefined;
+        writing = undefined;
       } while (again);
     })().finally(() => {
       flushing = null;
@@ -137,18 +140,17 @@ export function createOutbox({ db, store = openOutboxStore(), onRefused, onDeliv
       const edit: OutboxEdit = { id, updates, createdAt: Date.now(), token: token?.() ?? null };
       const key = keyOf(id);
       const stored = set(key, edit, store);
-      const alone = counted && count === 0 && !flushing;
-      if (alone) {
+      if (counted && count === 0 && !flushing) {
         // Nothing else waits or is being sent: this edit is all there is to send, so it leaves
         // now, while its write commits (the other tabs and the phone get it a frame or two sooner).
         setCount(1);
         void flush([[key, edit]], stored);
         await stored;
-        return edit;
+      } else {
+        await stored;
+        setCount(count + 1);
+        void flush();
       }
-      await stored;
-      setCount(count + 1);
-      void flush();
       return edit;
     },
     flush: () => flush(),
