@@ -12,7 +12,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { ALL_TEMPLATE_CATEGORIES, type AnyTemplateCategory, TEMPLATE_CATEGORY_LABELS } from '@contract/templates/categories';
 import type { Template } from '@contract/templates/schemas';
@@ -27,15 +29,6 @@ export interface TemplatesPageProps {
 }
 
 export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesPageProps) {
-  const query = useQuery(templatesQueryOptions(filter));
-  // A prerendered page shows no templates until it has hydrated (src/lib/hydration.ts): a
-  // returning visitor's restored cache must not make the first render differ from the HTML.
-  const hydrated = useHydrated();
-  const shown = hydrated ? query : { isError: false as const, error: null, data: undefined };
-  // The list renders as a deferred value: React renders the arrived templates in slices it can
-  // interrupt (a query's update alone would render the whole gallery in one task).
-  const data = useDeferredValue(shown.data);
-  const templates = { ...shown, data };
   const pick = (category: AnyTemplateCategory | undefined) => onFilterChange({ ...filter, category });
 
   return (
@@ -64,6 +57,29 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
         </Box>
         <TagSearch key={filter.tag ?? ''} initial={filter.tag ?? ''} onSearch={(tag) => onFilterChange({ ...filter, tag: tag || undefined })} />
       </Stack>
+      <TemplateList filter={filter} renderCard={renderCard} />
+    </PageLayout>
+  );
+}
+
+/**
+ * The templates the filter selects. A component of its own: the end of hydration re-renders what
+ * reads useHydrated synchronously, in one task, and here that is the list alone, not the page's
+ * chips, search box and buttons as well.
+ */
+function TemplateList({ filter, renderCard }: Pick<TemplatesPageProps, 'filter' | 'renderCard'>) {
+  const query = useQuery(templatesQueryOptions(filter));
+  // A prerendered page shows no templates until it has hydrated (src/lib/hydration.ts): a
+  // returning visitor's restored cache must not make the first render differ from the HTML.
+  const hydrated = useHydrated();
+  const shown = hydrated ? query : { isError: false as const, error: null, data: undefined };
+  // The list renders as a deferred value: React renders the arrived templates in slices it can
+  // interrupt (a query's update alone would render the whole gallery in one task).
+  const data = useDeferredValue(shown.data);
+  const templates = { ...shown, data };
+
+  return (
+    <>
       {templates.isError ? <Alert severity="error">{templates.error.message}</Alert> : null}
       {templates.data && templates.data.length === 0 ? (
         <Typography role="status">No templates match{filter.tag ? ` the tag '${filter.tag}'` : ''}{filter.category ? ` in ${TEMPLATE_CATEGORY_LABELS[filter.category]}` : ''}.</Typography>
@@ -92,7 +108,7 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
           </Box>
         ))}
       </Box>
-    </PageLayout>
+    </>
   );
 }
 
@@ -109,7 +125,11 @@ function NearViewport({ children }: { children: ReactNode }) {
 /** The rendered card's size on a phone (the phone preview's placeholder, the title and the actions). */
 const CARD_PLACEHOLDER_SX = { width: 404, maxWidth: '100%', height: 934 } as const;
 
-/** The tag search box (remounted when the URL's tag changes, so it always shows it). */
+/**
+ * The tag search box (remounted when the URL's tag changes, so it always shows it). A TextField
+ * as composed by hand: TextField imports Select, and with it Menu, Popover, Modal and List, seven
+ * chunks /templates would load and evaluate on start for a box that never is a select.
+ */
 function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: string) => void }) {
   const [tag, setTag] = useState(initial);
   const search = (event: FormEvent) => {
@@ -118,7 +138,10 @@ function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: str
   };
   return (
     <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, maxWidth: 480 }}>
-      <TextField label="Search by tag" size="small" value={tag} onChange={(event) => setTag(event.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 30 } }} />
+      <FormControl size="small" fullWidth>
+        <InputLabel htmlFor="template-tag-search">Search by tag</InputLabel>
+        <OutlinedInput id="template-tag-search" label="Search by tag" value={tag} onChange={(event) => setTag(event.target.value)} inputProps={{ maxLength: 30 }} />
+      </FormControl>
       <Button type="submit" variant="outlined">
         Search
       </Button>
