@@ -73,6 +73,8 @@ export default defineConfig({
       includeAssets: ['favicon.ico', 'favicon.svg', 'robots.txt', 'manifest.webmanifest', 'icons/*.png'],
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg}'],
+        // The server's own files (the prerender's bundle), never the browser's.
+        globIgnores: ['.vite/**', '**/node_modules/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
     }),

@@ -31,3 +31,16 @@ export interface PrerenderedPage {
   /** The <style data-emotion> elements for <head>. */
   styles: string;
 }
+
+/** One query's data a page was rendered with on the server for a request (src/lib/served-data.ts). */
+export interface ServedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/** The data a page was rendered with per request, carried in its HTML as JSON for the client's cache. */
+export interface ServedData {
+  /** When the server read the data (ms since the epoch): the client refreshes it from then on. */
+  readAt: number;
+  queries: ServedQuery[];
+}

@@ -6,6 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { PUBLIC_PAGES } from '@contract/pages';
+import { STARTER_TEMPLATES } from '@contract/templates/starters';
 
 /** The heading each public page opens with. */
 const HEADINGS: Record<string, string | RegExp> = {
@@ -52,6 +53,16 @@ test.describe('with JavaScript disabled', () => {
     });
   }
 
+  test('/templates lists the templates its filter selects, each with its Use this template link', async ({ page }) => {
+    await page.goto('/templates?category=phones_tablets');
+    const list = page.getByRole('list', { name: 'Templates' });
+    for (const starter of STARTER_TEMPLATES.filter((template) => template.category === 'phones_tablets')) {
+      await expect(list.getByRole('link', { name: `Use this template: ${starter.name}` })).toHaveAttribute('href', `/new-app/setup?templateId=${starter.templateId}`);
+    }
+    await expect(list.getByRole('link', { name: 'Use this template: Glow Beauty' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: /\d+ templates?/ })).toBeVisible();
+  });
+
   test('each page has a title and description of its own', async ({ page }) => {
     const seen = new Set<string>();
     for (const path of PUBLIC_PAGES) {
@@ -91,6 +102,13 @@ for (const path of PUBLIC_PAGES) {
       .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
       .toBe(true);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
+    if (path === '/templates') {
+      // The gallery came with its templates (rendered for the request), and hydration kept them.
+      const item = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').first();
+      await item.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+      await expect.poll(() => item.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      await expect(item).toHaveAttribute('data-from-server', 'yes');
+    }
     // The Roboto faces, preloaded by the after-paint loader, are in use once their stylesheet applies.
     await expect
       .poll(() =>

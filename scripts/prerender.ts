@@ -5,7 +5,7 @@
  * (server/src/web/prerendered.ts). A page that fails to render fails the build.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
@@ -39,7 +39,9 @@ export function prerenderPlugin(plugins: () => PluginOption[]): Plugin {
     },
     async closeBundle() {
       if (skip) return;
-      const outDir = path.join(ROOT, 'node_modules/.cache/portal-prerender');
+      // In the build: the server renders `/templates` per request with it (server/src/web/page-renderer.ts).
+      // Not served (the portal serves nothing under /.vite/) nor precached (vite.config.ts globIgnores).
+      const outDir = path.join(distDir, '.vite/ssr');
       await build({
         configFile: false,
         root: ROOT,
@@ -68,6 +70,8 @@ export function prerenderPlugin(plugins: () => PluginOption[]): Plugin {
           rolldownOptions: { onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)) },
         },
       });
+      // An ES module wherever dist/ is (the server imports it in a worker).
+      writeFileSync(path.join(outDir, 'package.json'), '{ "type": "module" }\n');
       const started = Date.now();
       const outFile = path.join(distDir, '.vite/prerender.json');
       mkdirSync(path.dirname(outFile), { recursive: true });

@@ -10,6 +10,7 @@ import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
+import { applyServedData, servedDataInDocument } from '@/lib/served-data';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
@@ -89,6 +90,10 @@ void restored.then(async () => {
   // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
   // last second of changes) only bridges the wait, or an offline start.
   void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
+  // Data the server rendered this page with (src/lib/served-data.ts) replaces what the restored
+  // cache had for it: the first render must show what the HTML shows.
+  const served = servedDataInDocument();
+  if (served) applyServedData(queryClient, served);
   if (hydratesPrerendered(container)) {
     // Hydration needs the page's route chunk loaded and its loaders run, as the prerender had.
     await router.load();

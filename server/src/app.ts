@@ -30,6 +30,7 @@ import { authModule } from './modules/auth/routes';
 import { catalogModule } from './modules/catalog/routes';
 import { chatModule } from './modules/chat/routes';
 import { registerPublicPage } from './modules/collaborators/public-page';
+import { registerGalleryPage } from './modules/templates/gallery-page';
 import { collaboratorsModule } from './modules/collaborators/routes';
 import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
@@ -165,7 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
     const portal = options.servePortal === false ? null : await registerPortal(app, config);
     app.decorate('portal', portal);
-    if (portal) registerPublicPage(app, portal, deps.db, config);
+    if (portal) {
+      registerPublicPage(app, portal, deps.db, config);
+      registerGalleryPage(app, portal, deps.db);
+    }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?', 1)[0] ?? '/';
       const rendersPortal = (request.method === 'GET' || request.method === 'HEAD') && isAppRoute(pathname);

@@ -5,8 +5,11 @@
  *
  * It runs the browser's code paths (the router is told it is not on a server) so that the HTML
  * is exactly what the client's first render produces, and React hydrates it (src/main.tsx).
- * Nothing here calls the API: data (plans, templates) is the client's, so data parts render
- * their loading state, as they do while the page hydrates (src/lib/hydration.ts).
+ * Nothing here calls the API. Data is either read by the server for the request and passed in
+ * (`/templates` with its templates, rendered per request: server/src/web/page-renderer.ts), or the
+ * client's, and then a data part renders its loading state, as it does while the page hydrates
+ * (src/lib/hydration.ts). The build renders every public page once, without data; the server
+ * runs the same bundle (dist/.vite/ssr/render.js) in a worker for the pages it renders per request.
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import createCache from '@emotion/cache';
@@ -16,7 +19,8 @@ import { AppRoot } from '@/app/AppRoot';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { PageHeadCollector, type PageHead } from '@/lib/hydration';
-import type { PrerenderedPage } from '@contract/pages';
+import { applyServedData } from '@/lib/served-data';
+import type { PrerenderedPage, ServedData } from '@contract/pages';
 
 export { PUBLIC_PAGES } from '@contract/pages';
 
@@ -33,10 +37,16 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return text;
 }
 
-export async function renderPage(path: string): Promise<PrerenderedPage> {
+/**
+ * `path` may carry a search (`/templates?category=...`). `served`: data the server read for this
+ * request (server/src/web/page-renderer.ts), which the page renders as the client will after
+ * putting the same data into its cache; without it, data parts render their loading state.
+ */
+export async function renderPage(path: string, served: ServedData = { readAt: 0, queries: [] }): Promise<PrerenderedPage> {
   // The API is the client's: a request never settles here, so its query stays in its loading state.
   globalThis.fetch = () => new Promise<Response>(() => {});
   const queryClient = createQueryClient();
+  applyServedData(queryClient, served);
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), true);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
@@ -73,5 +83,5 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   const shipped = new Set(chunks.styles.flatMap((chunk) => chunk.ids));
   const composed = Object.keys(emotionCache.inserted).filter((id) => !shipped.has(id));
   if (composed.length > 0) chunks.styles.push({ key: emotionCache.key, ids: composed, css: '' });
-  return { path, title: head.title, description: head.description, html, styles: constructStyleTagsFromChunks(chunks) };
+  return { path: path.split('?', 1)[0] ?? path, title: head.title, description: head.description, html, styles: constructStyleTagsFromChunks(chunks) };
 }

@@ -1,8 +1,13 @@
 /** The built portal as the server serves it: index.html per route, preloads, caching, compression. */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HERO } from '@contract/brand';
+import type { ServedData } from '@contract/pages';
+import { SERVED_DATA_ID } from '@contract/served-data';
+import { templateListKey } from '@contract/templates/filter';
+import type { Template } from '@contract/templates/schemas';
 import { precompressDist } from '../../server/src/web/precompress';
 import { databaseKinds, removeTempDirs, startApp } from './harness';
 import { useApp } from './kit';
@@ -130,6 +135,86 @@ describe.each(kinds)('the portal on %s', (kind) => {
         await bare.close();
       }
     });
+  });
+});
+
+/**
+ * The build's render bundle (dist/.vite/ssr/render.js, src/prerender/render.tsx), stood in for by
+ * one that lists the served templates' names: what this suite checks is the server's side (the
+ * data it reads, the worker, the page it composes). tests/server/prerender.test.ts renders the real one.
+ */
+const RENDER_BUNDLE = `
+export async function renderPage(path, served) {
+  if (path.includes('tag=broken')) throw new Error('the render failed');
+  const names = (served.queries[0] ? served.queries[0].data : []).map((t) => '<li>' + t.name + '</li>').join('');
+  return { path: path.split('?')[0], title: 'Templates', description: 'The gallery.', html: '<ul aria-label="Templates">' + names + '</ul>', styles: '' };
+}
+`;
+
+describe.each(kinds)('the gallery rendered per request on %s', (kind) => {
+  const kit = useApp(kind, {
+    prepare: (config) => {
+      writeDist(config.DIST_DIR);
+      mkdirSync(path.join(config.DIST_DIR, '.vite', 'ssr'), { recursive: true });
+      writeFileSync(path.join(config.DIST_DIR, '.vite', 'ssr', 'render.js'), RENDER_BUNDLE);
+      writeFileSync(path.join(config.DIST_DIR, '.vite', 'ssr', 'package.json'), '{ "type": "module" }');
+    },
+  });
+  const served = (html: string): ServedData | null => {
+    const json = new RegExp(`<script type="application/json" id="${SERVED_DATA_ID}">([^<]*)</script>`).exec(html)?.[1];
+    return json === undefined ? null : (JSON.parse(json) as ServedData);
+  };
+  const listed = async (query: string) => (await kit.call('GET', `/v1/templates${query}`, null)).json<{ data: Template[] }>().data;
+
+  it("serves /templates with the templates its filter selects in the page, and the same data for the client's cache", async () => {
+    for (const [url, query, filter] of [
+      ['/templates', '', {}],
+      ['/templates?category=phones_tablets', '?category=phones_tablets', { category: 'phones_tablets' }],
+      ['/templates?tag=Gold', '?tag=gold', { tag: 'Gold' }],
+    ] as const) {
+      const templates = await listed(query);
+      expect(templates.length, url).toBeGreaterThan(0);
+      const response = await kit.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body, url).toContain(`<div id="root" data-prerendered="/templates"><ul aria-label="Templates">${templates.map((t) => `<li>${t.name}</li>`).join('')}</ul></div>`);
+      const data = served(response.body);
+      expect(data?.queries.map((q) => q.queryKey), url).toEqual([templateListKey(filter)]);
+      expect((data?.queries[0]?.data as Template[]).map((t) => t.templateId), url).toEqual(templates.map((t) => t.templateId));
+      expect(Math.abs(Date.now() - (data?.readAt ?? 0))).toBeLessThan(60_000);
+    }
+  });
+
+  it('renders again when a template changes, and keeps "<" out of the page as data', async () => {
+    const { token } = await kit.register();
+    const created = await kit.call('POST', '/v1/templates', token, { name: 'Late </script> Arrival', category: 'autos', tags: ['late'] });
+    expect(created.statusCode).toBe(201);
+    const body = (await kit.app.inject({ method: 'GET', url: '/templates?category=autos' })).body;
+    expect(body).toContain('<li>Late </script> Arrival</li>');
+    const json = new RegExp(`id="${SERVED_DATA_ID}">([\\s\\S]*?)</script>\\n  </body>`).exec(body)?.[1] ?? '';
+    expect(json).not.toContain('</script>');
+    expect(json).toContain('Late \\u003c/script> Arrival');
+  });
+
+  it('leaves to the client a filter it reads differently or the server refuses, and serves the page without data when the render fails', async () => {
+    for (const url of ['/templates?category=nope', '/templates?tag=12', '/templates?tag=broken']) {
+      const response = await kit.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(served(response.body), url).toBeNull();
+      expect(response.body, url).toContain(`<meta name="portal-client-credential" content="${kit.config.CLIENT_CREDENTIAL}" />`);
+    }
+  });
+
+  it('sends pages compressed as the browser accepts them', async () => {
+    const plain = await kit.app.inject({ method: 'GET', url: '/templates' });
+    const compressed = await kit.app.inject({ method: 'GET', url: '/templates', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    const text = brotliDecompressSync(compressed.rawPayload).toString('utf8');
+    // Equal but for the response's own nonce.
+    const noNonce = (html: string) => html.replace(/nonce="[^"]*"|name="csp-nonce" content="[^"]*"/g, '');
+    expect(noNonce(text).replace(/"readAt":\d+/, '')).toBe(noNonce(plain.body).replace(/"readAt":\d+/, ''));
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 });
 

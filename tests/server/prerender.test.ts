@@ -10,13 +10,15 @@ import { HERO, PRODUCT_NAME } from '@contract/brand';
 import { SEED_PLAN_LIST } from '@contract/catalog/seed-plans';
 import { PUBLIC_PAGES } from '@contract/pages';
 import { escapeHtml } from '../../server/src/html';
-import type { PrerenderedPage } from '@contract/pages';
+import type { PrerenderedPage, ServedData } from '@contract/pages';
+import { templateListKey } from '@contract/templates/filter';
+import type { Template } from '@contract/templates/schemas';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 
 // The React side is TSX, outside the server's TypeScript project: loaded by path, typed here.
 const RENDER_MODULE = '../../src/prerender/render.tsx';
-const { renderPage } = (await import(/* @vite-ignore */ RENDER_MODULE)) as { renderPage(path: string): Promise<PrerenderedPage> };
+const { renderPage } = (await import(/* @vite-ignore */ RENDER_MODULE)) as { renderPage(path: string, served?: ServedData): Promise<PrerenderedPage> };
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
@@ -74,6 +76,23 @@ describe('prerender', () => {
     expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length);
     // The plans are painted from the HTML: the seed plans, which the client then refreshes.
     for (const plan of SEED_PLAN_LIST) expect(pages.find((page) => page.path === '/pricing')?.html).toContain(escapeHtml(plan.description));
+  });
+
+  it('renders /templates with the templates the server read for it, as the client will (its filter from the address)', async () => {
+    const template = (templateId: string, name: string, category: Template['category']) => ({ templateId, name, category, tags: ['gold', 'shine'] }) as unknown as Template;
+    const list = [template('glow', 'Glow Beauty', 'phones_tablets'), template('volt', 'Volt Mobile', 'phones_tablets')];
+    const page = await renderPage('/templates?category=phones_tablets', { readAt: Date.now(), queries: [{ queryKey: templateListKey({ category: 'phones_tablets' }), data: list }] });
+    globalThis.fetch = realFetch;
+    expect(page.path).toBe('/templates');
+    const text = page.html.replace(/<!-- -->/g, '');
+    expect(text).toContain('2 templates');
+    for (const { name } of list) expect(page.html).toContain(`aria-label="Use this template: ${name}"`);
+    expect(page.html).toContain('href="/new-app/setup?templateId=glow"');
+    expect(text).toContain('Phones &amp; Tablets · gold, shine');
+    // The data of another filter is not this page's: it renders its loading state.
+    const other = await renderPage('/templates?category=autos', { readAt: Date.now(), queries: [{ queryKey: templateListKey({ category: 'phones_tablets' }), data: list }] });
+    globalThis.fetch = realFetch;
+    expect(other.html).not.toContain('Use this template');
   });
 
   it('fails for a path no public page has', async () => {

@@ -17,7 +17,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_PAGES, TOKEN_PAGES } from '@contract/pages';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { PUBLIC_PAGES, TOKEN_PAGES, type PrerenderedPage, type ServedData } from '@contract/pages';
+import { SERVED_DATA_ID } from '@contract/served-data';
 import type { AppInstance } from '../app';
 import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
@@ -27,13 +30,23 @@ import { modulePreloadsOf, withBootAfterPaint, woff2FilesOf } from './boot-after
 import { normalizePagePath, prerenderedHtml, readPrerendered, sitemapXml } from './prerendered';
 import { preloadsFor, readBuildManifest, routePreloads, withModulePreloads } from './route-preloads';
 import { isKnownRoute, readRouteTable } from './route-table';
+import { startPageRenderer } from './page-renderer';
 
 export interface Portal {
   /** How an app-looking path is answered (200 or 404), or null when the portal does not own it. */
   pageFor(pathname: string): { status: 200 | 404 } | null;
   /** index.html for an app path: filled in, with modulepreloads for that route's own chunks. */
   sendIndex(request: FastifyRequest, reply: FastifyReply, pathname: string, status?: number, head?: string): FastifyReply;
+  /**
+   * A public page rendered for this request with `served` (its data, also carried in the page for
+   * the client's cache): `url` is its path and search. Without a renderer, or when the render
+   * fails, the page as prerendered without data.
+   */
+  sendRendered(request: FastifyRequest, reply: FastifyReply, url: string, served: ServedData): Promise<FastifyReply>;
 }
+
+/** Pages rendered per request, kept by address and data: one render per change of the data. */
+const RENDERED_CACHE_SIZE = 32;
 
 /** Encoded siblings written by precompress.ts share the caching rule of their source file. */
 const ENCODED_SUFFIX = /\.(br|gz)$/;
@@ -61,6 +74,21 @@ export function inlineStyleHashes(html: string): string[] {
   return [...new Set([...elements, ...attributes].map(sha256Source))];
 }
 
+/**
+ * A page compressed as the browser accepts it: each carries its own nonce, so it is compressed per
+ * response (about 2 ms for the 180 kB of `/templates` with its data, which goes down to 16 kB).
+ */
+function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
+  const accepted = String(reply.request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+  return reply.send(body);
+}
+
+/** Brotli's speed/size balance for pages compressed per response (11, the default, is ~50x slower). */
+const BROTLI_QUALITY = 5;
+
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
 export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID' | 'PUBLIC_ORIGIN'>): Promise<Portal | null> {
   const template = readText(path.join(config.DIST_DIR, 'index.html'));
@@ -78,14 +106,33 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   const entryImports = modulePreloadsOf(filled);
   // The public pages, rendered once: each with its own route's preloads, loaded (with the font
   // faces' stylesheet) after the first paint.
-  const prerendered = new Map<string, string>();
-  for (const page of readPrerendered(config.DIST_DIR)) {
+  const pageHtml = (page: PrerenderedPage) => {
     const { html: booted, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN), fontsOf, entryImports);
     const html = inlineStylesheets(booted);
     for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
     if (script !== null) app.allowInlineScript(sha256Source(script));
-    prerendered.set(page.path, html);
-  }
+    return html;
+  };
+  const prerendered = new Map<string, string>();
+  for (const page of readPrerendered(config.DIST_DIR)) prerendered.set(page.path, pageHtml(page));
+
+  const renderer = startPageRenderer(path.join(config.DIST_DIR, '.vite/ssr/render.js'));
+  if (renderer) app.addHook('onClose', () => renderer.close());
+  const rendered = new Map<string, string>();
+  const renderedHtml = async (url: string, served: ServedData): Promise<string> => {
+    const json = JSON.stringify(served.queries);
+    const key = `${url}\n${createHash('sha256').update(json).digest('base64url')}`;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      if (!renderer) throw new Error('no page renderer in this build');
+      html = pageHtml(await renderer.render(url, served));
+      if (rendered.size >= RENDERED_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, html);
+    }
+    // The data as the client reads it back (</script> cannot occur in it: "<" is escaped).
+    const data = JSON.stringify({ readAt: served.readAt, queries: served.queries }).replace(/</g, '\\u003c');
+    return html.replace(/<\/body>/i, () => `  <script type="application/json" id="${SERVED_DATA_ID}">${data}</script>\n  </body>`);
+  };
 
   // One page per distinct preload set: bounded by the number of routes.
   const pages = new Map<string, string>();
@@ -102,11 +149,7 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     return html;
   };
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', CACHE_REVALIDATE)
-      .send(html.replaceAll(NONCE_PLACEHOLDER, reply.raw.styleNonce ?? ''));
+    sendEncoded(reply.code(status).type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE), html.replaceAll(NONCE_PLACEHOLDER, reply.raw.styleNonce ?? ''));
 
   const portal: Portal = {
     pageFor: (pathname) => {
@@ -119,6 +162,14 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
       // Extra head tags (escaped by the caller), e.g. the public page's Open Graph tags.
       const html = htmlFor(pathname);
       return sendHtml(reply, head ? html.replace(/<\/head>/i, `${head}\n  </head>`) : html, status);
+    },
+    sendRendered: async (request, reply, url, served) => {
+      try {
+        return sendHtml(reply, await renderedHtml(url, served));
+      } catch (error) {
+        if (renderer) request.log.warn({ err: error, url }, 'page rendered without its data');
+        return portal.sendIndex(request, reply, url.split('?', 1)[0] ?? url);
+      }
     },
   };
 

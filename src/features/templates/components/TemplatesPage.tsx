@@ -6,6 +6,7 @@
 import { type FormEvent, type ReactNode, useDeferredValue, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useHydrated } from '@/lib/hydration';
+import { wasServed } from '@/lib/served-data';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,7 +21,8 @@ import { ALL_TEMPLATE_CATEGORIES, type AnyTemplateCategory, TEMPLATE_CATEGORY_LA
 import type { Template } from '@contract/templates/schemas';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { templatesQueryOptions, type TemplateFilter } from '../api/list-templates';
+import type { TemplateFilter } from '@contract/templates/filter';
+import { templatesQueryOptions } from '../api/list-templates';
 
 export interface TemplatesPageProps {
   filter: TemplateFilter;
@@ -63,11 +65,24 @@ export function TemplatesPage({ filter, onFilterChange, renderCard }: TemplatesP
 }
 
 /**
- * The templates the filter selects. A component of its own: the end of hydration re-renders what
- * reads useHydrated synchronously, in one task, and here that is the list alone, not the page's
- * chips, search box and buttons as well.
+ * The templates the filter selects. A page the server rendered with them (src/lib/served-data.ts)
+ * shows them from its first render; otherwise they wait for hydration.
  */
-function TemplateList({ filter, renderCard }: Pick<TemplatesPageProps, 'filter' | 'renderCard'>) {
+function TemplateList(props: Pick<TemplatesPageProps, 'filter' | 'renderCard'>) {
+  return wasServed(templatesQueryOptions(props.filter).queryKey) ? <ServedTemplateList {...props} /> : <ClientTemplateList {...props} />;
+}
+
+function ServedTemplateList({ filter, renderCard }: Pick<TemplatesPageProps, 'filter' | 'renderCard'>) {
+  const query = useQuery(templatesQueryOptions(filter));
+  const data = useDeferredValue(query.data);
+  return <TemplateItems filter={filter} renderCard={renderCard} templates={{ ...query, data }} />;
+}
+
+/**
+ * A component of its own: the end of hydration re-renders what reads useHydrated synchronously,
+ * in one task, and here that is the list alone, not the page's chips, search box and buttons.
+ */
+function ClientTemplateList({ filter, renderCard }: Pick<TemplatesPageProps, 'filter' | 'renderCard'>) {
   const query = useQuery(templatesQueryOptions(filter));
   // A prerendered page shows no templates until it has hydrated (src/lib/hydration.ts): a
   // returning visitor's restored cache must not make the first render differ from the HTML.
@@ -76,11 +91,17 @@ function TemplateList({ filter, renderCard }: Pick<TemplatesPageProps, 'filter' 
   // The list renders as a deferred value: React renders the arrived templates in slices it can
   // interrupt (a query's update alone would render the whole gallery in one task).
   const data = useDeferredValue(shown.data);
-  const templates = { ...shown, data };
+  return <TemplateItems filter={filter} renderCard={renderCard} templates={{ ...shown, data }} />;
+}
 
+interface TemplateItemsProps extends Pick<TemplatesPageProps, 'filter' | 'renderCard'> {
+  templates: { isError: boolean; error: Error | null; data: Template[] | undefined };
+}
+
+function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
   return (
     <>
-      {templates.isError ? <Alert severity="error">{templates.error.message}</Alert> : null}
+      {templates.isError && templates.error ? <Alert severity="error">{templates.error.message}</Alert> : null}
       {templates.data && templates.data.length === 0 ? (
         <Typography role="status">No templates match{filter.tag ? ` the tag '${filter.tag}'` : ''}{filter.category ? ` in ${TEMPLATE_CATEGORY_LABELS[filter.category]}` : ''}.</Typography>
       ) : null}
