@@ -118,17 +118,20 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
 
   const renderer = startPageRenderer(path.join(config.DIST_DIR, '.vite/ssr/render.js'));
   if (renderer) app.addHook('onClose', () => renderer.close());
-  const rendered = new Map<string, string>();
+  // Each page once per address and data, shared by the requests that arrive while it renders.
+  const rendered = new Map<string, Promise<string>>();
   const renderedHtml = async (url: string, served: ServedData): Promise<string> => {
-    const json = JSON.stringify(served.queries);
-    const key = `${url}\n${createHash('sha256').update(json).digest('base64url')}`;
-    let html = rendered.get(key);
-    if (html === undefined) {
-      if (!renderer) throw new Error('no page renderer in this build');
-      html = pageHtml(await renderer.render(url, served));
+    if (!renderer) throw new Error('no page renderer in this build');
+    const key = `${url}\n${createHash('sha256').update(JSON.stringify(served.queries)).digest('base64url')}`;
+    let page = rendered.get(key);
+    if (page === undefined) {
+      page = renderer.render(url, served).then(pageHtml);
       if (rendered.size >= RENDERED_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
-      rendered.set(key, html);
+      rendered.set(key, page);
+      // A failed render is tried again by the next request.
+      page.catch(() => rendered.get(key) === page && rendered.delete(key));
     }
+    const html = await page;
     // The data as the client reads it back (</script> cannot occur in it: "<" is escaped).
     const data = JSON.stringify({ readAt: served.readAt, queries: served.queries }).replace(/</g, '\\u003c');
     return html.replace(/<\/body>/i, () => `  <script type="application/json" id="${SERVED_DATA_ID}">${data}</script>\n  </body>`);

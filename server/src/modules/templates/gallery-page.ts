@@ -3,38 +3,32 @@
  * "rendered in and refreshed by the client"): the gallery's list is in the HTML, with JavaScript
  * off too, and the client hydrates it from the same data instead of rendering it after load.
  */
-import { isKnownCategory, listTag, templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { isKnownCategory, templateFilterOf, templateListKey } from '@contract/templates/filter';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import type { Portal } from '../../web/portal';
 import { listTemplates } from './service';
 
 /**
- * Whether the client's router reads this search value as the same string: it parses each value
- * as JSON first (`?tag=12` is the number 12, which the gallery ignores), so such a value is left
- * to the client.
+ * The addresses rendered with their data: the gallery and each category's, nothing else in the
+ * query. A tag search (free text) or any other parameter gets the page prerendered without data,
+ * which the client fills in: the renders the server keeps stay few, and none can be forced by
+ * varying the address.
  */
-function readsAsString(value: string): boolean {
-  try {
-    return typeof JSON.parse(value) === 'string';
-  } catch {
-    return true;
-  }
-}
-
 export function registerGalleryPage(app: AppInstance, portal: Portal, db: Database): void {
   app.get('/templates', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const filter = templateFilterOf(query);
-    const plain = Object.values(query).every((value) => typeof value === 'string' && readsAsString(value));
-    if (!plain || !isKnownCategory(filter)) return portal.sendIndex(request, reply, '/templates');
+    const onlyCategory = Object.keys(query).every((key) => key === 'category') && (query.category === undefined || query.category === filter.category);
+    if (!onlyCategory || !isKnownCategory(filter)) return portal.sendIndex(request, reply, '/templates');
     let templates;
     try {
-      templates = await listTemplates(db, { category: filter.category, tag: listTag(filter) || undefined });
+      templates = await listTemplates(db, { category: filter.category });
     } catch (error) {
       request.log.warn({ err: error }, 'the gallery page is served without its templates');
       return portal.sendIndex(request, reply, '/templates');
     }
-    return portal.sendRendered(request, reply, request.url, { readAt: Date.now(), queries: [{ queryKey: templateListKey(filter), data: templates }] });
+    const url = filter.category ? `/templates?category=${filter.category}` : '/templates';
+    return portal.sendRendered(request, reply, url, { readAt: Date.now(), queries: [{ queryKey: templateListKey(filter), data: templates }] });
   });
 }
