@@ -17,6 +17,8 @@ const RENDER_TIMEOUT_MS = 5000;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const loaded = import(workerData.moduleUrl);
+// A bundle that cannot load (its packages not found from where it is) fails every render with why.
+loaded.catch((error) => parentPort.postMessage({ id: -1, error: 'the render bundle did not load: ' + String((error && error.message) || error) }));
 let queue = Promise.resolve();
 parentPort.on('message', ({ id, path, served }) => {
   queue = queue.then(async () => {
@@ -68,9 +70,12 @@ export function startPageRenderer(bundle: string): PageRenderer | null {
     failure = error;
     for (const id of [...pending.keys()]) settle(id, { error: error.message });
   };
-  worker.on('message', (message: { id: number; page?: PrerenderedPage; error?: string }) => settle(message.id, message));
+  worker.on('message', (message: { id: number; page?: PrerenderedPage; error?: string }) => {
+    if (message.id === -1) failAll(new Error(message.error));
+    else settle(message.id, message);
+  });
   worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`the page renderer exited (${code})`)));
+  worker.on('exit', (code) => failAll(failure ?? new Error(`the page renderer exited (${code})`)));
 
   return {
     render(url, served) {
