@@ -76,7 +76,7 @@ export function inlineStyleHashes(html: string): string[] {
 
 /**
  * A page compressed as the browser accepts it: each carries its own nonce, so it is compressed per
- * response (about 2 ms for the 180 kB of `/templates` with its data, which goes down to 16 kB).
+ * response (about 2 ms for the 180 kB of `/templates` with its data, which goes down to 15 kB).
  */
 function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
   const accepted = String(reply.request.headers['accept-encoding'] ?? '');
