@@ -10,7 +10,7 @@ import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
-import { applyServedData, servedDataInDocument } from '@/lib/served-data';
+import { SERVED_DATA_ID } from '@contract/served-data';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
@@ -92,8 +92,12 @@ void restored.then(async () => {
   void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
   // Data the server rendered this page with (src/lib/served-data.ts) replaces what the restored
   // cache had for it: the first render must show what the HTML shows.
-  const served = servedDataInDocument();
-  if (served) applyServedData(queryClient, served);
+  if (document.getElementById(SERVED_DATA_ID)) {
+    // Loaded only here (the gallery's own chunk imports it too): not in every page's initial JS.
+    const { applyServedData, servedDataInDocument } = await import('@/lib/served-data');
+    const served = servedDataInDocument();
+    if (served) applyServedData(queryClient, served);
+  }
   if (hydratesPrerendered(container)) {
     // Hydration needs the page's route chunk loaded and its loaders run, as the prerender had.
     await router.load();

@@ -3,7 +3,7 @@
  * page and by the server that renders it with its templates, and the key its list is cached
  * under. Zod-free: the route's search check is in the initial JS.
  */
-import { ALL_TEMPLATE_CATEGORIES, type AnyTemplateCategory } from './categories';
+import type { AnyTemplateCategory } from './categories';
 
 export interface TemplateFilter {
   category?: AnyTemplateCategory | undefined;
@@ -21,11 +21,6 @@ export function templateFilterOf(search: Record<string, unknown>): { category?: 
   const category = typeof search.category === 'string' && /^[a-z_]{2,40}$/.test(search.category) ? (search.category as AnyTemplateCategory) : undefined;
   const tag = typeof search.tag === 'string' && search.tag.trim() ? search.tag.trim().slice(0, TAG_MAX) : undefined;
   return { ...(category ? { category } : {}), ...(tag ? { tag } : {}) };
-}
-
-/** Whether the gallery knows the filter's category (or it has none). */
-export function isKnownCategory(filter: TemplateFilter): boolean {
-  return filter.category === undefined || (ALL_TEMPLATE_CATEGORIES as readonly string[]).includes(filter.category);
 }
 
 /** The tag as the list is asked for it: trimmed, lower case. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownCategory, listTag, templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { listTag, templateFilterOf, templateListKey } from '@contract/templates/filter';
 
 describe("the gallery's filter", () => {
   it('reads ?category&tag by shape: a string category of letters and _, a trimmed tag of at most 30 characters', () => {
@@ -10,12 +10,6 @@ describe("the gallery's filter", () => {
     expect(templateFilterOf({ tag: 'x'.repeat(40) }).tag).toHaveLength(30);
     // A well-formed category the gallery does not know is kept: the server refuses it.
     expect(templateFilterOf({ category: 'nope' })).toEqual({ category: 'nope' });
-  });
-
-  it('knows the gallery categories', () => {
-    expect(isKnownCategory({})).toBe(true);
-    expect(isKnownCategory({ category: 'phones_tablets' })).toBe(true);
-    expect(isKnownCategory(templateFilterOf({ category: 'nope' }))).toBe(false);
   });
 
   it('keys the list by category and the lower-case tag, as the page and the server both ask for it', () => {

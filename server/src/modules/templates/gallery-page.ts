@@ -3,7 +3,8 @@
  * "rendered in and refreshed by the client"): the gallery's list is in the HTML, with JavaScript
  * off too, and the client hydrates it from the same data instead of rendering it after load.
  */
-import { isKnownCategory, templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { ALL_TEMPLATE_CATEGORIES } from '@contract/templates/categories';
+import { templateFilterOf, templateListKey } from '@contract/templates/filter';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import type { Portal } from '../../web/portal';
@@ -20,7 +21,8 @@ export function registerGalleryPage(app: AppInstance, portal: Portal, db: Databa
     const query = request.query as Record<string, unknown>;
     const filter = templateFilterOf(query);
     const onlyCategory = Object.keys(query).every((key) => key === 'category') && (query.category === undefined || query.category === filter.category);
-    if (!onlyCategory || !isKnownCategory(filter)) return portal.sendIndex(request, reply, '/templates');
+    const known = filter.category === undefined || (ALL_TEMPLATE_CATEGORIES as readonly string[]).includes(filter.category);
+    if (!onlyCategory || !known) return portal.sendIndex(request, reply, '/templates');
     let templates;
     try {
       templates = await listTemplates(db, { category: filter.category });
