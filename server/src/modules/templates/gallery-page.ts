@@ -3,8 +3,8 @@
  * "rendered in and refreshed by the client"): the gallery's list is in the HTML, with JavaScript
  * off too, and the client hydrates it from the same data instead of rendering it after load.
  */
-import { ALL_TEMPLATE_CATEGORIES } from '@contract/templates/categories';
 import { templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { templateCategorySchema } from '@contract/templates/schemas';
 import type { AppInstance } from '../../app';
 import type { Database } from '../../db/database';
 import type { Portal } from '../../web/portal';
@@ -21,7 +21,7 @@ export function registerGalleryPage(app: AppInstance, portal: Portal, db: Databa
     const query = request.query as Record<string, unknown>;
     const filter = templateFilterOf(query);
     const onlyCategory = Object.keys(query).every((key) => key === 'category') && (query.category === undefined || query.category === filter.category);
-    const known = filter.category === undefined || (ALL_TEMPLATE_CATEGORIES as readonly string[]).includes(filter.category);
+    const known = filter.category === undefined || templateCategorySchema.safeParse(filter.category).success;
     if (!onlyCategory || !known) return portal.sendIndex(request, reply, '/templates');
     let templates;
     try {
