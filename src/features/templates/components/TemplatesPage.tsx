@@ -117,9 +117,9 @@ function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
         // jump down when they fill in (layout shift).
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center', minHeight: templates.data ? undefined : '100vh' }}
       >
-        {(templates.data ?? []).map((template) => (
+        {(templates.data ?? []).map((template, index) => (
           <Box component="li" key={template.templateId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }} data-category={template.category}>
-            <NearViewport>{renderCard(template)}</NearViewport>
+            <NearViewport eager={index < EAGER_CARDS}>{renderCard(template)}</NearViewport>
             <Typography variant="body2" color="text.secondary">
               {TEMPLATE_CATEGORY_LABELS[template.category]} · {template.tags.join(', ')}
             </Typography>
@@ -137,11 +137,17 @@ function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
  * A card mounts only once it comes within about a screen of the viewport: rendering all the
  * gallery's cards at once is one long task on a phone (Lighthouse's Total Blocking Time). Until
  * then a box of about the card's size holds its place, so the cards below do not move on screen.
+ * The first EAGER_CARDS are rendered at once, by the server too for a served gallery: they are on
+ * or near the first screen anyway, and hydrating them costs less than mounting them afterwards
+ * (a commit that builds their DOM and inserts their styles, and restyles the page).
  */
-function NearViewport({ children }: { children: ReactNode }) {
-  const [ref, near] = useNearViewport(true, '100% 0px');
+function NearViewport({ children, eager }: { children: ReactNode; eager: boolean }) {
+  const [ref, near] = useNearViewport(!eager, '100% 0px');
   return near ? children : <Box ref={ref} aria-hidden="true" sx={CARD_PLACEHOLDER_SX} />;
 }
+
+/** A phone's first screen and the next: the cards the gallery renders without waiting. */
+const EAGER_CARDS = 2;
 
 /** The rendered card's size on a phone (the phone preview's placeholder, the title and the actions). */
 const CARD_PLACEHOLDER_SX = { width: 404, maxWidth: '100%', height: 934 } as const;
@@ -161,7 +167,8 @@ function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: str
     <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, maxWidth: 480 }}>
       <FormControl size="small" fullWidth>
         <InputLabel htmlFor="template-tag-search">Search by tag</InputLabel>
-        <OutlinedInput id="template-tag-search" label="Search by tag" value={tag} onChange={(event) => setTag(event.target.value)} inputProps={{ maxLength: 30 }} />
+        {/* No autofill keyframes (a global style the browser would restyle the page for while it hydrates): the browser never autofills a tag. */}
+        <OutlinedInput id="template-tag-search" label="Search by tag" value={tag} onChange={(event) => setTag(event.target.value)} inputProps={{ maxLength: 30 }} disableInjectingGlobalStyles />
       </FormControl>
       <Button type="submit" variant="outlined">
         Search
