@@ -91,6 +91,18 @@ for (const path of PUBLIC_PAGES) {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    // Each time the page's style element is taken out of the document (a move), the browser drops
+    // its stylesheet and restyles the whole page (src/app/emotion-cache.ts).
+    await page.addInitScript(() => {
+      // The slice of the DOM this uses (the journeys compile without the DOM library).
+      type Removed = { nodeName: string; hasAttribute?: (name: string) => boolean };
+      type Slice = { __styleMoves: number; MutationObserver: new (callback: (records: { removedNodes: Iterable<Removed> }[]) => void) => { observe: (target: unknown, options: object) => void }; document: unknown };
+      const scope = globalThis as unknown as Slice;
+      scope.__styleMoves = 0;
+      new scope.MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node.hasAttribute?.('data-served-emotion')) scope.__styleMoves += 1;
+      }).observe(scope.document, { childList: true, subtree: true });
+    });
     await page.goto(path);
     const heading = page.getByRole('heading', { level: 1, name: HEADINGS[path] });
     await expect(heading).toBeVisible();
@@ -102,6 +114,9 @@ for (const path of PUBLIC_PAGES) {
       .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
       .toBe(true);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
+    // The page's rules stayed where the server put them.
+    await expect(page.locator('style[data-served-emotion]')).toHaveCount(1);
+    expect(await page.evaluate(() => (globalThis as unknown as { __styleMoves: number }).__styleMoves)).toBe(0);
     if (path === '/templates') {
       // The gallery came with its templates (rendered for the request), and hydration kept them.
       const item = page.getByRole('list', { name: 'Templates' }).getByRole('listitem').first();

@@ -3,8 +3,8 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import createCache from '@emotion/cache';
 import { configureAuth } from '@/api/client';
+import { createBrowserEmotionCache } from '@/app/emotion-cache';
 import { AppRoot } from '@/app/AppRoot';
 import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
@@ -47,7 +47,7 @@ window.addEventListener('storage', (event) => {
 // nonce: emotion (MUI) takes it through its cache, goober (notistack's toasts) from window.__nonce__.
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content || undefined;
 (window as { __nonce__?: string }).__nonce__ = nonce;
-const emotionCache = createCache({ key: 'css', nonce });
+const emotionCache = createBrowserEmotionCache(document, nonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');

@@ -16,6 +16,7 @@ import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { AppRoot } from '@/app/AppRoot';
+import { EMOTION_KEY, SERVED_STYLES_ATTRIBUTE } from '@/app/emotion-cache';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { PageHeadCollector, type PageHead } from '@/lib/hydration';
@@ -59,8 +60,8 @@ export async function renderPage(path: string, served: ServedData = { readAt: 0,
   // The root as the deepest match: no route has this path (the not-found page).
   if (!match || match.status !== 'success' || match.routeId === '__root__') throw new Error(`${path}: the route did not render (${match?.status ?? 'no match'})`);
 
-  const emotionCache = createCache({ key: 'css', nonce: NONCE_PLACEHOLDER });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(emotionCache);
+  const emotionCache = createCache({ key: EMOTION_KEY, nonce: NONCE_PLACEHOLDER });
+  const { extractCriticalToChunks } = createEmotionServer(emotionCache);
   const head: PageHead = {};
   const collect = (reported: PageHead) => Object.assign(head, Object.fromEntries(Object.entries(reported).filter(([, value]) => value !== undefined)));
   const { prelude } = await prerenderToNodeStream(
@@ -82,6 +83,22 @@ export async function renderPage(path: string, served: ServedData = { readAt: 0,
   // Their names, without their rules, tell the client's cache they are in place: no element uses them.
   const shipped = new Set(chunks.styles.flatMap((chunk) => chunk.ids));
   const composed = Object.keys(emotionCache.inserted).filter((id) => !shipped.has(id));
-  if (composed.length > 0) chunks.styles.push({ key: emotionCache.key, ids: composed, css: '' });
-  return { path: path.split('?', 1)[0] ?? path, title: head.title, description: head.description, html, styles: constructStyleTagsFromChunks(chunks) };
+  return { path: path.split('?', 1)[0] ?? path, title: head.title, description: head.description, html, styles: styleTags(chunks.styles, composed) };
+}
+
+/**
+ * The page's style elements (src/app/emotion-cache.ts). Its rules are one element, whose ids the
+ * client's cache takes as inserted, with the names of the composed classes. A global style
+ * (CssBaseline's) keeps emotion's mark, by which its <Global> finds it on the client; `data-s`
+ * keeps emotion's caches from moving it as well.
+ */
+function styleTags(chunks: readonly { key: string; ids: string[]; css: string }[], composed: readonly string[]): string {
+  const nonce = ` nonce="${NONCE_PLACEHOLDER}"`;
+  return chunks
+    .map((chunk) =>
+      chunk.key === EMOTION_KEY
+        ? `<style ${SERVED_STYLES_ATTRIBUTE}="${[EMOTION_KEY, ...chunk.ids, ...composed].join(' ')}"${nonce}>${chunk.css}</style>`
+        : `<style data-emotion="${chunk.key} ${chunk.ids.join(' ')}" data-s=""${nonce}>${chunk.css}</style>`,
+    )
+    .join('');
 }

@@ -66,8 +66,12 @@ describe('prerender', () => {
       // The shell around it: the nav bar's links and the footer.
       expect(page.html, page.path).toContain('href="/pricing"');
       expect(page.html, page.path).toContain('href="/contact-us"');
-      // MUI's styles extracted, for the response's nonce.
-      expect(page.styles, page.path).toMatch(/^<style data-emotion="css[^"]*" nonce="__CSP_STYLE_NONCE__">/);
+      // MUI's styles extracted, for the response's nonce: the page's rules in one element, which the
+      // client's cache takes over where it is (src/app/emotion-cache.ts), and global styles that
+      // emotion's caches leave alone (data-s).
+      expect(page.styles, page.path).toMatch(/<style data-served-emotion="css [^"]+" nonce="__CSP_STYLE_NONCE__">/);
+      expect(page.styles, page.path).not.toMatch(/<style data-emotion="css /);
+      expect(page.styles, page.path).not.toMatch(/<style data-emotion="css-global [^"]+" nonce/);
       expect(page.html, page.path).not.toContain('<script');
       expect(page.title, page.path).toContain(PRODUCT_NAME);
       expect(page.description.length, page.path).toBeGreaterThan(20);
@@ -79,14 +83,33 @@ describe('prerender', () => {
   });
 
   it('renders /templates with the templates the server read for it, as the client will (its filter from the address)', async () => {
-    const template = (templateId: string, name: string, category: Template['category']) => ({ templateId, name, category, tags: ['gold', 'shine'] }) as unknown as Template;
-    const list = [template('glow', 'Glow Beauty', 'phones_tablets'), template('volt', 'Volt Mobile', 'phones_tablets')];
+    const template = (templateId: string, name: string, category: Template['category']): Template => ({
+      templateId,
+      name,
+      category,
+      tags: ['gold', 'shine'],
+      isPublished: 1,
+      isDefault: 1,
+      version: 1,
+      colors: [],
+      images: [],
+      data: { shop: { alias: `${templateId}-shop`, name, logo: '' }, version: 0, configVersion: 0 },
+      createdAt: '2026-11-27T00:00:00.000Z',
+      updatedAt: '2026-11-27T00:00:00.000Z',
+      creation: {},
+    });
+    const list = [template('glow', 'Glow Beauty', 'phones_tablets'), template('volt', 'Volt Mobile', 'phones_tablets'), template('zinc', 'Zinc Phones', 'phones_tablets')];
     const page = await renderPage('/templates?category=phones_tablets', { readAt: Date.now(), queries: [{ queryKey: templateListKey({ category: 'phones_tablets' }), data: list }] });
     globalThis.fetch = realFetch;
     expect(page.path).toBe('/templates');
     const text = page.html.replace(/<!-- -->/g, '');
-    expect(text).toContain('2 templates');
+    expect(text).toContain('3 templates');
     for (const { name } of list) expect(page.html).toContain(`aria-label="Use this template: ${name}"`);
+    // The first two cards come rendered (the first screen and the next); the third waits for the viewport.
+    expect(page.html).toContain('aria-label="Template Glow Beauty"');
+    expect(page.html).toContain('aria-label="Template Volt Mobile"');
+    expect(page.html).not.toContain('aria-label="Template Zinc Phones"');
+    expect(page.html).not.toContain('Switched to client rendering');
     expect(page.html).toContain('href="/new-app/setup?templateId=glow"');
     expect(text).toContain('Phones &amp; Tablets · gold, shine');
     // The data of another filter is not this page's: it renders its loading state.
