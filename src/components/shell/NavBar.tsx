@@ -15,7 +15,10 @@ import { Logo } from './Logo';
 
 // Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
 const AccountButton = lazy(() => import('@/features/account/components/AccountButton').then((module) => ({ default: module.AccountButton })));
-const NotificationBell = lazy(() => import('@/features/notifications/components/NotificationBell').then((module) => ({ default: module.NotificationBell })));
+// With the invites' Accept and Decline (registered by the collaborators feature), which its items offer.
+const NotificationBell = lazy(() =>
+  Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({ default: module.NotificationBell })),
+);
 
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });

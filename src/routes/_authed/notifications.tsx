@@ -7,7 +7,11 @@ import { useSession } from '@/lib/session/session';
 export const Route = createFileRoute('/_authed/notifications')({
   validateSearch: validateNotificationsSearch,
   loaderDeps: ({ search }) => filterOf(search),
-  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(notificationsQueryOptions(deps)),
+  loader: async ({ context: { queryClient }, deps }) => {
+    // The invites' Accept and Decline (the collaborators feature registers them) before the list shows.
+    await import('@/features/collaborators/invite-actions');
+    return queryClient.ensureQueryData(notificationsQueryOptions(deps));
+  },
   component: NotificationsRoute,
 });
 
