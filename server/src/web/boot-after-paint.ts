@@ -23,9 +23,10 @@ const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/
  * Module preloads added per task, from the task after the boot (which adds the font preloads and
  * the first script): each starts a request on the main thread, 5 to 17 ms at Lighthouse's 4x CPU
  * slowdown on the CI machine, and /templates names 40 of them, which added at once made one 230 ms
- * task at 4x. Three at a time stay under 50 ms.
+ * task at 4x. Three at a time still made tasks of 8-22 ms in Lighthouse's own traces (over 50 ms
+ * at 4x); one at a time, each stays short.
  */
-const LINKS_PER_TASK = 3;
+const LINKS_PER_TASK = 1;
 
 /**
  * Loads `entry` and its `preloads` once, after the first contentful paint, and `stylesheets` once
