@@ -118,7 +118,7 @@ function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center', minHeight: templates.data ? undefined : '100vh' }}
       >
         {(templates.data ?? []).map((template, index) => (
-          <Box component="li" key={template.templateId} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%' }} data-category={template.category}>
+          <Box component="li" key={template.templateId} sx={ITEM_SX} data-category={template.category}>
             <NearViewport eager={index < EAGER_CARDS}>{renderCard(template)}</NearViewport>
             <Typography variant="body2" color="text.secondary">
               {TEMPLATE_CATEGORY_LABELS[template.category]} · {template.tags.join(', ')}
@@ -145,6 +145,13 @@ function NearViewport({ children, eager }: { children: ReactNode; eager: boolean
   const [ref, near] = useNearViewport(!eager, '100% 0px');
   return near ? children : <Box ref={ref} aria-hidden="true" sx={CARD_PLACEHOLDER_SX} />;
 }
+
+/**
+ * A gallery item. Off screen, the browser skips its layout and paint (content-visibility), sized
+ * as a card with its caption and button until it has been rendered once: the page's relayouts (the
+ * Roboto faces arriving, a card or phone mounting) cover the items on screen, not all of them.
+ */
+const ITEM_SX = { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%', contentVisibility: 'auto', containIntrinsicSize: 'auto 404px auto 1060px' } as const;
 
 /** A phone's first screen and the next: the cards the gallery renders without waiting. */
 const EAGER_CARDS = 2;
