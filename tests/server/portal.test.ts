@@ -8,6 +8,7 @@ import type { ServedData } from '@contract/pages';
 import { SERVED_DATA_ID } from '@contract/served-data';
 import { templateListKey } from '@contract/templates/filter';
 import type { Template } from '@contract/templates/schemas';
+import { sha256Source } from '../../server/src/http/csp-hash';
 import { precompressDist } from '../../server/src/web/precompress';
 import { databaseKinds, removeTempDirs, startApp } from './harness';
 import { useApp } from './kit';
@@ -146,7 +147,9 @@ describe.each(kinds)('the portal on %s', (kind) => {
 const RENDER_BUNDLE = `
 export async function renderPage(path, served) {
   if (path.includes('category=baby')) throw new Error('the render failed');
-  const names = (served.queries[0] ? served.queries[0].data : []).map((t) => '<li>' + t.name + '</li>').join('');
+  // An inline style no page rendered before has.
+  const item = path.includes('category=health_beauty') ? '<li style="outline:2px solid teal">' : '<li>';
+  const names = (served.queries[0] ? served.queries[0].data : []).map((t) => item + t.name + '</li>').join('');
   return { path: path.split('?')[0], title: 'Templates', description: 'The gallery.', html: '<ul aria-label="Templates">' + names + '</ul>', styles: '' };
 }
 `;
@@ -182,6 +185,17 @@ describe.each(kinds)('the gallery rendered per request on %s', (kind) => {
       expect((data?.queries[0]?.data as Template[]).map((t) => t.templateId), url).toEqual(templates.map((t) => t.templateId));
       expect(Math.abs(Date.now() - (data?.readAt ?? 0))).toBeLessThan(60_000);
     }
+  });
+
+  it("allows the inline styles of a page rendered for this very request in that response's policy", async () => {
+    const response = await kit.app.inject({ method: 'GET', url: '/templates?category=health_beauty' });
+    expect(response.body).toContain('<li style="outline:2px solid teal">');
+    const policy = String(response.headers['content-security-policy']);
+    const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `));
+    expect(directive('style-src-attr')).toContain(sha256Source('outline:2px solid teal'));
+    // The nonce is still the one the page carries.
+    const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(response.body)?.[1];
+    expect(policy).toContain(`'nonce-${nonce}'`);
   });
 
   it('renders again when a template changes, and keeps "<" out of the page as data', async () => {

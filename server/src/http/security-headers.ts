@@ -33,6 +33,8 @@ declare module 'node:http' {
   interface ServerResponse {
     /** This response's style nonce (Content-Security-Policy style-src). */
     styleNonce?: string;
+    /** The allowed hashes' version this response's policy was written with. */
+    policyVersion?: number;
   }
 }
 
@@ -49,13 +51,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   const facebook = Boolean(config.FACEBOOK_APP_ID);
   const https = config.PUBLIC_ORIGIN.startsWith('https:');
   const styleHashes = new Set<string>();
-  app.decorate('allowInlineStyle', (hash: string) => {
-    styleHashes.add(hash);
-  });
   const scriptHashes = new Set<string>();
-  app.decorate('allowInlineScript', (hash: string) => {
-    scriptHashes.add(hash);
-  });
+  // Counts the hashes added: a page rendered for a request adds its own while the request is
+  // answered, after its policy was written (the response then writes it again: see onSend).
+  let policyVersion = 0;
+  const allow = (hashes: Set<string>, hash: string) => {
+    if (hashes.has(hash)) return;
+    hashes.add(hash);
+    policyVersion += 1;
+  };
+  app.decorate('allowInlineStyle', (hash: string) => allow(styleHashes, hash));
+  app.decorate('allowInlineScript', (hash: string) => allow(scriptHashes, hash));
 
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${res.styleNonce ?? ''}'`;
   const applyHeaders = helmet({
@@ -101,11 +107,21 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       return;
     }
     reply.raw.styleNonce = randomBytes(16).toString('base64');
+    reply.raw.policyVersion = policyVersion;
     applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApi(request.url) && /^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
+    if (isApi(request.url)) {
+      if (/^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    // The page this request rendered brought hashes the policy written on arrival lacks (the
+    // gallery's first render of a filter, say): the page's own inline styles would be refused.
+    if (reply.raw.policyVersion !== policyVersion) {
+      reply.raw.policyVersion = policyVersion;
+      await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
+    }
     return payload;
   });
 }
