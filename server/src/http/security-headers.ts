@@ -33,8 +33,6 @@ declare module 'node:http' {
   interface ServerResponse {
     /** This response's style nonce (Content-Security-Policy style-src). */
     styleNonce?: string;
-    /** The allowed hashes' version this response's policy was written with. */
-    policyVersion?: number;
   }
 }
 
@@ -51,17 +49,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
   const facebook = Boolean(config.FACEBOOK_APP_ID);
   const https = config.PUBLIC_ORIGIN.startsWith('https:');
   const styleHashes = new Set<string>();
+  app.decorate('allowInlineStyle', (hash: string) => {
+    styleHashes.add(hash);
+  });
   const scriptHashes = new Set<string>();
-  // Counts the hashes added: a page rendered for a request adds its own while the request is
-  // answered, after its policy was written (the response then writes it again: see onSend).
-  let policyVersion = 0;
-  const allow = (hashes: Set<string>, hash: string) => {
-    if (hashes.has(hash)) return;
-    hashes.add(hash);
-    policyVersion += 1;
-  };
-  app.decorate('allowInlineStyle', (hash: string) => allow(styleHashes, hash));
-  app.decorate('allowInlineScript', (hash: string) => allow(scriptHashes, hash));
+  app.decorate('allowInlineScript', (hash: string) => {
+    scriptHashes.add(hash);
+  });
 
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${res.styleNonce ?? ''}'`;
   const applyHeaders = helmet({
@@ -98,17 +92,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
 
   const apiHeaders = apiSecurityHeaders(https);
 
-  // The nonce first, so the policy's style-src can name it.
+  // The nonce on arrival, for the page the handler writes it into.
   app.addHook('onRequest', (request, reply, done) => {
     if (isApi(request.url)) {
       // JSON is never a document: a fixed, strictest policy, its headers computed once.
       reply.headers(apiHeaders);
-      done();
-      return;
+    } else {
+      reply.raw.styleNonce = randomBytes(16).toString('base64');
     }
-    reply.raw.styleNonce = randomBytes(16).toString('base64');
-    reply.raw.policyVersion = policyVersion;
-    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -116,12 +108,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       if (/^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
       return payload;
     }
-    // The page this request rendered brought hashes the policy written on arrival lacks (the
-    // gallery's first render of a filter, say): the page's own inline styles would be refused.
-    if (reply.raw.policyVersion !== policyVersion) {
-      reply.raw.policyVersion = policyVersion;
-      await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
-    }
+    // The policy once the page is written: a page rendered for this very request (the gallery's
+    // first render of a filter, say) has added the hashes of its own inline styles by now.
+    await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
     return payload;
   });
 }
