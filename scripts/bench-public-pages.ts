@@ -1,0 +1,144 @@
+/**
+ * The public pages' main-thread work while they load (issue 11), from Chromium's own trace: each
+ * page opened in a fresh browser context on Lighthouse's mobile screen (412 x 823 at 1.75), traced
+ * from the navigation for 5 s. Against a running portal: `BENCH_URL=http://localhost:4174
+ * npm run bench:pages [-- runs]` (5 runs unless told).
+ *
+ * Lighthouse's TBT multiplies each task's observed duration by 4 (its simulated CPU) and counts
+ * what passes 50 ms. Two things it sees that a visitor's browser does not (docs/performance.md):
+ * - On a shared 2-core machine a task's duration is mostly waiting for a core: the renderer's
+ *   main thread runs 30-70 % of a task's wall time. So this reports blocking time from wall time
+ *   (what Lighthouse sees) and from the main thread's CPU time (the page's own work).
+ * - Lighthouse drives the page through DevTools with the Runtime domain on. V8 then records a
+ *   detailed stack trace for every Error created, and parses every function on that stack again
+ *   for its source positions: React DOM creates a few as it sets itself up, and its whole module is
+ *   parsed again (40-60 ms on this machine). So each page is loaded twice per run, through the
+ *   DevTools protocol with Runtime on (as Lighthouse) and with nothing but tracing (a visitor).
+ *
+ * Playwright always turns Runtime on, hence the plain protocol over a WebSocket.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { LAUNCH, percentile } from './bench-kit';
+import { CPU_SLOWDOWN, BLOCKING_FROM_MS, pageLoadFigures, type PageLoadFigures, type TraceEvent } from './page-load-figures';
+
+export const PUBLIC_PAGES = ['/', '/features', '/pricing', '/templates'] as const;
+/** Issue 11: TBT <= 100 ms on each public page. */
+export const TARGET_TBT_MS = 100;
+const TRACE_MS = 5000;
+const DEBUGGING_PORT = 9339;
+
+/** A DevTools protocol connection to a Chromium of our own (Debian's, headless). */
+async function openBrowser() {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-pages-'));
+  const chrome = spawn(LAUNCH.executablePath, [...LAUNCH.args, `--remote-debugging-port=${DEBUGGING_PORT}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  let endpoint: string | undefined;
+  for (let waited = 0; !endpoint && waited < 15_000; waited += 250) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    endpoint = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`)
+      .then(async (response) => ((await response.json()) as { webSocketDebuggerUrl: string }).webSocketDebuggerUrl)
+      .catch(() => undefined);
+  }
+  if (!endpoint) throw new Error('Chromium did not open its debugging port');
+  const socket = new WebSocket(endpoint);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let lastId = 0;
+  const replies = new Map<number, (result: Record<string, unknown>) => void>();
+  const listeners = new Set<(message: { method?: string; params?: Record<string, unknown> }) => void>();
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; method?: string; params?: Record<string, unknown> };
+    if (message.id !== undefined) replies.get(message.id)?.(message.result ?? {});
+    else for (const listener of listeners) listener(message);
+  });
+  const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      lastId += 1;
+      replies.set(lastId, resolve);
+      socket.send(JSON.stringify({ id: lastId, method, params, sessionId }));
+    });
+  const close = () => {
+    socket.close();
+    chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { send, listeners, close };
+}
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+async function tracePageLoad(browser: Browser, url: string, devtoolsRuntime: boolean): Promise<TraceEvent[]> {
+  const { send, listeners } = browser;
+  const { browserContextId } = await send('Target.createBrowserContext');
+  try {
+    const { targetId } = await send('Target.createTarget', { url: 'about:blank', browserContextId });
+    const { sessionId } = (await send('Target.attachToTarget', { targetId, flatten: true })) as { sessionId: string };
+    await send('Emulation.setDeviceMetricsOverride', { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true }, sessionId);
+    if (devtoolsRuntime) await send('Runtime.enable', {}, sessionId);
+    const events: TraceEvent[] = [];
+    const complete = new Promise<void>((resolve) => {
+      const listener = (message: { method?: string; params?: Record<string, unknown> }) => {
+        if (message.method === 'Tracing.dataCollected') events.push(...(message.params?.value as TraceEvent[]));
+        if (message.method !== 'Tracing.tracingComplete') return;
+        listeners.delete(listener);
+        resolve();
+      };
+      listeners.add(listener);
+    });
+    await send('Tracing.start', { traceConfig: { includedCategories: ['disabled-by-default-devtools.timeline', 'loading'] }, transferMode: 'ReportEvents' });
+    await send('Page.navigate', { url }, sessionId);
+    await new Promise((resolve) => setTimeout(resolve, TRACE_MS));
+    await send('Tracing.end');
+    await complete;
+    return events;
+  } finally {
+    await send('Target.disposeBrowserContext', { browserContextId });
+  }
+}
+
+export interface PublicPageFigures {
+  path: string;
+  /** Loads through DevTools with the Runtime domain on, as Lighthouse drives a page. */
+  asLighthouse: PageLoadFigures[];
+  /** Loads with tracing alone, as a visitor's browser runs the page. */
+  asVisitor: PageLoadFigures[];
+}
+
+/** `runs` loads of each public page each way, alternating so the machine's swings fall on all. */
+export async function measurePublicPages(baseUrl: string, runs = 5): Promise<PublicPageFigures[]> {
+  const browser = await openBrowser();
+  try {
+    const figures: PublicPageFigures[] = PUBLIC_PAGES.map((path) => ({ path, asLighthouse: [], asVisitor: [] }));
+    for (let run = 0; run < runs; run += 1) {
+      for (const page of figures) {
+        page.asLighthouse.push(pageLoadFigures(await tracePageLoad(browser, `${baseUrl}${page.path}`, true)));
+        page.asVisitor.push(pageLoadFigures(await tracePageLoad(browser, `${baseUrl}${page.path}`, false)));
+      }
+    }
+    return figures;
+  } finally {
+    browser.close();
+  }
+}
+
+/** The median of one figure over a page's runs. */
+export const median = (runs: readonly PageLoadFigures[], key: keyof PageLoadFigures) => percentile(runs.map((run) => run[key]), 50);
+
+if (process.argv[1]?.endsWith('bench-public-pages.ts')) {
+  const baseUrl = process.env.BENCH_URL ?? 'http://localhost:4174';
+  const runs = Number(process.argv[2] ?? 5);
+  const ms = (loads: PageLoadFigures[], key: keyof PageLoadFigures) => `${median(loads, key).toFixed(0)} ms`;
+  console.log(`Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint.`);
+  for (const { path, asLighthouse, asVisitor } of await measurePublicPages(baseUrl, runs)) {
+    for (const [way, loads] of [
+      ['as Lighthouse', asLighthouse],
+      ['as a visitor', asVisitor],
+    ] as const) {
+      console.log(
+        `${path.padEnd(11)} ${way.padEnd(13)} blocking from wall time ${ms(loads, 'wallBlockingMs').padStart(7)}, from CPU time ${ms(loads, 'cpuBlockingMs').padStart(6)}; longest task CPU ${ms(loads, 'longestTaskCpuMs').padStart(5)}; on CPU ${(median(loads, 'onCpuShare') * 100).toFixed(0)} %`,
+      );
+    }
+  }
+}
