@@ -91,6 +91,9 @@ export default defineConfig({
           // requests, better compression). `$initial` keeps each group to what the entry loads
           // statically: library code used only by lazy routes still splits with those routes.
           groups: [
+            // src/app/react-dom-client.ts alone (not what it imports): the entry's call that sets
+            // React DOM up, as a small chunk of its own run before the entry.
+            { name: 'react-dom-start', test: /[\\/]src[\\/]app[\\/]react-dom-client\.ts$/, priority: 5, includeDependenciesRecursively: false },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 4 },
             // MUI in two chunks, as a prerendered page runs each of the entry's chunks as a task of its
             // own (server/src/web/boot-after-paint.ts): the styling engine (emotion, stylis, the

@@ -2,7 +2,7 @@
  * The public pages' main-thread work while they load (issue 11), from Chromium's own trace: each
  * page opened in a fresh browser context on Lighthouse's mobile screen (412 x 823 at 1.75), traced
  * from the navigation for 5 s. Against a running portal: `BENCH_URL=http://localhost:4174
- * npm run bench:pages [-- runs]` (5 runs unless told).
+ * npm run bench:pages [-- runs [paths...]]` (5 runs of the four public pages unless told).
  *
  * Lighthouse's TBT multiplies each task's observed duration by 4 (its simulated CPU) and counts
  * what passes 50 ms. Two things it sees that a visitor's browser does not (docs/performance.md):
@@ -59,10 +59,13 @@ async function openBrowser() {
       replies.set(lastId, resolve);
       socket.send(JSON.stringify({ id: lastId, method, params, sessionId }));
     });
-  const close = () => {
+  const close = async () => {
     socket.close();
+    // The profile is removed once Chromium has exited: until then it still writes to it.
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill();
-    rmSync(profile, { recursive: true, force: true });
+    await exited;
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
   };
   return { send, listeners, close };
 }
@@ -106,11 +109,11 @@ export interface PublicPageFigures {
   asVisitor: PageLoadFigures[];
 }
 
-/** `runs` loads of each public page each way, alternating so the machine's swings fall on all. */
-export async function measurePublicPages(baseUrl: string, runs = 5): Promise<PublicPageFigures[]> {
+/** `runs` loads of each page each way, alternating so the machine's swings fall on all. */
+export async function measurePublicPages(baseUrl: string, runs = 5, paths: readonly string[] = PUBLIC_PAGES): Promise<PublicPageFigures[]> {
   const browser = await openBrowser();
   try {
-    const figures: PublicPageFigures[] = PUBLIC_PAGES.map((path) => ({ path, asLighthouse: [], asVisitor: [] }));
+    const figures: PublicPageFigures[] = paths.map((path) => ({ path, asLighthouse: [], asVisitor: [] }));
     for (let run = 0; run < runs; run += 1) {
       for (const page of figures) {
         page.asLighthouse.push(pageLoadFigures(await tracePageLoad(browser, `${baseUrl}${page.path}`, true)));
@@ -119,7 +122,7 @@ export async function measurePublicPages(baseUrl: string, runs = 5): Promise<Pub
     }
     return figures;
   } finally {
-    browser.close();
+    await browser.close();
   }
 }
 
@@ -129,9 +132,10 @@ export const median = (runs: readonly PageLoadFigures[], key: keyof PageLoadFigu
 if (process.argv[1]?.endsWith('bench-public-pages.ts')) {
   const baseUrl = process.env.BENCH_URL ?? 'http://localhost:4174';
   const runs = Number(process.argv[2] ?? 5);
+  const paths = process.argv.length > 3 ? process.argv.slice(3) : PUBLIC_PAGES;
   const ms = (loads: PageLoadFigures[], key: keyof PageLoadFigures) => `${median(loads, key).toFixed(0)} ms`;
   console.log(`Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint.`);
-  for (const { path, asLighthouse, asVisitor } of await measurePublicPages(baseUrl, runs)) {
+  for (const { path, asLighthouse, asVisitor } of await measurePublicPages(baseUrl, runs, paths)) {
     for (const [way, loads] of [
       ['as Lighthouse', asLighthouse],
       ['as a visitor', asVisitor],
