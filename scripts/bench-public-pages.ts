@@ -27,7 +27,7 @@ import { CPU_SLOWDOWN, BLOCKING_FROM_MS, pageLoadFigures, type PageLoadFigures, 
 
 export const PUBLIC_PAGES = ['/', '/features', '/pricing', '/templates'] as const;
 /** Issue 11: TBT <= 100 ms on each public page. */
-export const TARGET_TBT_MS = 100;
+const TARGET_TBT_MS = 100;
 const TRACE_MS = 5000;
 const DEBUGGING_PORT = 9339;
 
@@ -46,17 +46,20 @@ async function openBrowser() {
   const socket = new WebSocket(endpoint);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let lastId = 0;
-  const replies = new Map<number, (result: Record<string, unknown>) => void>();
+  const replies = new Map<number, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
   const listeners = new Set<(message: { method?: string; params?: Record<string, unknown> }) => void>();
   socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; method?: string; params?: Record<string, unknown> };
-    if (message.id !== undefined) replies.get(message.id)?.(message.result ?? {});
-    else for (const listener of listeners) listener(message);
+    const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; error?: { message: string }; method?: string; params?: Record<string, unknown> };
+    const reply = message.id === undefined ? undefined : replies.get(message.id);
+    if (reply) {
+      if (message.error) reply.reject(new Error(message.error.message));
+      else reply.resolve(message.result ?? {});
+    } else for (const listener of listeners) listener(message);
   });
   const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string) =>
-    new Promise<Record<string, unknown>>((resolve) => {
+    new Promise<Record<string, unknown>>((resolve, reject) => {
       lastId += 1;
-      replies.set(lastId, resolve);
+      replies.set(lastId, { resolve, reject });
       socket.send(JSON.stringify({ id: lastId, method, params, sessionId }));
     });
   const close = async () => {
@@ -134,7 +137,7 @@ if (process.argv[1]?.endsWith('bench-public-pages.ts')) {
   const runs = Number(process.argv[2] ?? 5);
   const paths = process.argv.length > 3 ? process.argv.slice(3) : PUBLIC_PAGES;
   const ms = (loads: PageLoadFigures[], key: keyof PageLoadFigures) => `${median(loads, key).toFixed(0)} ms`;
-  console.log(`Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint.`);
+  console.log(`Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint (issue 11: TBT <= ${TARGET_TBT_MS} ms).`);
   for (const { path, asLighthouse, asVisitor } of await measurePublicPages(baseUrl, runs, paths)) {
     for (const [way, loads] of [
       ['as Lighthouse', asLighthouse],

@@ -35,10 +35,13 @@ export function pageLoadFigures(events: readonly TraceEvent[]): PageLoadFigures 
   const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.args?.data?.navigationId !== undefined);
   if (!fcp) throw new Error('no first contentful paint in the trace');
   // Top-level tasks of that thread (a RunTask inside another is part of it).
-  const tasks = events
-    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === fcp.pid && event.tid === fcp.tid)
-    .sort((a, b) => a.ts - b.ts)
-    .filter((task, index, sorted) => index === 0 || (sorted[index - 1]?.ts ?? 0) + (sorted[index - 1]?.dur ?? 0) <= task.ts);
+  const tasks: TraceEvent[] = [];
+  let lastEnd = -Infinity;
+  for (const task of events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === fcp.pid && event.tid === fcp.tid).sort((a, b) => a.ts - b.ts)) {
+    if (task.ts < lastEnd) continue;
+    tasks.push(task);
+    lastEnd = task.ts + (task.dur ?? 0);
+  }
   const blocking = (ms: number) => Math.max(0, ms * CPU_SLOWDOWN - BLOCKING_FROM_MS);
   const figures: PageLoadFigures = { wallBlockingMs: 0, cpuBlockingMs: 0, longestTaskCpuMs: 0, onCpuShare: 1 };
   let wall = 0;

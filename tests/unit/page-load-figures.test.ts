@@ -22,7 +22,8 @@ describe('pageLoadFigures', () => {
       task(10, 80, 80),
       task(200, 40, 40, { pid: 7, tid: 2 }),
       task(300, 20, 20),
-      task(305, 15, 15),
+      task(302, 5, 5),
+      task(308, 12, 14),
     ]);
     expect(figures.cpuBlockingMs).toBeCloseTo(30);
     expect(figures.longestTaskCpuMs).toBeCloseTo(20);
