@@ -18,7 +18,7 @@
  * Playwright always turns Runtime on, hence the plain protocol over a WebSocket.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -29,18 +29,20 @@ export const PUBLIC_PAGES = ['/', '/features', '/pricing', '/templates'] as cons
 /** Issue 11: TBT <= 100 ms on each public page. */
 const TARGET_TBT_MS = 100;
 const TRACE_MS = 5000;
-const DEBUGGING_PORT = 9339;
 
 /** A DevTools protocol connection to a Chromium of our own (Debian's, headless). */
 async function openBrowser() {
   const profile = mkdtempSync(join(tmpdir(), 'bench-pages-'));
-  const chrome = spawn(LAUNCH.executablePath, [...LAUNCH.args, `--remote-debugging-port=${DEBUGGING_PORT}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  // Port 0: Chromium picks a free port and writes it, with the browser's WebSocket path, to
+  // DevToolsActivePort in the profile.
+  const chrome = spawn(LAUNCH.executablePath, [...LAUNCH.args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   let endpoint: string | undefined;
   for (let waited = 0; !endpoint && waited < 15_000; waited += 250) {
     await new Promise((resolve) => setTimeout(resolve, 250));
-    endpoint = await fetch(`http://127.0.0.1:${DEBUGGING_PORT}/json/version`)
-      .then(async (response) => ((await response.json()) as { webSocketDebuggerUrl: string }).webSocketDebuggerUrl)
-      .catch(() => undefined);
+    const active = join(profile, 'DevToolsActivePort');
+    if (!existsSync(active)) continue;
+    const [port, path] = readFileSync(active, 'utf8').split('\n');
+    if (port && path) endpoint = `ws://127.0.0.1:${port}${path}`;
   }
   if (!endpoint) throw new Error('Chromium did not open its debugging port');
   const socket = new WebSocket(endpoint);
