@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { deleteApp } from 'firebase/app';
 import { createStore } from 'idb-keyval';
 import { designPath, valueAt } from '../contract/realtime/paths';
 import { buildApp } from '../server/src/app';
@@ -80,7 +81,8 @@ export async function benchDesignSync(): Promise<DesignFigures> {
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db: database, logger: false, servePortal: false });
   const protocol = await startFirebaseProtocolServer();
-  const closers: Array<() => void> = [];
+  // What the bench opened: its sockets and Firebase apps keep the process alive until closed.
+  const closers: Array<() => unknown> = [];
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -118,8 +120,11 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     const local = await editToSecondClient(await connectedClient(true), await connectedClient(false), designPath('bench-live', 0));
 
     // 2. Firebase adapter against the protocol server.
-    const firebaseClient = (name: string) =>
-      createFirebaseRealtime({ databaseURL: 'https://test.firebaseio.com' }, { emulator: { host: '127.0.0.1', port: protocol.port }, appName: name });
+    const firebaseClient = (name: string) => {
+      const client = createFirebaseRealtime({ databaseURL: 'https://test.firebaseio.com' }, { emulator: { host: '127.0.0.1', port: protocol.port }, appName: name });
+      closers.push(() => deleteApp(client.app));
+      return client;
+    };
     const firebase = await editToSecondClient(firebaseClient('bench-writer'), firebaseClient('bench-reader'), designPath('bench-live', 0));
 
     // 3. Reconnect -> 200 queued edits stored.
@@ -174,7 +179,7 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     };
     return { local, firebase, reconnectMs, chaos };
   } finally {
-    for (const close of closers) close();
+    await Promise.all(closers.map((close) => close()));
     await app.close();
     await protocol.close();
     await database.close();
