@@ -12,8 +12,10 @@
  * - Lighthouse drives the page through DevTools with the Runtime domain on. V8 then records a
  *   detailed stack trace for every Error created, and parses every function on that stack again
  *   for its source positions: React DOM creates a few as it sets itself up, and its whole module is
- *   parsed again (40-60 ms on this machine). So each page is loaded twice per run, through the
- *   DevTools protocol with Runtime on (as Lighthouse) and with nothing but tracing (a visitor).
+ *   parsed again: 40-60 ms of CPU one day; the next, with the same Chromium build, the longest
+ *   task was only 4 ms longer than a visitor's (docs/performance.md). So each page is loaded
+ *   twice per run, through the DevTools protocol with Runtime on (as Lighthouse) and with nothing
+ *   but tracing (a visitor).
  *
  * Playwright always turns Runtime on, hence the plain protocol over a WebSocket.
  */
