@@ -28,6 +28,7 @@ function writeDist(distDir: string): void {
   );
   writeFileSync(path.join(distDir, 'assets', 'fonts-1.css'), FONT_CSS);
   writeFileSync(path.join(distDir, 'assets', 'index-1.js'), 'console.log(1)');
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.skipWaiting()');
   // A prerendered homepage: a style attribute (allowed by hash) and emotion's nonce'd <style>.
   const home = { path: '/', title: 'Home', description: 'The homepage.', html: `<h1 style="${PRERENDERED_STYLE}">Home</h1>`, styles: '<style data-emotion="css 1" nonce="__CSP_STYLE_NONCE__">.css-1{color:red}</style>' };
   writeFileSync(path.join(distDir, '.vite', 'prerender.json'), JSON.stringify([home]));
@@ -97,6 +98,20 @@ describe.each(kinds)('security headers on %s', (kind) => {
     // The browsable reference is a page: its scripts still load.
     const docs = await kit.app.inject({ method: 'GET', url: '/v1/docs/' });
     expect(directives(docs.headers['content-security-policy'] as string)['script-src']).toContain("'self'");
+  });
+
+  it("built files carry the fixed policy that allows nothing, not the pages' with its hashes and nonce", async () => {
+    for (const url of ['/assets/index-1.js', '/assets/fonts-1.css']) {
+      const response = await kit.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+    // The service worker's script is a worker's: it keeps the pages' policy, which its fetches need.
+    const worker = await kit.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(directives(worker.headers['content-security-policy'] as string)['connect-src']).toEqual(["'self'"]);
   });
 
   it('nosniff on everything: API answers, errors, files', async () => {

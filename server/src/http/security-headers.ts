@@ -90,13 +90,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     xContentTypeOptions: true,
   });
 
-  const apiHeaders = apiSecurityHeaders(https);
+  const fixedHeaders = fixedSecurityHeaders(https);
 
   // The nonce on arrival, for the page the handler writes it into.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url)) {
-      // JSON is never a document: a fixed, strictest policy, its headers computed once.
-      reply.headers(apiHeaders);
+    if (isApi(request.url) || isBuiltAsset(request.url)) {
+      // JSON and the built files are never a page: a fixed, strictest policy, computed once.
+      reply.headers(fixedHeaders);
     } else {
       reply.raw.styleNonce = randomBytes(16).toString('base64');
     }
@@ -108,6 +108,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       if (/^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
       return payload;
     }
+    if (isBuiltAsset(request.url)) return payload;
     // The policy once the page is written: a page rendered for this very request (the gallery's
     // first render of a filter, say) has added the hashes of its own inline styles by now.
     await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
@@ -119,12 +120,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
 const isApi = (url: string) => (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && !url.startsWith(OPENAPI_PATHS.ui);
 
 /**
- * The headers of every API answer, computed once by running helmet on a recording response:
- * the same protections as the pages' (nosniff, DENY, referrer, COOP/CORP, HSTS on https) with a
- * Content-Security-Policy that allows nothing, as a JSON answer loads nothing. No nonce, so no
- * per-request work: a catalogue read is otherwise mostly this hook's cost.
+ * The build's hashed files (scripts, styles, fonts, pictures; DIST_DIR/assets). A browser applies a
+ * policy only to a document or a worker, and none of them is one (the service worker is /sw.js):
+ * the pages' policy, about 2 kB with its hashes, would ride on each of the 60-odd files a page loads.
  */
-function apiSecurityHeaders(https: boolean): Record<string, string> {
+const isBuiltAsset = (url: string) => url.startsWith('/assets/');
+
+/**
+ * The headers of every API answer and built file, computed once by running helmet on a recording
+ * response: the same protections as the pages' (nosniff, DENY, referrer, COOP/CORP, HSTS on https)
+ * with a Content-Security-Policy that allows nothing, as a JSON answer or a script file loads
+ * nothing itself (and a picture opened on its own runs nothing). No nonce, so no per-request work:
+ * a catalogue read is otherwise mostly this hook's cost.
+ */
+function fixedSecurityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
