@@ -29,6 +29,8 @@ function writeDist(distDir: string): void {
   writeFileSync(path.join(distDir, 'assets', 'fonts-1.css'), FONT_CSS);
   writeFileSync(path.join(distDir, 'assets', 'index-1.js'), 'console.log(1)');
   writeFileSync(path.join(distDir, 'sw.js'), 'self.skipWaiting()');
+  mkdirSync(path.join(distDir, 'catalogue', 'products'), { recursive: true });
+  writeFileSync(path.join(distDir, 'catalogue', 'products', 'ring.1a2b3c4d.webp'), 'RIFF');
   // A prerendered homepage: a style attribute (allowed by hash) and emotion's nonce'd <style>.
   const home = { path: '/', title: 'Home', description: 'The homepage.', html: `<h1 style="${PRERENDERED_STYLE}">Home</h1>`, styles: '<style data-emotion="css 1" nonce="__CSP_STYLE_NONCE__">.css-1{color:red}</style>' };
   writeFileSync(path.join(distDir, '.vite', 'prerender.json'), JSON.stringify([home]));
@@ -101,7 +103,7 @@ describe.each(kinds)('security headers on %s', (kind) => {
   });
 
   it("built files carry the fixed policy that allows nothing, not the pages' with its hashes and nonce", async () => {
-    for (const url of ['/assets/index-1.js', '/assets/fonts-1.css']) {
+    for (const url of ['/assets/index-1.js', '/assets/fonts-1.css', '/catalogue/products/ring.1a2b3c4d.webp']) {
       const response = await kit.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");

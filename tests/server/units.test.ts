@@ -16,7 +16,7 @@ import { validateRequestPart } from '../../server/src/http/validation';
 import { loggerOptions } from '../../server/src/logger';
 import { isRoomName } from '../../server/src/realtime/socket';
 import { staleReason } from '../../server/src/web/build';
-import { cacheControlFor, isAppRoute, renderIndexHtml } from '../../server/src/web/paths';
+import { cacheControlFor, isAppRoute, isHashedFile, renderIndexHtml } from '../../server/src/web/paths';
 import { removeTempDirs, tempDir } from './harness';
 
 afterAll(removeTempDirs);
@@ -110,6 +110,8 @@ describe('static portal rules', () => {
     expect(cacheControlFor('catalogue/products/aurora-earbuds.1a2b3c4d.webp')).toBe('public, max-age=31536000, immutable');
     for (const file of ['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'workbox-1a2b.js']) expect(cacheControlFor(file), file).toBe('no-cache');
     expect(cacheControlFor('icons/icon-192.png')).toBe('public, max-age=3600');
+    for (const url of ['/assets/index-abc.js', '/catalogue/products/aurora-earbuds.1a2b3c4d.webp']) expect(isHashedFile(url), url).toBe(true);
+    for (const url of ['/sw.js', '/', '/assets', '/templates', '/icons/icon-192.png', '/x/assets/a.js']) expect(isHashedFile(url), url).toBe(false);
   });
 
   it('fills the credential into index.html, escaped, adding the tag when missing', () => {

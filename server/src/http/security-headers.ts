@@ -19,6 +19,7 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
 import type { Config } from '../config';
+import { isHashedFile } from '../web/paths';
 import { OPENAPI_PATHS } from './openapi';
 
 /** Facebook sign-in (the SDK, its login dialog and the profile pictures it returns). */
@@ -94,8 +95,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
 
   // The nonce on arrival, for the page the handler writes it into.
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url) || isBuiltAsset(request.url)) {
-      // JSON and the built files are never a page: a fixed, strictest policy, computed once.
+    if (isApi(request.url) || isHashedFile(request.url)) {
+      // JSON and the build's hashed files are never a page: a fixed, strictest policy, computed once.
       reply.headers(fixedHeaders);
     } else {
       reply.raw.styleNonce = randomBytes(16).toString('base64');
@@ -108,7 +109,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       if (/^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
       return payload;
     }
-    if (isBuiltAsset(request.url)) return payload;
+    // A policy applies only to a document or a worker: the pages' (about 2 kB with its hashes)
+    // would ride on each of the 60-odd files a page loads.
+    if (isHashedFile(request.url)) return payload;
     // The policy once the page is written: a page rendered for this very request (the gallery's
     // first render of a filter, say) has added the hashes of its own inline styles by now.
     await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
@@ -120,14 +123,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
 const isApi = (url: string) => (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) && !url.startsWith(OPENAPI_PATHS.ui);
 
 /**
- * The build's hashed files (scripts, styles, fonts, pictures; DIST_DIR/assets). A browser applies a
- * policy only to a document or a worker, and none of them is one (the service worker is /sw.js):
- * the pages' policy, about 2 kB with its hashes, would ride on each of the 60-odd files a page loads.
- */
-const isBuiltAsset = (url: string) => url.startsWith('/assets/');
-
-/**
- * The headers of every API answer and built file, computed once by running helmet on a recording
+ * The headers of every API answer and hashed build file, computed once by running helmet on a recording
  * response: the same protections as the pages' (nosniff, DENY, referrer, COOP/CORP, HSTS on https)
  * with a Content-Security-Policy that allows nothing, as a JSON answer or a script file loads
  * nothing itself (and a picture opened on its own runs nothing). No nonce, so no per-request work:

@@ -18,10 +18,18 @@ export const CACHE_SHORT = 'public, max-age=3600';
 /** Files whose name never changes between builds: a browser must revalidate them every time. */
 const ALWAYS_REVALIDATE = /^(index\.html|sw\.js|manifest\.webmanifest|registerSW\.js|workbox-[\w-]+\.js)$/;
 
+/**
+ * True for a URL path inside dist/'s hashed-name folders: Vite's assets and the sample catalogue's
+ * pictures (scripts/make-sample-catalogue.ts). Never changed in place, and never a page or a worker
+ * (the service worker is /sw.js): scripts, styles, fonts and pictures.
+ */
+export function isHashedFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || pathname.startsWith('/catalogue/');
+}
+
 /** Cache-Control for a file of dist/, given its path relative to dist/ with / separators. */
 export function cacheControlFor(relativePath: string): string {
-  // Hashed names: Vite's assets, and the sample catalogue's pictures (scripts/make-sample-catalogue.ts).
-  if (relativePath.startsWith('assets/') || relativePath.startsWith('catalogue/')) return CACHE_IMMUTABLE;
+  if (isHashedFile(`/${relativePath}`)) return CACHE_IMMUTABLE;
   if (ALWAYS_REVALIDATE.test(relativePath)) return CACHE_REVALIDATE;
   return CACHE_SHORT;
 }
