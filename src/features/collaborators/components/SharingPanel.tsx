@@ -1,7 +1,7 @@
 /**
- * The public link of an app (issue 14): on by default; an owner or manager turns it off, and
- * then only the app's people and phones that scanned its QR code (the preview key) see the
- * design. A new preview key locks out every phone holding the old one.
+ * The public link of an app (issue 14): off by default (issue 27: a design stays private until
+ * its merchant shares it); an owner or manager turns it on. While it is off only the app's people
+ * and phones that scanned its QR code (the preview key) see the design. A new preview key locks out every phone holding the old one.
  */
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ export function SharingPanel({ alias, canManage }: { alias: string; canManage: b
   const sharing = useQuery(sharingQueryOptions(alias));
   const change = useSetSharing(alias);
   const rotate = useRotatePreviewKey(alias);
-  const on = sharing.data?.publicLink ?? true;
+  const on = sharing.data?.publicLink === true;
   const url = `${window.location.origin}/apps/${alias}/public`;
   return (
     <Box component="section" aria-labelledby="sharing-heading" sx={{ display: 'grid', gap: 1 }}>
