@@ -52,7 +52,7 @@ export function AppShell() {
   const closeLogin = () =>
     void navigate({
       to: '.',
-      search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, redirect: undefined }),
+      search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, 'login-tab': undefined, redirect: undefined }),
       replace: true,
     });
   // A login or registration succeeded: start the session, then continue to the page a private
@@ -134,7 +134,7 @@ export function AppShell() {
       ) : null}
       {loginOpen ? (
         <Suspense fallback={null}>
-          <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
+          <LoginModal initialView={search['login-view']} initialTab={search['login-tab']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>
