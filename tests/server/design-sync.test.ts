@@ -152,7 +152,7 @@ describe.each(kinds)('design sync on %s', (kind) => {
   it('GET /v1/realtime/preview-origin names the public origin phones open', async () => {
     const response = await kit.call('GET', '/v1/realtime/preview-origin', null);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ data: { origin: BASE } });
+    expect(response.json()).toMatchObject({ data: { origin: BASE, sameNetwork: false } });
   });
 
   it('applies an edit id at most once, also when the same edit arrives twice at the same time', async () => {

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link } from '@tanstack/react-router';
+import { usePreviewOrigin } from '@/lib/preview-origin';
 import { toast } from '@/lib/toast';
 import { sharingQueryOptions } from '../api/get-sharing';
 import { useRotatePreviewKey } from '../api/rotate-preview-key';
@@ -20,7 +21,8 @@ export function SharingPanel({ alias, canManage }: { alias: string; canManage: b
   const change = useSetSharing(alias);
   const rotate = useRotatePreviewKey(alias);
   const on = sharing.data?.publicLink === true;
-  const url = `${window.location.origin}/apps/${alias}/public`;
+  // The origin the QR codes use too: the address others can open, not this browser's localhost.
+  const url = `${usePreviewOrigin().origin}/apps/${alias}/public`;
   return (
     <Box component="section" aria-labelledby="sharing-heading" sx={{ display: 'grid', gap: 1 }}>
       <Typography id="sharing-heading" component="h2" variant="h5">

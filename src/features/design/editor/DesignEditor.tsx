@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Creation, defaultCreation } from '@contract/creation/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { previewOriginQueryOptions, usePreviewOrigin } from '../api/get-preview-origin';
+import { previewOriginQueryOptions } from '@/lib/preview-origin';
 import { previewUrl } from '../preview-url';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
@@ -54,7 +54,7 @@ export interface DesignEditorProps {
   templateCategory?: string | undefined;
   /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
   preview: (creation: Creation, screen: string) => ReactNode;
-  /** The Preview instructions modal showing `url` as its QR code. */
+  /** The Preview instructions modal showing `url` (the live preview's path) as its QR code. */
   instructions: (props: { url: string; onClose: () => void }) => ReactNode;
   /** Issue 14: the design version (branch) to edit (default EDITOR_CONFIG_VERSION). */
   version?: number;
@@ -76,7 +76,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const [view, setView] = useState<'editor' | 'preview'>('editor');
   const [instructions, setInstructions] = useState(false);
   const wide = useMediaQuery('(min-width: 900px)');
-  // The QR code's origin is asked for early, so the modal opens with it.
+  // The origin phones reach is asked for early, so the modal's QR code opens with it.
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.prefetchQuery(previewOriginQueryOptions());
@@ -195,7 +195,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       </div>
       {instructions && (
         <Suspense fallback={null}>
-          <Instructions shop={shop} version={version} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
+          {renderInstructions({ url: previewUrl('', { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose: closeInstructions })}
         </Suspense>
       )}
     </div>
@@ -263,25 +263,6 @@ const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings
     </Alert>
   );
 });
-
-/** The Preview instructions modal, with the QR code's URL on the origin a phone reaches. */
-function Instructions({
-  shop,
-  version,
-  templateCategory,
-  render,
-  onClose,
-}: {
-  shop: DesignEditorProps['shop'];
-  version: number;
-  templateCategory: string | undefined;
-  render: DesignEditorProps['instructions'];
-  onClose: () => void;
-}) {
-  // Where a phone reaches this portal (the public origin or the server's LAN address).
-  const origin = usePreviewOrigin();
-  return render({ url: previewUrl(origin, { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
-}
 
 const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
   return (
