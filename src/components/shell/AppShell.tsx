@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
@@ -31,6 +31,16 @@ const MAIN_ID = 'main-content';
 /** The banner's height, measured: three lines on a 390 px phone, one from 600 px up (320 px: 108). */
 const BANNER_HEIGHT_XS = 88;
 const BANNER_HEIGHT_SM = 60;
+
+/**
+ * `--app-bar-height`: how much of the top of the window the fixed bar covers (MUI's toolbar
+ * heights plus the verification banner's), for what must stay clear of it (a sticky phone).
+ */
+const APP_BAR_HEIGHT = {
+  '--app-bar-height': 'calc(56px + var(--banner-height, 0px))',
+  '@media (min-width: 0px) and (orientation: landscape)': { '--app-bar-height': 'calc(48px + var(--banner-height, 0px))' },
+  '@media (min-width: 600px)': { '--app-bar-height': 'calc(64px + var(--banner-height, 0px))' },
+} as const;
 
 /**
  * Holds the verification banner's place (its colour and its measured height) while its chunk
@@ -74,7 +84,7 @@ export function AppShell() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }} style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}>
       <Box
         component="a"
         href={`#${MAIN_ID}`}

@@ -9,7 +9,7 @@
  * - `creation`: the stored Creation (tolerantly parsed: never refuses a damaged one) with every
  *   waiting edit of this document laid over it, so an edit shows at once, before it is stored.
  * - `revision`: the stored document's revision (0: nothing stored yet).
- * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'in sync at revision N',
+ * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'All changes saved',
  *   'N edits waiting' or 'Offline: N edits waiting'.
  * - `applyEdit(patch)`: keys are `/` paths inside the Creation, values the new values (null
  *   removes). The edit's write to the outbox is issued before it is sent (never lost); returns its id.
@@ -166,7 +166,7 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
     revision: current?.revision ?? 0,
     loaded: current !== null,
     status,
-    statusText: statusText(status, current?.revision ?? 0, pendingCount),
+    statusText: statusText(status, pendingCount),
     pendingCount,
     online: online && connected,
     applyEdit,
