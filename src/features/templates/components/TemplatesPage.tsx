@@ -175,14 +175,14 @@ const ITEM_SX = {
   gap: 1,
   maxWidth: '100%',
   contentVisibility: 'auto',
-  containIntrinsicSize: { xs: 'auto 404px auto 1060px', sm: 'auto 270px auto 720px' },
+  containIntrinsicSize: { xs: 'auto 404px auto 1060px', sm: 'auto 270px auto 770px' },
 } as const;
 
 /** A phone's first screen and the next: the cards the gallery renders without waiting. */
 const EAGER_CARDS = 2;
 
 /** The rendered card's size (the phone preview's placeholder, the title and the actions): on a phone, and from 600 px up. */
-const CARD_PLACEHOLDER_SX = { width: { xs: 404, sm: 270 }, maxWidth: '100%', height: { xs: 934, sm: 640 } } as const;
+const CARD_PLACEHOLDER_SX = { width: { xs: 404, sm: 270 }, maxWidth: '100%', height: { xs: 934, sm: 680 } } as const;
 
 /**
  * The tag search box (remounted when the URL's tag changes, so it always shows it). A TextField
