@@ -203,6 +203,8 @@ test.describe('sharing and the QR code at 1280x800', () => {
 
     // A template card's Live Test: the same origin, not this browser's localhost.
     await page.goto('/templates');
+    // The gallery is prerendered: its buttons answer once React has taken the page over.
+    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { hasAttribute(name: string): boolean } } }).document.documentElement.hasAttribute('data-hydrated'));
     const card = page.getByRole('article', { name: 'Template Glow Beauty' });
     await card.getByRole('button', { name: 'Live Test' }).click();
     const liveTest = page.getByRole('dialog', { name: 'Live Test' });
@@ -242,9 +244,10 @@ test.describe('the templates gallery at 1280x800', () => {
     expect(tops.filter((top) => top === tops[0]).length, 'cards in the first row').toBeGreaterThanOrEqual(4);
     // Every card rendered (they mount as they come near), then the list's height per template:
     // 17 templates in at most 4,420 px of list (they took about 9,500, 560 px each).
-    for (let index = 0; index < count; index += 4) await items.nth(index).scrollIntoViewIfNeeded();
-    await items.last().scrollIntoViewIfNeeded();
-    await expect(page.getByRole('list', { name: 'Templates' }).getByRole('article')).toHaveCount(count);
+    for (let index = 0; index < count; index += 1) {
+      await items.nth(index).scrollIntoViewIfNeeded();
+      await expect(items.nth(index).getByRole('article')).toBeVisible();
+    }
     const list = await box(page.getByRole('list', { name: 'Templates' }));
     expect(list.height / count, 'list height per template').toBeLessThanOrEqual(260);
     const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
