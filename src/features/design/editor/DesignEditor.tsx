@@ -177,24 +177,22 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   return (
     <div>
       <ControlStyles />
-      <EditorHeader
-        name={shop.name}
-        presence={presence}
-        canUndo={!readOnly && canUndo}
-        canRedo={!readOnly && canRedo}
-        onStep={step}
-        onPreviewOnPhone={wide ? openInstructions : null}
-        leading={
-          wide ? null : (
-            <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && showView(next)} aria-label="Show" size="small">
-              <ToggleButton value="editor">Editor</ToggleButton>
-              <ToggleButton value="preview">Preview</ToggleButton>
-            </ToggleButtonGroup>
-          )
-        }
-      >
-        <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} revision={doc.revision} />
-      </EditorHeader>
+      {/* Parts memoised apart: the status changes with every edit, the buttons seldom. */}
+      <div style={HEADER}>
+        <div style={{ marginRight: 'auto', minWidth: 0 }}>
+          <EditorTitle name={shop.name} />
+          <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} revision={doc.revision} />
+        </div>
+        {presence}
+        <EditorActions
+          canUndo={!readOnly && canUndo}
+          canRedo={!readOnly && canRedo}
+          onStep={step}
+          onPreviewOnPhone={wide ? openInstructions : null}
+          view={wide ? null : view}
+          onView={showView}
+        />
+      </div>
       {doc.refused && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {doc.refused}
@@ -209,9 +207,14 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
             whole: the column is the window's height left below the bar, and the phone takes
             what the warnings leave of it (PHONE_COLUMN, PHONE_AREA). */}
         <div ref={previewColumn} style={{ ...PHONE_COLUMN, display: showPreview ? 'flex' : 'none' }}>
-          {/* Beside the editor, the warnings sit over the phone they are about: appearing and
-              going as colours change, they move the phone, not every control of the editor. */}
-          {wide && <ContrastWarnings warnings={warnings} />}
+          {/* Beside the editor, the warnings float over the foot of the phone they are about:
+              appearing and going as colours change, they neither move every control of the
+              editor nor resize the phone (a new size lays its whole screen out again). */}
+          {wide && (
+            <div style={WARNINGS_OVER_PHONE}>
+              <ContrastWarnings warnings={warnings} floating />
+            </div>
+          )}
           {/* On a phone the header has room for the Editor/Preview switch; this button goes with the phone. */}
           {!wide && <PreviewOnPhoneButton onClick={openInstructions} sx={{ alignSelf: 'center', mb: 1.5 }} />}
           <section aria-label="Phone preview" data-testid="design-preview" style={PHONE_AREA}>
@@ -230,66 +233,60 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   );
 }
 
-const EditorHeader = memo(function EditorHeader({
-  name,
-  presence,
+const HEADER = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 8, marginBottom: 16 } as const satisfies CSSProperties;
+
+const EditorTitle = memo(function EditorTitle({ name }: { name: string }) {
+  return (
+    <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+      {name}
+    </Typography>
+  );
+});
+
+/** Undo, redo and 'Preview on your phone'; on a narrow screen the Editor/Preview switch first (`view`). */
+const EditorActions = memo(function EditorActions({
   canUndo,
   canRedo,
   onStep,
   onPreviewOnPhone,
-  leading,
-  children,
+  view,
+  onView,
 }: {
-  name: string;
-  presence: ReactNode;
   canUndo: boolean;
   canRedo: boolean;
   onStep: (direction: 'undo' | 'redo') => void;
-  /** Null: the button sits elsewhere (by the phone, on a narrow screen). */
+  /** Null: the button sits by the phone (a narrow screen). */
   onPreviewOnPhone: (() => void) | null;
-  /** Before the undo and redo buttons (the Editor/Preview switch on a narrow screen). */
-  leading: ReactNode;
-  /** Under the name: the save status. */
-  children: ReactNode;
+  /** Null: both are shown side by side (a wide screen). */
+  view: 'editor' | 'preview' | null;
+  onView: (view: 'editor' | 'preview') => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 1, mb: 2 }}>
-      <Box sx={{ mr: 'auto', minWidth: 0 }}>
-        <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Typography>
-        {children}
-      </Box>
-      {presence}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        {leading}
-        <Tooltip title="Undo">
-          <span>
-            <IconButton onClick={() => onStep('undo')} disabled={!canUndo} aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z">
-              <UndoIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        <Tooltip title="Redo">
-          <span>
-            <IconButton onClick={() => onStep('redo')} disabled={!canRedo} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
-              <RedoIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        {onPreviewOnPhone && <PreviewOnPhoneButton onClick={onPreviewOnPhone} />}
-      </Box>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {view && (
+        <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && onView(next)} aria-label="Show" size="small">
+          <ToggleButton value="editor">Editor</ToggleButton>
+          <ToggleButton value="preview">Preview</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      <Tooltip title="Undo">
+        <span>
+          <IconButton onClick={() => onStep('undo')} disabled={!canUndo} aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z">
+            <UndoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Redo">
+        <span>
+          <IconButton onClick={() => onStep('redo')} disabled={!canRedo} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+            <RedoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {onPreviewOnPhone && <PreviewOnPhoneButton onClick={onPreviewOnPhone} />}
     </Box>
   );
 });
-
-function PreviewOnPhoneButton({ onClick, sx }: { onClick: () => void; sx?: SxProps<Theme> }) {
-  return (
-    <Button variant="contained" onClick={onClick} sx={sx}>
-      Preview on your phone
-    </Button>
-  );
-}
 
 /** The badge of waiting edits and 'All changes saved' / 'N edits waiting' / 'Offline'; the stored revision as data. */
 const StatusLine = memo(function StatusLine({ pendingCount, text, revision }: { pendingCount: number; text: string; revision: number }) {
@@ -306,10 +303,18 @@ const StatusLine = memo(function StatusLine({ pendingCount, text, revision }: { 
   );
 });
 
-const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings: ContrastWarning[] }) {
+function PreviewOnPhoneButton({ onClick, sx }: { onClick: () => void; sx?: SxProps<Theme> }) {
+  return (
+    <Button variant="contained" onClick={onClick} sx={sx}>
+      Preview on your phone
+    </Button>
+  );
+}
+
+const ContrastWarnings = memo(function ContrastWarnings({ warnings, floating = false }: { warnings: ContrastWarning[]; floating?: boolean }) {
   if (warnings.length === 0) return null;
   return (
-    <Alert severity="warning" sx={{ mb: 2 }} data-testid="contrast-warning">
+    <Alert severity="warning" sx={floating ? { boxShadow: 6 } : { mb: 2 }} data-testid="contrast-warning">
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {warnings.map((warning) => (
           <li key={warning.text}>{warning.text}</li>
@@ -381,6 +386,7 @@ const PHONE_COLUMN = {
   flexDirection: 'column',
   alignItems: 'stretch',
 } as const satisfies CSSProperties;
+const WARNINGS_OVER_PHONE = { position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1 } as const satisfies CSSProperties;
 const PHONE_AREA = { flex: '1 1 0', minHeight: 0, containerType: 'size', display: 'flex', justifyContent: 'center' } as const satisfies CSSProperties;
 // Not stretched (align-items): the frame keeps its proportions, its width the box's.
 const PHONE_BOX = { height: 'min(760px, 100cqh)', aspectRatio: '372 / 760', maxWidth: '100%', minWidth: 0, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' } as const satisfies CSSProperties;
