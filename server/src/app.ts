@@ -157,7 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   try {
     await registerSecurityHeaders(app, config);
-    await registerOpenApi(app, guards);
+    await registerOpenApi(app);
     await app.register(healthModule, deps);
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
     await registerUploads(app, config.DATA_DIR);
