@@ -46,7 +46,7 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   await expect(ownerPage.getByRole('list', { name: 'Pending invites' }).getByText(email)).toBeVisible();
 
   // The invitee, logged out, opens the e-mailed link, registers in the modal and comes back.
-  const link = await linkFromEmail(email, /invited you to design/);
+  const link = await linkFromEmail(email, /invited to design a shop app/);
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
   await invitee.goto(new URL(link).pathname + new URL(link).search);

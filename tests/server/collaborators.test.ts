@@ -208,6 +208,30 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: fresh, status: 'accepted' })).statusCode).toBe(200);
     });
 
+    it('names merchants choose never become links in e-mails, and never make the subject', async () => {
+      const evil = 'https://evil.example/claim?prize=1';
+      const owner = await kit.register({ firstName: `Visit ${evil}`, lastName: 'www.evil.example' });
+      const shop = await createShop(owner);
+      const renamed = await kit.call('PUT', `/v1/shops/${shop.alias}`, owner.token, { name: `Win at ${evil} now` });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const email = uniqueEmail('target');
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email }] })).statusCode).toBe(200);
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token)).statusCode).toBe(200);
+      // The e-mails an address receives because of names someone else typed: the invites, and a
+      // verification e-mail (the owner's own here, whose greeting carries their chosen name).
+      const mails = [...kit.mails(email), ...kit.mails(owner.user.email)];
+      expect(mails.length).toBe(3);
+      for (const mail of mails) {
+        expect(mail.links.every((link) => link.startsWith(kit.config.PUBLIC_ORIGIN)), JSON.stringify(mail.links)).toBe(true);
+        expect(mail.subject).not.toMatch(/evil|Visit|Win at/);
+        for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/https?:\/\/evil|evil\.example/);
+      }
+      const invite = kit.mails(email)[0];
+      expect(invite?.links).toEqual([expect.stringContaining('/join-project?token=')]);
+      // The names are still there, as plain text: readable, not clickable.
+      expect(invite?.text).toContain('Visit https:\u2215\u2215evil\u2024example/claim?prize=… invites you to design the app of Win at https:\u2215\u2215evil\u2024example/claim?prize=1 now together');
+    });
+
     it('limits per shop', async () => {
       const owner = await kit.register();
       const shop = await createShop(owner);
