@@ -117,6 +117,20 @@ async function logoMedia(db: Database, actor: User, logo: string, alias: string 
   return row;
 }
 
+/**
+ * Gives the logo's media row to shop `alias`, unless another shop took it first: one conditional
+ * UPDATE, so of parallel creations naming one pending upload exactly one keeps it (PostgreSQL
+ * re-checks the condition on the row another transaction just changed) and the others roll back.
+ */
+async function attachLogo(tx: Pick<Database, 'update'>, mediaId: number, alias: string): Promise<void> {
+  const [attached] = await tx
+    .update(media)
+    .set({ shopAlias: alias })
+    .where(and(eq(media.id, mediaId), or(isNull(media.shopAlias), eq(media.shopAlias, alias))))
+    .returning({ id: media.id });
+  if (!attached) throw new HttpError(400, SHOP_MESSAGES.logoNotUploaded);
+}
+
 async function freeAlias(db: Database, slug: string): Promise<string> {
   const base = slug || `shop-${randomBytes(4).toString('hex')}`;
   const candidates = Array.from({ length: 20 }, (_, index) => aliasCandidate(base, index + 1));
@@ -165,7 +179,7 @@ export async function createShop(db: Database, actor: User, payload: ParsedShopP
         })
         .returning();
       if (!created) throw new Error('insert returned nothing');
-      await tx.update(media).set({ shopAlias: alias }).where(eq(media.id, logoRow.id));
+      await attachLogo(tx, logoRow.id, alias);
       return created;
     });
     return toShop(db, row);
@@ -213,7 +227,7 @@ export async function updateShop(db: Database, actor: User, alias: string, paylo
         .where(eq(shops.id, shop.id))
         .returning();
       if (!updated) throw new HttpError(404, SHOP_MESSAGES.notFound);
-      if (logoRow) await tx.update(media).set({ shopAlias: alias }).where(eq(media.id, logoRow.id));
+      if (logoRow) await attachLogo(tx, logoRow.id, alias);
       return updated;
     });
     return toShop(db, row);
