@@ -10,11 +10,11 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
-import { COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
+import { COLLABORATOR_LIMITS, COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
 import type { Shop } from '@contract/shops/schemas';
-import { collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
+import { collaboratorInviteSends, collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp, uniqueEmail } from './kit';
 import { collaboratorsBase, createTeamShop, inviteTokenOf, joinShop } from './team-kit';
@@ -230,6 +230,29 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       expect(invite?.links).toEqual([expect.stringContaining('/join-project?token=')]);
       // The names are still there, as plain text: readable, not clickable.
       expect(invite?.text).toContain('Visit https:\u2215\u2215evil\u2024example/claim?prize=… invites you to design the app of Win at https:\u2215\u2215evil\u2024example/claim?prize=1 now together');
+    });
+
+    it(`new invites and resends share the limit of ${COLLABORATOR_LIMITS.invitesPerDay} e-mails a day`, async () => {
+      const owner = await kit.register();
+      const shop = await createShop(owner);
+      const emails = Array.from({ length: 5 }, () => uniqueEmail('resend'));
+      const sentTo = () => emails.reduce((total, email) => total + kit.mails(email).length, 0);
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: emails.map((email) => ({ email })) })).statusCode).toBe(200);
+      // Issue 27 #2: one invite to 5 addresses and 12 resends put 65 e-mails in the outbox.
+      const statuses: number[] = [];
+      for (let round = 0; round < 12; round += 1) statuses.push((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token)).statusCode);
+      expect(statuses).toEqual([...Array<number>(9).fill(200), 429, 429, 429]);
+      expect(sentTo()).toBe(COLLABORATOR_LIMITS.invitesPerDay);
+      const refused = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token);
+      expect(refused.json()).toEqual({ message: COLLABORATOR_MESSAGES.perDay });
+      // A new invite finds the limit used up by the resends.
+      const fresh = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: uniqueEmail('late') }] });
+      expect(fresh.statusCode).toBe(429);
+      // Parallel resends cannot pass it together either; a day later the shop may send again.
+      await kit.database.db.update(collaboratorInviteSends).set({ sentAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(collaboratorInviteSends.shopId, shop.id));
+      const parallel = await Promise.all(Array.from({ length: 12 }, () => kit.call('POST', `${base(shop.alias)}/invites`, owner.token)));
+      expect(parallel.filter((answer) => answer.statusCode === 200)).toHaveLength(COLLABORATOR_LIMITS.invitesPerDay / emails.length);
+      expect(sentTo()).toBe(2 * COLLABORATOR_LIMITS.invitesPerDay);
     });
 
     it('limits per shop', async () => {
