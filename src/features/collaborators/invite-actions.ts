@@ -2,7 +2,9 @@
  * Accept and Decline on an invite notification (spec section 4: "An invite can be accepted or
  * declined, and afterwards the notification becomes resolved"). The server resolves the
  * notification when the invite is answered and tells every open portal of the user; the shops
- * shared with the user are refetched.
+ * shared with the user are refetched. `meta.inviteToken` is the invite's reference, not the
+ * e-mailed token: the server takes it from a user whose verified address is the invited one, and
+ * tells anyone else to verify first or open the e-mailed link (shown as the toast).
  */
 import { registerNotificationActions } from '@/lib/notification-actions';
 import { toast } from '@/lib/toast';

@@ -2,6 +2,11 @@
  * Collaborators and invites (spec sections 3, 4, 6 and 7; issue 14). Rights are enforced by
  * requireShopAccess (modules/shops/access.ts): read to see, manage to change. Invites are
  * single-use, expiring links; their token is kept only as its SHA-256. HTTP-free.
+ *
+ * Answering an invite proves control of the invited mailbox (issue 27): either the e-mailed token
+ * (its secret only ever goes to that mailbox), or a signed-in account whose verified address is
+ * the invited one, naming the invite by its reference (`{inviteId}.{alias}`, what an invite
+ * notification carries as meta.inviteToken). An unverified account with the address is not proof.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
@@ -19,6 +24,8 @@ import {
   type Person,
   type ShopAccess,
   type ShopCollaboration,
+  inviteReference,
+  parseInviteToken,
 } from '@contract/collaborators/schemas';
 import { JOIN_PROJECT_PAGE } from '@contract/collaborators/paths';
 import type { User } from '@contract/users/schemas';
@@ -182,7 +189,8 @@ async function deliverInvite(deps: CollaboratorDeps, shop: ShopRow, inviter: Use
     type: 'invite',
     title: `${inviterName || 'A merchant'} invited you to design ${shop.name}`,
     body: `Accept to design ${shop.name} together.`,
-    meta: { shopName: shop.name, inviteToken: token, shopAlias: shop.alias },
+    // Never the token: an account with this address has not shown it controls the mailbox.
+    meta: { shopName: shop.name, inviteToken: inviteReference(invite.id, shop.alias), shopAlias: shop.alias },
   });
   await deps.db.insert(inviteHistory).values({ userId: invitee.id, shopAlias: shop.alias, inviteToken: hashToken(token), status: 'open' });
 }
@@ -346,20 +354,38 @@ function problemOf(row: InviteRow, email: string | undefined): string | null {
   return null;
 }
 
-async function inviteByToken(db: Database, alias: string, token: string): Promise<{ row: InviteRow; shop: ShopRow }> {
+interface FoundInvite {
+  row: InviteRow;
+  shop: ShopRow;
+  /** Named by its reference, not its token: only a verified account with the invited address may answer. */
+  byReference: boolean;
+}
+
+/**
+ * The invite a token or a reference names (404 'This invite link is not valid' otherwise). A
+ * reference is known only to the invited address: anyone else (or no one signed in) gets the 404.
+ */
+async function findInvite(db: Database, actor: User | null, alias: string, token: string): Promise<FoundInvite> {
+  const parsed = parseInviteToken(token);
   const [found] = await db
     .select({ row: collaboratorInvites, shop: shops })
     .from(collaboratorInvites)
     .innerJoin(shops, eq(shops.id, collaboratorInvites.shopId))
-    .where(eq(collaboratorInvites.tokenHash, hashToken(token)))
+    .where(parsed && !parsed.secret ? eq(collaboratorInvites.id, parsed.inviteId) : eq(collaboratorInvites.tokenHash, hashToken(token)))
     .limit(1);
+  const byReference = parsed !== null && !parsed.secret;
   if (!found || found.shop.alias !== alias) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
-  return found;
+  if (byReference && actor?.email.toLowerCase() !== found.row.email) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
+  return { ...found, byReference };
 }
 
-/** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too). */
-export async function verifyInvite(db: Database, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
-  const { row, shop } = await inviteByToken(db, alias, token);
+/** Why `actor` may not answer an invite named by its reference: their address is not verified yet. */
+const unprovenProblem = (found: FoundInvite, actor: User | null) => (found.byReference && actor?.requiresVerification !== false ? COLLABORATOR_MESSAGES.verifyFirst : null);
+
+/** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too, with the e-mailed token). */
+export async function verifyInvite(db: Database, actor: User | null, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
+  const found = await findInvite(db, actor, alias, token);
+  const { row, shop } = found;
   if (row.id !== inviteId) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
   const people = await usersById(db, [row.invitedBy]);
   const inviter = row.invitedBy === null ? undefined : people.get(row.invitedBy);
@@ -373,14 +399,21 @@ export async function verifyInvite(db: Database, alias: string, inviteId: number
     status: statusOf(row),
     accessRights: row.accessRights,
     expiresAt: row.expiresAt.toISOString(),
-    problem: problemOf(row, email),
+    problem: problemOf(row, email) ?? unprovenProblem(found, actor),
   };
 }
 
-/** PUT /invites/accept-decline {token, status}: the invitee (signed in with the invited address) answers; single use. */
+/**
+ * PUT /invites/accept-decline {token, status}: the invitee (signed in with the invited address)
+ * answers, with the e-mailed token or, once their address is verified, the invite's reference;
+ * single use.
+ */
 export async function answerInvite(deps: CollaboratorDeps, actor: User, alias: string, token: string, status: 'accepted' | 'declined'): Promise<AcceptDeclineAnswer> {
   const { db } = deps;
-  const { row, shop } = await inviteByToken(db, alias, token);
+  const found = await findInvite(db, actor, alias, token);
+  const { row, shop } = found;
+  const unproven = unprovenProblem(found, actor);
+  if (unproven) throw new HttpError(403, unproven);
   const email = actor.email.toLowerCase();
   const result = await db.transaction(async (tx) => {
     // The one conditional UPDATE that makes the link single-use: of two parallel answers one wins.
