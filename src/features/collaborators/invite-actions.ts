@@ -16,12 +16,10 @@ registerNotificationActions('invite', (notification) => {
   const answer = (status: 'accepted' | 'declined') => ({
     label: status === 'accepted' ? 'Accept' : 'Decline',
     async run(_notification: unknown, { queryClient }: { queryClient: import('@tanstack/react-query').QueryClient }) {
+      // A refusal is toasted once, by the mutation cache (src/app/query-client.ts).
       try {
         const result = await answerInvite({ alias: shopAlias, token: inviteToken, status });
         toast(status === 'accepted' ? `You now collaborate on ${result.shopName}` : 'Invite declined', { variant: 'success' });
-      } catch (error) {
-        toast(error instanceof Error ? error.message : 'Could not answer the invite', { variant: 'error' });
-        throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] });
       }
