@@ -156,6 +156,14 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect((await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 1)}}}`)).json()).toEqual(tooDeep);
     const atBound = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 2)}}}`);
     expect(atBound.statusCode, atBound.body).toBe(200);
+    // A bounded value written deep down a path would make a deeper document: refused as well.
+    const deepPath = `${doc}/data/a/b/c/d/e/f/g/h/i/j/k`;
+    const downPath = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${deepPath}":${nested(25)}}}`);
+    expect(downPath.statusCode, downPath.body).toBe(400);
+    expect(downPath.json()).toEqual({ message: REALTIME_MESSAGES.tooDeep });
+    // Configure at the body's bound would make its document one level deeper: refused, so its design stays editable.
+    const atBodyBound = await post(`/v1/shops/${shop.alias}/configure`, `{"configVersion":0,"extra":${nested(JSON_LIMITS.depth - 1)}}`);
+    expect(atBodyBound.json()).toEqual({ message: REALTIME_MESSAGES.tooDeep });
     // Brackets inside strings are text, not nesting.
     const slogan = '['.repeat(100);
     expect((await edit(owner.token, { [`${doc}/data/shop/slogan`]: slogan })).statusCode).toBe(200);

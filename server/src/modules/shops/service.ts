@@ -8,6 +8,7 @@ import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
 import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import { CONSTANTS } from '@contract/constants';
+import { REALTIME_MESSAGES } from '@contract/realtime/paths';
 import { SHOP_SETUP_MESSAGES, shopSetupError } from '@contract/shops/setup-checks';
 import type { User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
@@ -15,6 +16,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
+import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
 import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
@@ -245,7 +247,10 @@ export async function configureShop(
   expectedVersion: number | undefined,
 ): Promise<{ alias: string; configVersion: number }> {
   const shop = await requireShopAccess(db, actor, alias, 'write');
-  if (Buffer.byteLength(JSON.stringify(config)) > SHOP_LIMITS.configBytes) throw new HttpError(413, SHOP_MESSAGES.configTooLarge);
+  const json = JSON.stringify(config);
+  if (Buffer.byteLength(json) > SHOP_LIMITS.configBytes) throw new HttpError(413, SHOP_MESSAGES.configTooLarge);
+  // The design document wraps the config one level deeper ({isDefault, version, data}): it must stay within the bound.
+  if (nestedDeeperThan(json, JSON_LIMITS.depth - 1)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const named = (config.shop as { alias?: unknown } | undefined)?.alias;
   if (named !== undefined && named !== alias) throw new HttpError(400, SHOP_MESSAGES.configAliasMismatch);
   const where = expectedVersion === undefined ? eq(shops.id, shop.id) : and(eq(shops.id, shop.id), eq(shops.configVersion, expectedVersion));
