@@ -445,6 +445,22 @@ export const collaboratorInvites = pgTable(
   ],
 );
 
+/**
+ * Issue 27: one row per invite e-mail a shop sent (a new invite or a resend), for the daily limit
+ * both share; rows older than a day are removed as the shop sends again.
+ */
+export const collaboratorInviteSends = pgTable(
+  'collaborator_invite_sends',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('collaborator_invite_sends_shop_idx').on(table.shopId, table.sentAt)],
+);
+
 /** Issue 14: a shop's sharing settings (no row: the public link is on). */
 export const shopSharing = pgTable('shop_sharing', {
   shopId: integer('shop_id')

@@ -14,7 +14,8 @@
  *   process wrote last takes one statement; any other, a transaction that reads it first.
  * - The document's last author (issue 14: versions list their last editor) is written with it.
  * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
- *   else the edit is refused with the schema's message and nothing is stored.
+ *   within the size and nesting bounds, else the edit is refused with the schema's message and
+ *   nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
  * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
  *   the shop's people, anyone while its public link is on, a phone holding its preview key.
@@ -28,6 +29,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designAuthors, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
+import { nestedDeeperThan } from '../../http/json-limits';
 import { checkShopAccess } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
 import { historyFields } from '../collaborators/branches';
@@ -58,6 +60,8 @@ function documentOf(updates: Record<string, unknown>): { address: DocumentAddres
 function checkDocument(value: unknown, json: string, address: DocumentAddress, groups: ReadonlySet<string> | null = null): void {
   if (value === null) return;
   if (Buffer.byteLength(json) > SHOP_LIMITS.configBytes) throw new HttpError(413, REALTIME_MESSAGES.tooLarge);
+  // The bound of every request body holds for the document too: a bounded value written deep down a path would not.
+  if (nestedDeeperThan(json)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const doc = value as { isDefault?: unknown; version?: unknown; data?: unknown };
   if (typeof value !== 'object' || Array.isArray(value) || typeof doc.isDefault !== 'boolean') throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: isDefault must be true or false`);
   if (doc.version !== address.version) throw new HttpError(400, REALTIME_MESSAGES.version);

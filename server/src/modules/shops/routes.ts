@@ -104,7 +104,6 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     SHOP_PATHS.configure,
     {
       onRequest: requireUser,
-      bodyLimit: 1024 * 1024,
       schema: { tags, params: aliasParams, querystring: configureQuery, body: configureShopSchema, response: { 200: envelopeOf(configureAnswerSchema) } },
     },
     async (request) => {
