@@ -9,6 +9,7 @@
  */
 import { deriveAccent, deriveBackground, derivePrimary, normaliseColour } from '../colour';
 import { text as contractText } from '../text';
+import { DERIVED_PATHS } from './derived';
 import { z } from '../zod';
 
 export const CREATION_VERSION = 1;
@@ -259,6 +260,12 @@ export const creationSchema = z.object({
     .max(100)
     .default([])
     .transform((names) => [...new Set(names)]),
+  /** Derived colour fields the merchant set by hand (derived.ts): a brand colour change leaves them alone. */
+  handSetColours: z
+    .array(z.enum(DERIVED_PATHS))
+    .max(100)
+    .default([])
+    .transform((paths) => [...new Set(paths)]),
 });
 
 /** What a Creation document may look like on the way in (every field optional). */

@@ -107,7 +107,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     },
     [applyEdit],
   );
-  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(path, value), continuous), [apply]);
+  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(creationRef.current, path, value), continuous), [apply]);
 
   const step = useCallback(
     (direction: 'undo' | 'redo') => {
