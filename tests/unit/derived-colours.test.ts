@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePrimary, deriveAccent } from '@contract/colour';
+import { contrastRatio, derivePrimary, deriveAccent, readableAgainst } from '@contract/colour';
 import { DERIVED_PATHS, derivedColour, paletteOf } from '@contract/creation/derived';
 import { type Creation, creationSchema, defaultCreation } from '@contract/creation/schemas';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
@@ -25,7 +25,7 @@ const RED = derivePrimary('#B71C1C');
 describe('brand colours reach the fields derived from them (issue 27)', () => {
   it('the default design already follows the rule: every derived field holds its palette colour', () => {
     const palette = paletteOf(defaults.colors);
-    for (const path of DERIVED_PATHS) expect(valueAt(defaults, path), path).toEqual(derivedColour(path, palette));
+    for (const path of DERIVED_PATHS) expect(valueAt(defaults, path), path).toEqual(derivedColour(path, palette, defaults));
     expect(defaults.handSetColours).toEqual([]);
   });
 
@@ -36,7 +36,8 @@ describe('brand colours reach the fields derived from them (issue 27)', () => {
     expect(next.searchBar.button.border.color).toBe(RED.primary);
     expect(next.measurementItem.priceFontColor).toBe(RED.primary);
     expect(next.measurementItem.price.color).toBe(RED.primary);
-    expect(next.homeCategories.itemHighlight).toBe(RED.primaryLight);
+    // The light shade, toned until the chip's text reads on it.
+    expect(next.homeCategories.itemHighlight).toBe(readableAgainst(RED.primaryLight, defaults.homeCategories.font.color));
     expect(next.buttons.gradient.colors).toEqual([RED.primary, RED.primaryDark]);
     expect(next.productDetailsCTA.primary.background).toBe(RED.primary);
     expect(next.bottomNavBar.selectedColor).toBe(RED.primary);
@@ -51,6 +52,23 @@ describe('brand colours reach the fields derived from them (issue 27)', () => {
     expect(next.searchBar.button.font.color).toBe('#000000FF');
     expect(next.buttons.font.fontColor).toBe('#000000FF');
     expect(next.sideNavIcon.color).toBe('#000000FF');
+  });
+
+  it('a dark or a pale brand colour never makes a derived text unreadable (WCAG AA 4.5:1)', () => {
+    for (const brand of ['#1E3A8A', '#000000', '#FFEB3B', '#9E9E9E', '#B71C1C', '#4F46E5']) {
+      const next = applied(defaults, editPatch(defaults, 'colors/primary', brand));
+      const pairs: Array<[string, string, string]> = [
+        ['price on its card', next.measurementItem.priceFontColor, next.measurementItem.gradient.colors[0]],
+        ['chip text on the selected chip', next.homeCategories.font.color, next.homeCategories.itemHighlight],
+        ['selected drawer item', next.sideNavigationDrawer.item.selected.font.color, next.sideNavigationDrawer.item.selected.background],
+        ['bottom bar selected', next.bottomNavBar.selectedColor, next.bottomNavBar.background],
+        ['secondary call to action', next.productDetailsCTA.secondary.font.color, next.productDetailsCTA.secondary.background],
+      ];
+      for (const [what, text, behind] of pairs) expect(contrastRatio(text, behind), `${brand}: ${what}`).toBeGreaterThanOrEqual(4.5);
+    }
+    // A colour that reads already is kept as it is.
+    expect(readableAgainst('#4F46E5FF', '#FFFFFFFF')).toBe('#4F46E5FF');
+    expect(readableAgainst('#FFEB3BFF', '#FFFFFFFF')).not.toBe('#FFEB3BFF');
   });
 
   it('an accent change moves the accent fields only', () => {

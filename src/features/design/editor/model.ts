@@ -4,7 +4,7 @@
  * (with spec section 4's colour derivation and the bottom bar closing the side drawer), undo and
  * redo over those patches, and the WCAG AA contrast check.
  */
-import { deriveBackground, normaliseColour, parseColour } from '@contract/colour';
+import { READABLE_CONTRAST, contrastRatio, deriveBackground, normaliseColour } from '@contract/colour';
 import { brandColourPatch, handSetPatch, isDerivedPath } from '@contract/creation/derived';
 import { type Creation, FONT_FAMILIES, creationSchema, defaultCreation } from '@contract/creation/schemas';
 import { isPlainObject } from '@contract/realtime/paths';
@@ -258,23 +258,8 @@ export function historyKey(event: { key: string; ctrlKey: boolean; metaKey: bool
 
 // ------------------------------------------------------------------ contrast (WCAG 2.1)
 
-export const WCAG_AA = 4.5;
-
-function relativeLuminance(value: string): number {
-  const c = parseColour(value);
-  if (!c) return 0;
-  const lin = (v: number) => {
-    const n = v / 255;
-    return n <= 0.04045 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
-}
-
-/** The WCAG contrast ratio of two colours (1 to 21), opacity ignored. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
+export const WCAG_AA = READABLE_CONTRAST;
+export { contrastRatio };
 
 export interface ContrastWarning {
   text: string;
