@@ -81,6 +81,28 @@ describe('the selection decides the sample data', () => {
     expect(new Set(result.current?.slides.map((item) => item.superCategoryId))).toEqual(new Set([2]));
   });
 
+  it('a short list is asked for again when a preview opens, and keeps its order when the same items come back', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const selection = { superCategoriesOfInterest: [2], categoriesOfInterest: [201] };
+    const first = renderHook(() => useSampleData(selection), { wrapper: wrapperOf(client) });
+    await waitFor(() => expect(first.result.current).toBeDefined());
+    const order = first.result.current?.products.map((item) => item.id);
+    first.unmount();
+
+    // The server shuffles: the same 12 products, another order.
+    fetchMock.mockImplementation(async (input) => {
+      const answer = catalogue(input);
+      if (!String(input).includes('sample-measurements')) return answer;
+      const body = (await answer.json()) as { message: string; data: SampleProduct[] };
+      return new Response(JSON.stringify({ ...body, data: [...body.data].reverse() }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const products = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('sample-measurements')).length;
+    const again = renderHook(() => useSampleData(selection), { wrapper: wrapperOf(client) });
+    await waitFor(() => expect(products()).toBe(2));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(again.result.current?.products.map((item) => item.id)).toEqual(order);
+  });
+
   it('a trade without a chosen category shows that trade’s categories, not every category', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { result } = renderHook(() => useSampleData({ superCategoriesOfInterest: [2], categoriesOfInterest: [] }), { wrapper: wrapperOf(client) });

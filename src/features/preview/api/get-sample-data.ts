@@ -30,12 +30,20 @@ function logged<T>(fallback: T[]): (error: unknown) => T[] {
  */
 const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) => (isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0);
 
+/** A list asked for again keeps its order when the same items come back (the server shuffles products): the phone does not jump. */
+function sameItemsKept(previous: unknown, next: unknown): unknown {
+  if (!Array.isArray(previous) || !Array.isArray(next) || previous.length !== next.length) return next;
+  const ids = new Set(previous.map((item: { id?: unknown }) => item.id));
+  return next.every((item: { id?: unknown }) => ids.has(item.id)) ? previous : next;
+}
+
 export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'products', superCategoryIds.join(',')],
     // Spec section 8 names no fallback for products: the preview shows its empty states.
     queryFn: ({ signal }) => getSampleProducts(superCategoryIds, signal).catch(logged<SampleProduct>([])),
     staleTime: reuse('products'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
@@ -46,6 +54,7 @@ export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number
     // A failing sample category load is only logged (spec section 8).
     queryFn: ({ signal }) => getSampleCategories(ids, signal).catch(logged<ProductCategory>([])),
     staleTime: reuse('categories'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
@@ -56,6 +65,7 @@ export function sampleSlidesQueryOptions(superCategoryIds: readonly number[], ca
     // Failing slides fall back to local ones for the categories of interest, or four random of eleven (spec section 8).
     queryFn: ({ signal }) => getSampleSlides(superCategoryIds, signal).catch(logged(fallbackSlides(categories))),
     staleTime: reuse('slides'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
