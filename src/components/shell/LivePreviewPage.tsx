@@ -8,7 +8,7 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { derivePrimary } from '@contract/colour';
+import { brandColourPatch } from '@contract/creation/derived';
 import { createCreationParser } from '@contract/creation/schemas-tolerant';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
@@ -32,16 +32,10 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
   const creation = useMemo(() => (template ? parse(mergeDesign(template.creation, doc.data ?? undefined)) : doc.creation), [parse, template, doc.data, doc.creation]);
   const wide = useMediaQuery('(min-width: 600px)');
   const signedIn = useToken() !== null;
-  // Setting the primary colour derives its shades, the toolbar text and gradient (spec section 4).
+  // Setting the primary colour derives its shades, the toolbar text and the fields that follow it (spec section 4).
   const setPrimary = (value: string) => {
-    const shades = derivePrimary(value);
-    doc.applyEdit({
-      'colors/primary': shades.primary,
-      'colors/primaryDark': shades.primaryDark,
-      'colors/primaryLight': shades.primaryLight,
-      'colors/toolBarForeground': shades.toolBarForeground,
-      'toolBar/gradient/colors': [shades.primary, shades.primaryDark],
-    });
+    const patch = brandColourPatch(creation, 'primary', value);
+    if (Object.keys(patch).length > 0) doc.applyEdit(patch);
   };
   const denied = template ? null : doc.denied;
   useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : `${creation.shop.name} live preview`);

@@ -19,6 +19,7 @@ import { HttpError } from '../../http/http-error';
 import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
+import { withSelection } from '../design/store';
 import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
 import { SHOP_MESSAGES } from './messages';
 
@@ -238,14 +239,14 @@ export async function updateShop(db: Database, actor: User, alias: string, paylo
   }
 }
 
-/** POST /v1/shops/{alias}/configure: stores the design config whole and counts the version. */
+/** POST /v1/shops/{alias}/configure: stores the design config whole (with the shop's selection) and counts the version. */
 export async function configureShop(
   db: Database,
   actor: User,
   alias: string,
   config: Record<string, unknown>,
   expectedVersion: number | undefined,
-): Promise<{ alias: string; configVersion: number }> {
+): Promise<{ alias: string; configVersion: number; config: Record<string, unknown> }> {
   const shop = await requireShopAccess(db, actor, alias, 'write');
   const json = JSON.stringify(config);
   if (Buffer.byteLength(json) > SHOP_LIMITS.configBytes) throw new HttpError(413, SHOP_MESSAGES.configTooLarge);
@@ -253,14 +254,16 @@ export async function configureShop(
   if (nestedDeeperThan(json, JSON_LIMITS.depth - 1)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const named = (config.shop as { alias?: unknown } | undefined)?.alias;
   if (named !== undefined && named !== alias) throw new HttpError(400, SHOP_MESSAGES.configAliasMismatch);
+  // The design carries the shop's selection (issue 27), whatever the config says.
+  const stored = withSelection(config, shop);
   const where = expectedVersion === undefined ? eq(shops.id, shop.id) : and(eq(shops.id, shop.id), eq(shops.configVersion, expectedVersion));
   const [row] = await db
     .update(shops)
-    .set({ config, configVersion: sql`${shops.configVersion} + 1` })
+    .set({ config: stored, configVersion: sql`${shops.configVersion} + 1` })
     .where(where)
     .returning({ configVersion: shops.configVersion });
   if (!row) throw new HttpError(409, SHOP_MESSAGES.configConflict);
-  return { alias, configVersion: row.configVersion };
+  return { alias, configVersion: row.configVersion, config: stored };
 }
 
 export async function getAdminShop(db: Database, actor: User, alias: string): Promise<AdminShop> {

@@ -49,7 +49,8 @@ export const EDITOR_CONFIG_VERSION = 0;
 const DEFAULTS = defaultCreation();
 
 export interface DesignEditorProps {
-  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & { currencySymbol?: string };
+  /** The shop; its selection of trades and categories, when given, is the new design's copy (the phone preview's sample content). */
+  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */
   templateCategory?: string | undefined;
   /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
@@ -87,7 +88,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     creationRef.current = creation;
   }, [creation]);
 
-  // A new shop's design starts from the defaults with the shop's own name and logo.
+  // A new shop's design starts from the defaults with the shop's own name, logo and selection.
   const seeded = useRef(false);
   useEffect(() => {
     if (readOnly || seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
@@ -107,7 +108,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     },
     [applyEdit],
   );
-  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(path, value), continuous), [apply]);
+  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(creationRef.current, path, value), continuous), [apply]);
 
   const step = useCallback(
     (direction: 'undo' | 'redo') => {
@@ -359,10 +360,12 @@ function useSettled<T>(value: T): T {
   return shown;
 }
 
-/** The default design carrying the shop's alias, name, logo and currency. */
+/** The default design carrying the shop's alias, name, logo, currency and selection (the server keeps the selection in step). */
 function withShop(creation: Creation, shop: DesignEditorProps['shop']): Creation {
   return {
     ...creation,
+    superCategoriesOfInterest: shop.superCategoriesOfInterest ?? creation.superCategoriesOfInterest,
+    categoriesOfInterest: shop.categoriesOfInterest ?? creation.categoriesOfInterest,
     shop: { ...creation.shop, alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.currencySymbol ?? creation.shop.currencySymbol },
     splashScreen: { ...creation.splashScreen, text: { ...creation.splashScreen.text, appName: shop.name.slice(0, 40) } },
   };

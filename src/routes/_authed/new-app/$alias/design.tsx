@@ -100,7 +100,14 @@ function RouteComponent() {
         </Alert>
       )}
       <DesignEditor
-        shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }}
+        shop={{
+          alias: shop.alias,
+          name: shop.name,
+          logo: shop.logo,
+          currencySymbol: shop.shopCurrency.currency.symbol,
+          superCategoriesOfInterest: shop.superCategoriesOfInterest,
+          categoriesOfInterest: shop.categoriesOfInterest,
+        }}
         templateCategory={trade}
         {...(opened !== undefined ? { version: opened } : {})}
         readOnly={readOnly}
