@@ -2,6 +2,7 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { configureAuth } from '@/api/client';
 import { createBrowserEmotionCache } from '@/app/emotion-cache';
 import { AppRoot } from '@/app/AppRoot';
@@ -18,6 +19,9 @@ import { toast } from '@/lib/toast';
 
 rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();
+// TanStack Query takes itself to be online until an 'offline' event. A start without a network
+// would retry each refetch, fail it over the restored data, and not refetch once the network is back.
+onlineManager.setOnline(navigator.onLine);
 // Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
 configureAuth({
   token: getToken,
@@ -72,9 +76,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // restored before it starts (from localStorage: no wait to speak of). An offline start then
 // still shows the signed-in shell.
 // The persist client loads on start, beside the first screen's chunks (it is not in the initial JS).
-const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(
-  ([{ persistQueryClient }, { createPersistOptions }]) => persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) })[1],
-);
+const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(([{ persistQueryClient }, { createPersistOptions }]) => {
+  const options = createPersistOptions(window.localStorage);
+  // The persister writes at most once a second: a reload or a closed tab within that second
+  // would start from older data (offline, an older design). Leaving the page writes at once.
+  const flush = () => options.persister.flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  return persistQueryClient({ queryClient: queryClient as never, ...options })[1];
+});
 
 /**
  * The router, built in the task after this module's: building the route tree and the history was
