@@ -12,29 +12,38 @@ function serialize(client: PersistedClient): string {
   return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
 }
 
-/** The persister, and `flush`: writes the latest snapshot at once (the persister waits up to a second). */
+/** The persister, and `flush`: writes what is still unsaved at once. */
 export interface FlushablePersister extends Persister {
   flush(): void;
 }
 
+/** The persister's own pace: at most one write a second (each is the whole cache). */
+const WRITE_EVERY_MS = 1000;
+
+/** The sync storage persister's reading and removal, with writes that can also be made at once. */
 function createPersister(storage: Storage | undefined): FlushablePersister {
   const persister = createSyncStoragePersister({ storage, key: PERSIST_STORAGE_KEY, serialize });
-  let latest: PersistedClient | null = null;
+  let unsaved: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const client = unsaved;
+    unsaved = null;
+    if (!client || !storage) return;
+    try {
+      storage.setItem(PERSIST_STORAGE_KEY, serialize(client));
+    } catch {
+      // Storage full or disabled: nothing is kept.
+    }
+  };
   return {
     ...persister,
     persistClient: (client) => {
-      latest = client;
-      return persister.persistClient(client);
+      unsaved = client;
+      timer ??= setTimeout(save, WRITE_EVERY_MS);
     },
-    flush: () => {
-      if (!latest || !storage) return;
-      try {
-        storage.setItem(PERSIST_STORAGE_KEY, serialize(latest));
-      } catch {
-        // Storage full or disabled: nothing is kept, as with the persister's own writes.
-      }
-      latest = null;
-    },
+    flush: save,
   };
 }
 

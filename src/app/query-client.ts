@@ -35,8 +35,9 @@ function isAnswered(error: unknown): boolean {
  * keeps its last data on the device; an answered failure (gone, forbidden) drops it.
  */
 export function shouldPersistQuery(query: PersistableQuery): boolean {
-  if (query.meta?.persist === false || query.state.data === undefined) return false;
-  return query.state.status === 'success' || (query.state.status === 'error' && !isAnswered(query.state.error));
+  if (query.meta?.persist === false) return false;
+  if (query.state.status === 'success') return true;
+  return query.state.status === 'error' && query.state.data !== undefined && !isAnswered(query.state.error);
 }
 
 /** A persisted query's state as the next start restores it: its last data, not its failed refetch. */
