@@ -189,8 +189,12 @@ test('offline, a design or a page this device never had says so, and opens once 
   await expect(page.getByText(other.name).first()).toBeVisible();
 
   // Offline, the editor of an app whose details this device has but never its design: no made-up
-  // design, a plain message; back online the design opens by itself.
+  // design, a plain message (the live preview's too); back online the design opens by itself.
   await goOffline(context);
+  // The live preview a phone opens says the same.
+  await page.goto(`/test/preview?t=${alias}`);
+  await expect(heading(page, 'Not available offline')).toBeVisible();
+  await expect(page.getByText('This design has not been opened on this device yet')).toBeVisible();
   await page.goto(`/new-app/${alias}/design`);
   await expect(heading(page, 'Design your app')).toBeVisible();
   const missing = page.getByRole('alert').filter({ hasText: 'This design has not been opened on this device yet' });
