@@ -12,7 +12,6 @@ import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
 import { toast } from '@/lib/toast';
@@ -114,9 +113,10 @@ void Promise.all([startRouter(), restored]).then(async ([router]) => {
       </OnFirstCommit>
     </StrictMode>
   );
-  // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
-  // last second of changes) only bridges the wait, or an offline start.
-  void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
+  // Spec section 4 Startup: the profile is loaded afresh, and so is whatever else a page shows from
+  // the restored cache: written by an earlier visit (perhaps seconds ago, before a change made on
+  // another device), it only bridges the wait, or an offline start.
+  void queryClient.invalidateQueries({ refetchType: 'none' });
   // Data the server rendered this page with (src/lib/served-data.ts) replaces what the restored
   // cache had for it: the first render must show what the HTML shows.
   if (document.getElementById(SERVED_DATA_ID)) {
