@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api/client';
+import { ApiError, isUnanswered } from '@/api/client';
 import { CURRENT_USER_LOAD_FAILED } from '@/lib/session/get-me';
 import { endSession } from '@/lib/session/session';
 import { getToken } from '@/lib/session/token';
@@ -37,7 +37,7 @@ function isAnswered(error: unknown): boolean {
 export function shouldPersistQuery(query: PersistableQuery): boolean {
   if (query.meta?.persist === false) return false;
   if (query.state.status === 'success') return true;
-  return query.state.status === 'error' && query.state.data !== undefined && !isAnswered(query.state.error);
+  return query.state.status === 'error' && query.state.data !== undefined && isUnanswered(query.state.error);
 }
 
 /** A persisted query's state as the next start restores it: its last data, not its failed refetch. */

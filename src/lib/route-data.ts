@@ -3,7 +3,7 @@
  * persisted cache restores it before the first route loads), else the server's answer.
  */
 import { onlineManager, type EnsureQueryDataOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from '@/api/client';
+import { isUnanswered } from '@/api/client';
 
 export const NOT_ON_THIS_DEVICE = 'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.';
 
@@ -13,10 +13,6 @@ export class NotOnThisDevice extends Error {
     super(message);
     this.name = 'NotOnThisDevice';
   }
-}
-
-function unanswered(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 0;
 }
 
 /**
@@ -35,7 +31,7 @@ export async function ensureRouteData<TQueryFnData, TError, TData, TQueryKey ext
   try {
     return await (fresh ? queryClient.fetchQuery({ ...attempt, staleTime: 0 }) : queryClient.ensureQueryData(attempt));
   } catch (error) {
-    if (!unanswered(error)) throw error;
+    if (!isUnanswered(error)) throw error;
     const cached = queryClient.getQueryData(options.queryKey) as TData | undefined;
     if (cached !== undefined) return cached;
     throw offline ? new NotOnThisDevice() : error;

@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { User } from '@contract/users/schemas';
-import { ApiError } from '@/api/client';
+import { isUnanswered } from '@/api/client';
 import { NotOnThisDevice, ensureRouteData } from '@/lib/route-data';
 import { meQueryOptions } from './get-me';
 import { clearToken, getToken, setToken, useToken } from './token';
@@ -62,7 +62,7 @@ export async function loadSignedInUser(queryClient: QueryClient): Promise<User |
     const user = await ensureRouteData(queryClient, meQueryOptions());
     return isLoggedIn(getToken(), user) ? user : null;
   } catch (error) {
-    if (error instanceof NotOnThisDevice || (error instanceof ApiError && error.status === 0)) throw error;
+    if (error instanceof NotOnThisDevice || isUnanswered(error)) throw error;
     return null;
   }
 }
