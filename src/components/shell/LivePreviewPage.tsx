@@ -16,6 +16,7 @@ import { useToken } from '@/lib/session/token';
 import { mergeDesign } from '@/features/preview/model';
 import type { Screen } from '@/features/preview/screens';
 import { findPreviewTemplate } from '@/features/preview/templates';
+import { DESIGN_NOT_ON_THIS_DEVICE } from '@/features/design/document';
 import { useDesignDoc } from '@/features/design/use-design-doc';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
@@ -38,9 +39,11 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
     if (Object.keys(patch).length > 0) doc.applyEdit(patch);
   };
   const denied = template ? null : doc.denied;
-  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : `${creation.shop.name} live preview`);
+  const unavailable = !template && doc.availability === 'unavailable';
+  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : unavailable ? 'Not available offline' : `${creation.shop.name} live preview`);
   if (denied?.status === 404) return <PageLayout title="App not found" lead={`There is no app '${alias.slice(0, 80)}'. Scan its QR code again from the design editor.`} />;
   if (denied) return <ForbiddenPage lead={denied.message} />;
+  if (unavailable) return <PageLayout title="Not available offline" lead={DESIGN_NOT_ON_THIS_DEVICE} />;
   return (
     <div
       data-testid="live-preview"

@@ -20,6 +20,7 @@ import type { AdminShop } from '@contract/shops/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { previewOriginQueryOptions, usePreviewOrigin } from '../api/get-preview-origin';
 import { previewUrl } from '../preview-url';
+import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
 import {
@@ -143,6 +144,8 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const warnings = useMemo(() => contrastWarnings(checked), [checked]);
   // Kept while the design and page stay: the status line's changes do not re-render the phone.
   const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
+  // The controls and the phone show a design only once there is one: the store's or this device's copy.
+  const ready = doc.availability === 'ready';
   const showEditor = wide || view === 'editor';
   const showPreview = wide || view === 'preview';
 
@@ -174,8 +177,9 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           {doc.refused}
         </Alert>
       )}
-      {!wide && <ContrastWarnings warnings={warnings} />}
-      {!wide && (
+      {doc.availability !== 'ready' && <NoDesignYet availability={doc.availability} />}
+      {ready && !wide && <ContrastWarnings warnings={warnings} />}
+      {ready && !wide && (
         <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && setView(next)} aria-label="Show" size="small" sx={{ mb: 2 }}>
           <ToggleButton value="editor">Editor</ToggleButton>
           <ToggleButton value="preview">Preview</ToggleButton>
@@ -183,17 +187,19 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       )}
       {/* Plain elements with inline styles: an edit re-renders this layout (the phone in it
           changes), and emotion would re-serialise each box's styles every time. */}
-      <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
-        <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
-        <div style={{ display: showPreview ? 'grid' : 'none', justifyItems: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
-          {/* Beside the editor, the warnings sit over the phone they are about: appearing and
-              going as colours change, they move the phone, not every control of the editor. */}
-          {wide && <ContrastWarnings warnings={warnings} />}
-          <section aria-label="Phone preview" data-testid="design-preview" style={{ display: 'flex', justifyContent: 'center', width: '100%' }}>
-            <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
-          </section>
+      {ready && (
+        <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
+          <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
+          <div style={{ display: showPreview ? 'grid' : 'none', justifyItems: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
+            {/* Beside the editor, the warnings sit over the phone they are about: appearing and
+                going as colours change, they move the phone, not every control of the editor. */}
+            {wide && <ContrastWarnings warnings={warnings} />}
+            <section aria-label="Phone preview" data-testid="design-preview" style={{ display: 'flex', justifyContent: 'center', width: '100%' }}>
+              <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+            </section>
+          </div>
         </div>
-      </div>
+      )}
       {instructions && (
         <Suspense fallback={null}>
           <Instructions shop={shop} version={version} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
@@ -251,6 +257,27 @@ const StatusLine = memo(function StatusLine({ pendingCount, text }: { pendingCou
     </div>
   );
 });
+
+/**
+ * Nothing to show yet: the store has not answered, or (offline) this device never had the design.
+ * Never the built-in default design in its place: a merchant would take it for theirs.
+ */
+function NoDesignYet({ availability }: { availability: Exclude<DesignAvailability, 'ready'> }) {
+  if (availability === 'loading') return <Typography sx={{ py: 4 }}>Loading your design…</Typography>;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      }
+    >
+      {DESIGN_NOT_ON_THIS_DEVICE}
+    </Alert>
+  );
+}
 
 const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings: ContrastWarning[] }) {
   if (warnings.length === 0) return null;
