@@ -143,6 +143,33 @@ export function luminosity(value: string): number {
 export const WHITE = '#FFFFFFFF';
 export const BLACK = '#000000FF';
 
+/** The WCAG contrast ratio of two colours (1 to 21), opacity ignored. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminosity(a), luminosity(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** WCAG AA for body text. */
+export const READABLE_CONTRAST = 4.5;
+
+/**
+ * `colour`, or the nearest tint of it (toward white, or toward black when `other` is light) that
+ * reaches `minimum` contrast with `other`: a brand colour kept readable as text on a background,
+ * or as a background behind a text. Alpha kept.
+ */
+export function readableAgainst(colour: string, other: string, minimum: number = READABLE_CONTRAST): string {
+  const c = parseColour(colour);
+  if (!c || contrastRatio(colour, other) >= minimum) return colour;
+  const target = contrastRatio(WHITE, other) >= contrastRatio(BLACK, other) ? 255 : 0;
+  let tinted = colour;
+  for (let step = 1; step <= 10; step += 1) {
+    const mix = (channel: number) => channel + (target - channel) * (step / 10);
+    tinted = toWeb({ r: mix(c.r), g: mix(c.g), b: mix(c.b), a: c.a });
+    if (contrastRatio(tinted, other) >= minimum) break;
+  }
+  return tinted;
+}
+
 /** White text below the luminosity threshold (0.55), black otherwise. */
 export function textOn(value: string): string {
   return luminosity(value) < CONSTANTS.colourLuminosityThreshold ? WHITE : BLACK;

@@ -1,8 +1,9 @@
 /**
  * Designing together (issue 14): the owner invites by e-mail; the invitee, logged out, opens the
  * e-mailed link, registers, accepts; both edit the same design and see each other's changes and
- * presence. A viewer (who accepted from the notification) cannot change anything. The public
- * page renders for a logged-out visitor and unfurls (Open Graph tags, the image answers).
+ * presence. A viewer (who accepted from the notification, once their address was verified) cannot
+ * change anything. The public page renders for a logged-out visitor and unfurls (Open Graph tags,
+ * the image answers).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
@@ -46,7 +47,7 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   await expect(ownerPage.getByRole('list', { name: 'Pending invites' }).getByText(email)).toBeVisible();
 
   // The invitee, logged out, opens the e-mailed link, registers in the modal and comes back.
-  const link = await linkFromEmail(email, /invited you to design/);
+  const link = await linkFromEmail(email, /invited to design a shop app/);
   const inviteeContext = await browser.newContext();
   const invitee = await inviteeContext.newPage();
   await invitee.goto(new URL(link).pathname + new URL(link).search);
@@ -108,7 +109,7 @@ test('the owner invites by e-mail; the invitee registers from the link, accepts,
   await inviteeContext.close();
 });
 
-test('a viewer accepts from the notification and cannot change anything', async ({ page, request }) => {
+test('a viewer accepts from the notification once their address is verified, and cannot change anything', async ({ page, request }) => {
   const owner = await merchantWithShop(request, 'Kunle', 'Team');
   const viewerEmail = uniqueEmail('amaka');
   const viewer = await registerThroughApi(request, 'Amaka', viewerEmail);
@@ -121,6 +122,17 @@ test('a viewer accepts from the notification and cannot change anything', async 
   await signIn(page, viewer.token);
   await page.goto('/notifications');
   // The page has settled (the push opt-in shows last and moves the list).
+  await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
+  // An account with the invited address has not shown it controls the mailbox until it is verified.
+  const invite = page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` });
+  await invite.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('Verify your e-mail address to answer this invite here, or open the link in the invite e-mail.')).toBeVisible();
+  await expect(invite).toBeVisible();
+
+  const verification = new URL(await linkFromEmail(viewerEmail, /verify/i));
+  await page.goto(verification.pathname + verification.search);
+  await expect(page.getByText('Your email is verified')).toBeVisible();
+  await page.goto('/notifications');
   await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
   await page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` }).getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText(`You now collaborate on ${owner.name}`)).toBeVisible();

@@ -2,13 +2,16 @@
  * The design editor (issue 10, editor half): the primary colour restyles the preview's toolbar;
  * undo and redo by button and keyboard; each section moves the preview to its page; the bottom
  * bar closes the side drawer; the contrast warning; a stranger's 403 and an unknown alias's 404;
- * the Preview instructions modal's QR code, decoded here, carries the spec's fields.
+ * the Preview instructions modal's QR code, decoded here, carries the spec's fields. Issue 27: the
+ * phone shows the merchant's trade; the primary colour reaches every field that follows it.
  */
 import jsQR from 'jsqr';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { derivePrimary, parseColour, readableAgainst } from '@contract/colour';
 import { expectAccessible } from './accessibility';
 import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { catalogueImagesOf } from './preview-catalogue';
 import { merchantWithShop } from './shops';
 
 
@@ -45,6 +48,17 @@ async function setColour(page: Page, label: string, value: string) {
   const field = page.getByLabel(label, { exact: true });
   await field.fill(value);
   await field.press('Enter');
+}
+
+interface CssWindow {
+  getComputedStyle(element: unknown): Record<'backgroundColor' | 'backgroundImage' | 'color', string>;
+}
+const cssOf = (locator: Locator, property: 'backgroundColor' | 'backgroundImage' | 'color') =>
+  locator.evaluate((element, name) => (globalThis as unknown as CssWindow).getComputedStyle(element)[name], property);
+/** A stored colour as the browser computes it: `rgb(183, 28, 28)`. */
+function rgb(colour: string): string {
+  const { r, g, b } = parseColour(colour) ?? { r: 0, g: 0, b: 0 };
+  return `rgb(${r}, ${g}, ${b})`;
 }
 
 test('a stranger gets the 403 page; an unknown alias the 404 page', async ({ page, request }) => {
@@ -210,4 +224,74 @@ test('Preview on your phone: the QR code decodes to this portal’s live preview
   await expect(page.getByRole('tablist', { name: 'Design sections' })).toBeHidden();
   await page.getByRole('button', { name: 'Editor', exact: true }).click();
   await expect(page.getByRole('tablist', { name: 'Design sections' })).toBeVisible();
+});
+
+test('picked Fashion -> Dresses: the phone in the design editor shows fashion, no other trade', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { token, alias } = await merchantWithShop(request, 'Amaka');
+  await signIn(page, token);
+  await page.goto(`/new-app/category-selection?alias=${alias}`);
+  await expect(page.getByRole('button', { name: 'Fashion', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('group', { name: 'Categories of interest' }).getByRole('button', { name: 'Dresses' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to design' }).click();
+  await expect(page).toHaveURL(`/new-app/${alias}/design`);
+
+  await page.getByRole('tab', { name: 'Home Page' }).click();
+  const home = preview(page).locator('[data-screen="home-page"]');
+  // The chosen category, the trade's first slide and its products.
+  await expect(home.getByRole('button', { name: 'Dresses' })).toBeVisible();
+  await expect(home.getByRole('img', { name: 'Summer edit is here' })).toBeVisible();
+  await expect(home.locator('.pv-card').first()).toBeVisible();
+  const fashion = catalogueImagesOf(2);
+  const pictures = (await home.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''))).filter((src) => src.startsWith('/catalogue/'));
+  expect(pictures.length).toBeGreaterThan(10);
+  expect(pictures.filter((src) => !fashion.has(src)), 'pictures of another trade (a TV, a basketball, a sofa, ...)').toEqual([]);
+  await expect(home.getByText('Televisions')).toHaveCount(0);
+});
+
+test('the primary colour reaches the Search button, prices, the selected chip and the login button; a colour set by hand stays', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { token, alias } = await merchantWithShop(request, 'Ifeoma');
+  await signIn(page, token);
+  await page.goto(`/new-app/${alias}/design`);
+  await expect(page.getByTestId('design-status')).toHaveText('All changes saved');
+  const red = derivePrimary('#B71C1C');
+  const blue = derivePrimary('#0D47A1');
+
+  await page.getByRole('tab', { name: 'General' }).click();
+  await setColour(page, 'Primary', '#B71C1C');
+  await page.getByRole('tab', { name: 'Home Page' }).click();
+  const home = preview(page).locator('[data-screen="home-page"]');
+  const search = home.getByRole('search').getByText('Search', { exact: true });
+  const price = home.locator('.pv-card-price strong').first();
+  // The first category chip is the selected one.
+  const chip = home.getByRole('button', { name: 'Dresses' });
+  await expect.poll(() => cssOf(search, 'backgroundColor')).toBe(rgb(red.primary));
+  await expect.poll(() => cssOf(price, 'color')).toBe(rgb(red.primary));
+  // The light shade, toned until the chip's dark text reads on it.
+  await expect.poll(() => cssOf(chip, 'backgroundColor')).toBe(rgb(readableAgainst(red.primaryLight, '#212121')));
+  await page.getByRole('tab', { name: 'Login' }).click();
+  const signInButton = preview(page).getByRole('button', { name: 'Sign In' });
+  await expect.poll(() => cssOf(signInButton, 'backgroundImage')).toContain(rgb(red.primary));
+
+  // The Search button set by hand: the next primary colour leaves it alone, and moves the rest.
+  await page.getByRole('tab', { name: 'Home Page' }).click();
+  await setColour(page, 'Search bar button background', '#00A651');
+  await expect.poll(() => cssOf(search, 'backgroundColor')).toBe('rgb(0, 166, 81)');
+  await page.getByRole('tab', { name: 'General' }).click();
+  await setColour(page, 'Primary', '#0D47A1');
+  await page.getByRole('tab', { name: 'Home Page' }).click();
+  await expect.poll(() => cssOf(price, 'color')).toBe(rgb(blue.primary));
+  await expect.poll(() => cssOf(chip, 'backgroundColor')).toBe(rgb(readableAgainst(blue.primaryLight, '#212121')));
+  await expect.poll(() => cssOf(search, 'backgroundColor')).toBe('rgb(0, 166, 81)');
+
+  // Stored: after a reload the hand-set colour still holds through another primary change.
+  await expect(page.getByTestId('design-status')).toHaveText('All changes saved');
+  await page.reload();
+  await page.getByRole('tab', { name: 'General' }).click();
+  await setColour(page, 'Primary', '#B71C1C');
+  await page.getByRole('tab', { name: 'Home Page' }).click();
+  await expect.poll(() => cssOf(price, 'color')).toBe(rgb(red.primary));
+  await expect.poll(() => cssOf(search, 'backgroundColor')).toBe('rgb(0, 166, 81)');
 });

@@ -31,14 +31,26 @@ export function sampleProducts(superCategoryIds: number[], limit = 40): SamplePr
     .slice(0, limit);
 }
 
-export function sampleCategories(categoryIds: number[]): ProductCategory[] {
+export function sampleCategories(categoryIds: number[], superCategoryIds: number[] = []): ProductCategory[] {
   const all: ProductCategory[] = SAMPLE_CATALOGUE_WITH_URLS.flatMap((superCategory) => superCategory.categories.map((category) => ({ ...category, superCategoryId: superCategory.id })));
+  if (categoryIds.length === 0 && superCategoryIds.length > 0) return all.filter((category) => superCategoryIds.includes(category.superCategoryId));
   if (categoryIds.length === 0) return all.slice(0, 50);
   return categoryIds.map((id) => all.find((category) => category.id === id)).filter((category): category is ProductCategory => category !== undefined);
 }
 
 export function sampleSlides(superCategoryIds: number[]): Slide[] {
   return SAMPLE_CATALOGUE_WITH_URLS.filter((superCategory) => superCategoryIds.includes(superCategory.id)).flatMap((superCategory) => superCategory.slides);
+}
+
+/** Every picture of one sample super-category's products, categories and slides (as the server answers them). */
+export function catalogueImagesOf(superCategoryId: number): Set<string> {
+  const superCategory = SAMPLE_CATALOGUE_WITH_URLS.find((candidate) => candidate.id === superCategoryId);
+  if (!superCategory) return new Set();
+  return new Set([
+    ...superCategory.products.map((product) => product.image),
+    ...superCategory.categories.flatMap((category) => [category.icon, ...category.imageList]),
+    ...superCategory.slides.map((slide) => slide.image),
+  ]);
 }
 
 const answer = (route: Route, data: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ message: 'OK', data }) });
@@ -53,6 +65,9 @@ export async function serveSampleCatalogue(page: Page, options: { fail?: boolean
     (url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.sampleMeasurements}`,
     handle((url) => sampleProducts(ids(url.searchParams.get('superCategoryIds')), Number(url.searchParams.get('limit') ?? 40))),
   );
-  await page.route((url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.productCategories}`, handle((url) => sampleCategories(ids(url.searchParams.get('categoryIds')))));
+  await page.route(
+    (url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.productCategories}`,
+    handle((url) => sampleCategories(ids(url.searchParams.get('categoryIds')), ids(url.searchParams.get('superCategoryIds')))),
+  );
   await page.route((url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.slideshows}`, handle((url) => sampleSlides(ids(url.searchParams.get('superCategoryIds')))));
 }

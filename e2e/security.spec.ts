@@ -3,8 +3,14 @@
  * with its styles (MUI's emotion, notistack's goober) and raises no `securitypolicyviolation`
  * event or CSP console error. Also the headers a browser relies on (no framing, nosniff).
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { sessionSigner, uniqueEmail } from './accounts';
+
+const PRODUCTS = join(process.cwd(), 'public', 'catalogue', 'products');
+/** A real picture of the repo's sample catalogue, as a merchant's logo. */
+const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? '');
 
 const PUBLIC_PAGES = [
   '/',
@@ -90,6 +96,26 @@ test('a toast (notistack) shows under the CSP without a violation', async ({ pag
   await dialog.getByRole('textbox', { name: /^Password/ }).fill('Wrong0000x');
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test('the logo crop dialog shows its crop square over the picture under the CSP without a violation', async ({ page, request }) => {
+  await signIn(page, request);
+  const violations = await watchCsp(page);
+  await page.goto('/new-app/setup');
+  await page.getByLabel('Logo file').setInputFiles(LOGO);
+  const dialog = page.getByRole('dialog', { name: 'Crop your logo' });
+  await expect(dialog).toBeVisible();
+  const square = dialog.getByTestId('cropper');
+  await expect(square).toBeVisible();
+  // The cropper's styles applied: a square in the middle of its box, over the picture centred in it.
+  const box = dialog.getByTestId('container');
+  await expect.poll(async () => {
+    const [crop, frame, picture] = await Promise.all([square.boundingBox(), box.boundingBox(), dialog.locator('img').boundingBox()]);
+    if (!crop || !frame || !picture) return 'not laid out';
+    const centred = Math.abs(crop.x + crop.width / 2 - (frame.x + frame.width / 2)) < 2 && Math.abs(crop.y + crop.height / 2 - (frame.y + frame.height / 2)) < 2;
+    return { square: Math.abs(crop.width - crop.height) < 2 && crop.width > 100, centred, pictureCentred: Math.abs(picture.x + picture.width / 2 - (frame.x + frame.width / 2)) < 2 };
+  }).toEqual({ square: true, centred: true, pictureCentred: true });
   expect(await violations()).toEqual([]);
 });
 

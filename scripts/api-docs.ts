@@ -76,9 +76,14 @@ function shape(schema: Schema | undefined, depth = 0): string {
   return Array.isArray(schema.type) ? schema.type.join(' \\| ') : (schema.type ?? 'any');
 }
 
+/** The guard column: the names of docs/api.md's guard table, from the security the route's guard declares. */
 function guardOf(operation: Operation): string {
-  const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  const requirements = operation.security ?? [];
+  const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('basic')) return 'client';
+  if (schemes.includes('reviewApp')) return 'review app';
+  const roles = requirements.flatMap((requirement) => requirement.bearer ?? []);
+  if (roles.length > 0) return roles.join(', ');
   if (schemes.includes('bearer')) return 'user';
   return 'none';
 }

@@ -2,6 +2,7 @@ import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { onlineManager } from '@tanstack/react-query';
 import { configureAuth } from '@/api/client';
 import { createBrowserEmotionCache } from '@/app/emotion-cache';
 import { AppRoot } from '@/app/AppRoot';
@@ -11,13 +12,15 @@ import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
 import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import { meQueryOptions } from '@/lib/session/get-me';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
 import { toast } from '@/lib/toast';
 
 rememberReferralFromUrl(window.location.search);
 const queryClient = createQueryClient();
+// TanStack Query takes itself to be online until an 'offline' event. A start without a network
+// would retry each refetch, fail it over the restored data, and not refetch once the network is back.
+onlineManager.setOnline(navigator.onLine);
 // Calls carry the user's bearer token when signed in; a 401 on it means the session is over.
 configureAuth({
   token: getToken,
@@ -72,9 +75,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // restored before it starts (from localStorage: no wait to speak of). An offline start then
 // still shows the signed-in shell.
 // The persist client loads on start, beside the first screen's chunks (it is not in the initial JS).
-const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(
-  ([{ persistQueryClient }, { createPersistOptions }]) => persistQueryClient({ queryClient: queryClient as never, ...createPersistOptions(window.localStorage) })[1],
-);
+const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(([{ persistQueryClient }, { createPersistOptions }]) => {
+  const options = createPersistOptions(window.localStorage);
+  // The persister writes at most once a second: a reload or a closed tab within that second
+  // would start from older data (offline, an older design). Leaving the page writes at once.
+  const flush = () => options.persister.flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  return persistQueryClient({ queryClient: queryClient as never, ...options })[1];
+});
 
 /**
  * The router, built in the task after this module's: building the route tree and the history was
@@ -102,9 +113,10 @@ void Promise.all([startRouter(), restored]).then(async ([router]) => {
       </OnFirstCommit>
     </StrictMode>
   );
-  // Spec section 4 Startup: the profile is loaded afresh. The restored one (which may also miss the
-  // last second of changes) only bridges the wait, or an offline start.
-  void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey, refetchType: 'none' });
+  // Spec section 4 Startup: the profile is loaded afresh, and so is whatever else a page shows from
+  // the restored cache: written by an earlier visit (perhaps seconds ago, before a change made on
+  // another device), it only bridges the wait, or an offline start.
+  void queryClient.invalidateQueries({ refetchType: 'none' });
   // Data the server rendered this page with (src/lib/served-data.ts) replaces what the restored
   // cache had for it: the first render must show what the HTML shows.
   if (document.getElementById(SERVED_DATA_ID)) {

@@ -112,5 +112,5 @@ export const superCategoryIdsQuery = z.object({ superCategoryIds: idListParam('s
 /** `?superCategoryIds&limit` (default 50) of the sample products, paged. */
 export const sampleMeasurementsQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ superCategoryIds: idListParam('superCategoryIds') });
 
-/** `?categoryIds&limit` (default 50) of product categories, paged. */
-export const productCategoriesQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ categoryIds: idListParam('categoryIds') });
+/** `?categoryIds&superCategoryIds&limit` (default 50) of product categories, paged: those named, else those of the super-categories, else all. */
+export const productCategoriesQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ categoryIds: idListParam('categoryIds'), superCategoryIds: idListParam('superCategoryIds') });

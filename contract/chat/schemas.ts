@@ -47,7 +47,11 @@ export const newMessageSchema = z.object({
   room: z.string({ error: 'room is required' }).max(64),
   deviceId: deviceIdSchema,
   content: text({ label: 'content', max: CHAT_LIMITS.content, min: 1, multiLine: true, error: CHAT_MESSAGES.contentRequired }),
-  clientId: z.string({ error: CHAT_MESSAGES.clientId }).regex(CLIENT_ID, { error: CHAT_MESSAGES.clientId }),
+  /**
+   * Not in the spec's payload: the portal sends one so a resend is stored once. Without it the
+   * server makes one, and every call is a new message.
+   */
+  clientId: z.string({ error: CHAT_MESSAGES.clientId }).regex(CLIENT_ID, { error: CHAT_MESSAGES.clientId }).optional(),
 });
 export type NewMessagePayload = z.infer<typeof newMessageSchema>;
 

@@ -56,6 +56,7 @@ export const COLLABORATOR_MESSAGES = {
   used: 'This invite has already been used',
   revoked: 'This invite was withdrawn',
   wrongAddress: 'This invite was sent to another address. Log in with the invited e-mail address.',
+  verifyFirst: 'Verify your e-mail address to answer this invite here, or open the link in the invite e-mail.',
   collaboratorNotFound: 'This collaborator does not exist',
   nothingToResend: 'There is no open invite to resend',
   accepted: 'You now collaborate on this shop',
@@ -263,10 +264,24 @@ export interface PresenceMember {
 export const deletedInvitesSchema = z.object({ deleted: z.number().int() });
 export type DeletedInvites = z.infer<typeof deletedInvitesSchema>;
 
-/** The invite and shop an invite token names (`{inviteId}.{alias}.{secret}`), or null. */
-export function parseInviteToken(token: string): { inviteId: number; alias: string } | null {
-  const match = /^(\d{1,10})\.([a-z0-9-]{1,64})\.[A-Za-z0-9_-]{20,}$/.exec(token);
+/**
+ * An invite's reference, `{inviteId}.{alias}`: the e-mailed token without its secret. An invite
+ * notification carries it as `meta.inviteToken` (spec section 3 keeps the name; the secret only
+ * ever goes to the invited mailbox). It answers an invite only for a signed-in user whose
+ * verified e-mail address is the invited one.
+ */
+export function inviteReference(inviteId: number, alias: string): string {
+  return `${inviteId}.${alias}`;
+}
+
+/**
+ * The invite and shop an invite token (`{inviteId}.{alias}.{secret}`, from the e-mail) or an
+ * invite reference (`{inviteId}.{alias}`, from a notification) names, and whether it holds the
+ * secret; null for anything else.
+ */
+export function parseInviteToken(token: string): { inviteId: number; alias: string; secret: boolean } | null {
+  const match = /^(\d{1,10})\.([a-z0-9-]{1,64})(\.[A-Za-z0-9_-]{20,})?$/.exec(token);
   if (!match) return null;
   const inviteId = Number(match[1]);
-  return inviteId > 0 ? { inviteId, alias: match[2] ?? '' } : null;
+  return inviteId > 0 ? { inviteId, alias: match[2] ?? '', secret: match[3] !== undefined } : null;
 }

@@ -7,8 +7,9 @@
  * `version` numbers the shape itself, so a later shape can migrate an older document;
  * `configVersion` numbers the saves of one design.
  */
-import { deriveAccent, deriveBackground, derivePrimary, normaliseColour } from '../colour';
+import { deriveAccent, deriveBackground, derivePrimary, normaliseColour, readableAgainst } from '../colour';
 import { text as contractText } from '../text';
+import { DERIVED_PATHS } from './derived';
 import { z } from '../zod';
 
 export const CREATION_VERSION = 1;
@@ -179,7 +180,8 @@ export const creationSchema = z.object({
     header: group({ background: gradientSchema(PRIMARY.primary, PRIMARY.primaryDark, 'top-to-bottom-diagonal'), font: textStyleSchema({ size: 18, color: '#FFFFFFFF' }) }),
     divider: group({ isShow: bool(true), color: colour('#E2E4EEFF') }),
     item: group({
-      selected: group({ background: colour(PRIMARY.primaryLight), font: textStyleSchema({ color: PRIMARY.primaryDark }) }),
+      // The dark shade toned until it reads on the light one (derived.ts).
+      selected: group({ background: colour(PRIMARY.primaryLight), font: textStyleSchema({ color: readableAgainst(PRIMARY.primaryDark, PRIMARY.primaryLight) }) }),
       unselected: group({ background: colour('#00000000'), font: textStyleSchema({ color: BACKGROUND.bodyColor }) }),
     }),
     background: gradientSchema('#FFFFFFFF', '#F6F7FBFF', 'top-to-bottom'),
@@ -259,6 +261,12 @@ export const creationSchema = z.object({
     .max(100)
     .default([])
     .transform((names) => [...new Set(names)]),
+  /** Derived colour fields the merchant set by hand (derived.ts): a brand colour change leaves them alone. */
+  handSetColours: z
+    .array(z.enum(DERIVED_PATHS))
+    .max(100)
+    .default([])
+    .transform((paths) => [...new Set(paths)]),
 });
 
 /** What a Creation document may look like on the way in (every field optional). */

@@ -34,6 +34,7 @@ export const REALTIME_MESSAGES = {
   forbidden: 'You may not write this design',
   signIn: 'Sign in to save this design',
   tooLarge: 'The design is too large to save',
+  tooDeep: 'The design is nested too deeply to save',
   malformed: 'The design is malformed',
   version: 'The document version must match its path',
 } as const;

@@ -19,6 +19,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppDeps, ModulePlugin } from './deps';
 import { errorReply } from './http/errors';
+import { boundJsonBodies, JSON_LIMITS } from './http/json-limits';
 import { registerOpenApi, registerOpenApiUi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { zodSerializerCompiler } from './http/serialization';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     logger: options.logger === false ? false : loggerOptions(config, options.log),
     // A person reads a terminal: no line per static file there.
     ...(pretty ? { logController: new LogController({ disableRequestLogging: (request: { url?: string }) => isQuietRequest(request.url ?? '/') }) } : {}),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_LIMITS.bytes,
     // Named proxies only: trusting everyone would let any client forge its address.
     trustProxy: config.TRUST_PROXY ?? false,
   }).withTypeProvider<ZodTypeProvider>();
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(errorReply);
+  boundJsonBodies(app);
   app.decorateRequest('user', null);
 
   const guards = createGuards({ config, db: options.db.db });
@@ -157,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   try {
     await registerSecurityHeaders(app, config);
-    await registerOpenApi(app, guards);
+    await registerOpenApi(app);
     await app.register(healthModule, deps);
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
     await registerUploads(app, config.DATA_DIR);

@@ -15,6 +15,11 @@ export class ApiError extends Error {
 /** A call that got no answer (offline, server down): status 0. */
 export const OFFLINE_MESSAGE = 'You appear to be offline. Check your connection and try again.';
 
+/** The call got no answer at all (status 0): it says nothing about the data asked for. */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface RequestOptions {

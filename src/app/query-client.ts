@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api/client';
+import { ApiError, isUnanswered } from '@/api/client';
 import { CURRENT_USER_LOAD_FAILED } from '@/lib/session/get-me';
 import { endSession } from '@/lib/session/session';
 import { getToken } from '@/lib/session/token';
@@ -19,21 +19,30 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 /** The part of a cached query the persist decision reads (structural: the persister has its own query-core copy). */
 interface PersistableQuery {
-  state: { status: string };
+  state: { status: string; data?: unknown; error?: unknown };
   meta?: Record<string, unknown> | undefined;
-}
-
-/**
- * Only successful queries that did not opt out are written to localStorage. Tokens live in the
- * session store, never in the query cache; payment and other secret data set `meta.persist: false`.
- */
-export function shouldPersistQuery(query: PersistableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
 /** An answer that came back (status 0 is no answer at all: offline, and the session stays). */
 function isAnswered(error: unknown): boolean {
   return error instanceof ApiError && error.status !== 0;
+}
+
+/**
+ * The data the server last gave is written to localStorage, unless the query opted out. Tokens
+ * live in the session store, never in the query cache; payment and other secret data set
+ * `meta.persist: false`. A refetch that got no answer (offline) says nothing new, so its query
+ * keeps its last data on the device; an answered failure (gone, forbidden) drops it.
+ */
+export function shouldPersistQuery(query: PersistableQuery): boolean {
+  if (query.meta?.persist === false) return false;
+  if (query.state.status === 'success') return true;
+  return query.state.status === 'error' && query.state.data !== undefined && isUnanswered(query.state.error);
+}
+
+/** A persisted query's state as the next start restores it: its last data, not its failed refetch. */
+export function asLastData<State extends { status: string }>(state: State): State {
+  return state.status === 'error' ? ({ ...state, status: 'success', error: null, fetchFailureCount: 0, fetchFailureReason: null } as State) : state;
 }
 
 export function createQueryClient(): QueryClient {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { errorText } from '@/api/error-text';
+import { NotOnThisDevice } from '@/lib/route-data';
 import { PageLayout } from './PageLayout';
 import { QueryErrorState } from './QueryErrorState';
 
@@ -10,16 +11,26 @@ interface RouteErrorPageProps extends ErrorComponentProps {
   title?: string;
 }
 
-/** A page whose loader failed: keeps the shell, shows the error text and retries the load. */
-export function RouteErrorPage({ error, title = 'Something went wrong' }: RouteErrorPageProps) {
+/**
+ * A page whose loader failed: keeps the shell, shows the error text and retries the load (by
+ * itself once the network is back, for a page this device had nothing of offline).
+ */
+export function RouteErrorPage({ error, title }: RouteErrorPageProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   useEffect(() => {
     queryErrorResetBoundary.reset();
   }, [queryErrorResetBoundary]);
+  const offline = error instanceof NotOnThisDevice;
+  useEffect(() => {
+    if (!offline) return;
+    const retry = () => void router.invalidate();
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [offline, router]);
 
   return (
-    <PageLayout title={title}>
+    <PageLayout title={title ?? (offline ? 'Not available offline' : 'Something went wrong')}>
       <QueryErrorState message={errorText(error, 'This page could not be loaded')} onRetry={() => void router.invalidate()} />
     </PageLayout>
   );

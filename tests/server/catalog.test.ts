@@ -138,6 +138,16 @@ describe.each(kinds)('catalog on %s', (kind) => {
       expect(Number(limited.headers['x-total-count'])).toBeGreaterThan(3);
     });
 
+    it('GET /v1/product-categories?superCategoryIds answers the categories of those trades when none are named', async () => {
+      const fashion = (await get('/v1/product-categories?superCategoryIds=2')).json<{ data: ProductCategory[] }>().data;
+      expect(fashion.map((category) => category.name)).toEqual(['Dresses', 'Shirts', 'Shoes', 'Bags', 'Watches', 'Jewelry']);
+      expect(fashion.every((category) => category.superCategoryId === 2)).toBe(true);
+      // Named categories win.
+      const named = (await get('/v1/product-categories?categoryIds=201&superCategoryIds=2,3')).json<{ data: ProductCategory[] }>().data;
+      expect(named.map((category) => category.id)).toEqual([201]);
+      expect((await get('/v1/product-categories?superCategoryIds=x')).statusCode).toBe(400);
+    });
+
     it('answers carry an ETag; If-None-Match gets a 304; a seed gives a fresh answer', async () => {
       const first = await get('/v1/plans');
       const etag = String(first.headers.etag);

@@ -150,6 +150,22 @@ describe.each(kinds)('support chat on %s', (kind) => {
     ]);
   });
 
+  it("takes the spec's payload (room, deviceId, content) without a clientId: each such message is a new one, with a clientId the server made", async () => {
+    const device = newDevice();
+    const { roomId } = await newRoom(device);
+    const spec = () => kit.call('POST', room(roomId, 'new-message'), null, { room: roomId, deviceId: device, content: 'no client id' });
+    const first = await spec();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<{ message: string }>().message).toBe('OK');
+    const second = await spec();
+    expect(second.statusCode).toBe(200);
+    const [a, b] = [first.json<{ data: ChatMessage }>().data, second.json<{ data: ChatMessage }>().data];
+    expect(a.clientId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(b.id).not.toBe(a.id);
+    expect(b.clientId).not.toBe(a.clientId);
+    expect((await history(roomId, device)).map((m) => m.content)).toEqual(['no client id', 'no client id']);
+  });
+
   it('pages history 100 at a time from page 0 (the newest), each page oldest first', async () => {
     const device = newDevice();
     const { roomId, id } = await newRoom(device);

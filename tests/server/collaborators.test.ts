@@ -4,18 +4,23 @@
  * realtime writes (HTTP and socket), invites (single use, expiry, wrong address, duplicates,
  * self-invite, limits), removal taking effect at once (socket too), versions and the public page.
  */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
-import { COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
+import { COLLABORATOR_LIMITS, COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
 import type { Shop } from '@contract/shops/schemas';
-import { collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
-import { databaseKinds, removeTempDirs } from './harness';
+import { collaboratorInviteSends, collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
+import { databaseKinds, removeTempDirs, tempDir } from './harness';
 import { useApp, uniqueEmail } from './kit';
 import { collaboratorsBase, createTeamShop, inviteTokenOf, joinShop } from './team-kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -161,11 +166,11 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: COLLABORATOR_MESSAGES.duplicateInvite });
 
-      // The invitee got an e-mail and a notification with the token.
+      // The invitee got an e-mail with the token, and a notification with the invite's reference (never the token).
       const token = tokenOf(invitee.user.email);
       const inviteId = first.json<{ data: Invite[] }>().data[0]?.id ?? 0;
       const notifications = (await kit.call('GET', '/v1/portal/notifications/list?status=open', invitee.token)).json<{ data: Array<{ id: number; type: string; meta: { inviteToken: string | null } }> }>().data;
-      expect(notifications).toEqual([expect.objectContaining({ type: 'invite', meta: expect.objectContaining({ inviteToken: token, shopAlias: shop.alias }) })]);
+      expect(notifications).toEqual([expect.objectContaining({ type: 'invite', meta: expect.objectContaining({ inviteToken: `${inviteId}.${shop.alias}`, shopAlias: shop.alias }) })]);
 
       // Anyone holding the link may see what it is; a wrong token or id is refused.
       const check = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token })).json<{ data: InviteCheck }>().data;
@@ -206,6 +211,98 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       expect(fresh).not.toBe(lateToken);
       expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: lateToken, status: 'accepted' })).statusCode).toBe(404);
       expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: fresh, status: 'accepted' })).statusCode).toBe(200);
+    });
+
+    it('answering proves control of the mailbox: the e-mailed token, or a verified account with the address (the notification carries no token)', async () => {
+      const owner = await kit.register();
+      const shop = await createShop(owner);
+      // Someone registers with the invited address and never verifies it.
+      const squatter = await kit.register();
+      const stranger = await kit.register();
+      await kit.verify(stranger.user.email);
+      const invited = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: squatter.user.email }] });
+      const inviteId = invited.json<{ data: Invite[] }>().data[0]?.id ?? 0;
+      const notification = (await kit.call('GET', '/v1/portal/notifications/list?status=open', squatter.token)).json<{ data: Array<{ meta: { inviteToken: string | null } }> }>().data[0];
+      // Issue 27 #1: the notification carried the e-mailed token; the account accepted (200) and edited the shop (PUT 200).
+      const reference = notification?.meta.inviteToken ?? '';
+      expect(reference).toBe(`${inviteId}.${shop.alias}`);
+      expect(reference).not.toBe(tokenOf(squatter.user.email));
+      for (const status of ['accepted', 'declined']) {
+        const answer = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, squatter.token, { token: reference, status });
+        expect(answer.statusCode, answer.body).toBe(403);
+        expect(answer.json()).toEqual({ message: COLLABORATOR_MESSAGES.verifyFirst });
+      }
+      expect((await kit.call('PUT', `/v1/shops/${shop.alias}`, squatter.token, { slogan: 'mine now' })).statusCode).toBe(403);
+      // The join page says why; to anyone else the reference is no invite at all.
+      const check = await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, squatter.token, { token: reference, email: squatter.user.email });
+      expect(check.json<{ data: InviteCheck }>().data.problem).toBe(COLLABORATOR_MESSAGES.verifyFirst);
+      for (const who of [null, stranger.token]) {
+        const verify = await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, who, { token: reference });
+        expect(verify.statusCode).toBe(404);
+        expect(verify.json()).toEqual({ message: COLLABORATOR_MESSAGES.invalidToken });
+      }
+      expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, stranger.token, { token: reference, status: 'accepted' })).statusCode).toBe(404);
+
+      // Verified, the same account answers from the notification (what the portal's Accept sends).
+      await kit.verify(squatter.user.email);
+      const verified = await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, squatter.token, { token: reference, email: squatter.user.email });
+      expect(verified.json<{ data: InviteCheck }>().data.problem).toBeNull();
+      const accepted = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, squatter.token, { token: reference, status: 'accepted' });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect((await kit.call('PUT', `/v1/shops/${shop.alias}`, squatter.token, { slogan: 'ours' })).statusCode).toBe(200);
+
+      // The e-mailed token itself is proof enough, verified or not.
+      const newcomer = await kit.register();
+      await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: newcomer.user.email }] });
+      const byMail = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, newcomer.token, { token: tokenOf(newcomer.user.email), status: 'accepted' });
+      expect(byMail.statusCode, byMail.body).toBe(200);
+    });
+
+    it('names merchants choose never become links in e-mails, and never make the subject', async () => {
+      const evil = 'https://evil.example/claim?prize=1';
+      const owner = await kit.register({ firstName: `Visit ${evil}`, lastName: 'www.evil.example' });
+      const shop = await createShop(owner);
+      const renamed = await kit.call('PUT', `/v1/shops/${shop.alias}`, owner.token, { name: `Win at ${evil} now` });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const email = uniqueEmail('target');
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email }] })).statusCode).toBe(200);
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token)).statusCode).toBe(200);
+      // The e-mails an address receives because of names someone else typed: the invites, and a
+      // verification e-mail (the owner's own here, whose greeting carries their chosen name).
+      const mails = [...kit.mails(email), ...kit.mails(owner.user.email)];
+      expect(mails.length).toBe(3);
+      for (const mail of mails) {
+        expect(mail.links.every((link) => link.startsWith(kit.config.PUBLIC_ORIGIN)), JSON.stringify(mail.links)).toBe(true);
+        expect(mail.subject).not.toMatch(/evil|Visit|Win at/);
+        for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/https?:\/\/evil|evil\.example/);
+      }
+      const invite = kit.mails(email)[0];
+      expect(invite?.links).toEqual([expect.stringContaining('/join-project?token=')]);
+      // The names are still there, as plain text: readable, not clickable.
+      expect(invite?.text).toContain('Visit https:\u2215\u2215evil\u2024example/claim?prize=… invites you to design the app of Win at https:\u2215\u2215evil\u2024example/claim?prize=1 now together');
+    });
+
+    it(`new invites and resends share the limit of ${COLLABORATOR_LIMITS.invitesPerDay} e-mails a day`, async () => {
+      const owner = await kit.register();
+      const shop = await createShop(owner);
+      const emails = Array.from({ length: 5 }, () => uniqueEmail('resend'));
+      const sentTo = () => emails.reduce((total, email) => total + kit.mails(email).length, 0);
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: emails.map((email) => ({ email })) })).statusCode).toBe(200);
+      // Issue 27 #2: one invite to 5 addresses and 12 resends put 65 e-mails in the outbox.
+      const statuses: number[] = [];
+      for (let round = 0; round < 12; round += 1) statuses.push((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token)).statusCode);
+      expect(statuses).toEqual([...Array<number>(9).fill(200), 429, 429, 429]);
+      expect(sentTo()).toBe(COLLABORATOR_LIMITS.invitesPerDay);
+      const refused = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token);
+      expect(refused.json()).toEqual({ message: COLLABORATOR_MESSAGES.perDay });
+      // A new invite finds the limit used up by the resends.
+      const fresh = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: uniqueEmail('late') }] });
+      expect(fresh.statusCode).toBe(429);
+      // Parallel resends cannot pass it together either; a day later the shop may send again.
+      await kit.database.db.update(collaboratorInviteSends).set({ sentAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(collaboratorInviteSends.shopId, shop.id));
+      const parallel = await Promise.all(Array.from({ length: 12 }, () => kit.call('POST', `${base(shop.alias)}/invites`, owner.token)));
+      expect(parallel.filter((answer) => answer.statusCode === 200)).toHaveLength(COLLABORATOR_LIMITS.invitesPerDay / emails.length);
+      expect(sentTo()).toBe(2 * COLLABORATOR_LIMITS.invitesPerDay);
     });
 
     it('limits per shop', async () => {
@@ -431,5 +528,37 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(off.statusCode).toBe(404);
     expect(off.json()).toEqual({ message: COLLABORATOR_MESSAGES.publicOff });
     expect((await kit.app.inject({ method: 'GET', url: `/v1/public/shops/${shop.alias}/og-image.png` })).statusCode).toBe(404);
+  });
+});
+
+describe('upgrading to migration 0012 (PGlite)', () => {
+  it('takes the token out of invite notifications made before it, keeping the reference', async () => {
+    // The migrations up to 0011 in a folder of their own, then every one: an upgrade as it happens.
+    const all = path.resolve('server/drizzle');
+    const before = tempDir('migrations-');
+    mkdirSync(path.join(before, 'meta'));
+    const journal = JSON.parse(readFileSync(path.join(all, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
+    const upTo = journal.entries.filter((entry) => entry.idx <= 11);
+    writeFileSync(path.join(before, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: upTo }));
+    for (const entry of upTo) copyFileSync(path.join(all, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    const client = new PGlite();
+    const db = drizzle(client);
+    try {
+      await migrate(db, { migrationsFolder: before });
+      await client.exec(`
+        INSERT INTO users (first_name, last_name, email, referral_code) VALUES ('Ada', 'L', 'ada@example.com', 'ADA12345');
+        INSERT INTO notifications (user_id, type, title, meta) VALUES
+          (1, 'invite', 'Join', '{"shopName":"A","inviteToken":"12.my-shop.abcdefghijklmnopqrstuvwxyz_-0","shopAlias":"my-shop"}'),
+          (1, 'release', 'New', '{"shopName":null,"inviteToken":null,"shopAlias":null}');
+      `);
+      await migrate(db, { migrationsFolder: all });
+      const rows = await client.query<{ type: string; meta: Record<string, unknown> }>('SELECT type, meta FROM notifications ORDER BY id');
+      expect(rows.rows).toEqual([
+        { type: 'invite', meta: { shopName: 'A', inviteToken: '12.my-shop', shopAlias: 'my-shop' } },
+        { type: 'release', meta: { shopName: null, inviteToken: null, shopAlias: null } },
+      ]);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { ROLE } from '@contract/constants';
 import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { openDatabaseAt } from '../../server/src/db/database';
+import { JSON_LIMITS } from '../../server/src/http/json-limits';
 import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
 import { designAuthors, realtimeEdits, realtimeNodes, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, tempDir, testConfig, TEST_REDIS_URL } from './harness';
@@ -128,6 +129,59 @@ describe.each(kinds)('design sync on %s', (kind) => {
     // An anonymous socket may not write either.
     const anonymous = await client(await listening());
     expect(await anonymous.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
+  });
+
+  it('a value nested deeper than the bound is refused before anything walks it (HTTP and socket): nothing stored, and the owner keeps editing', async () => {
+    const owner = await kit.register();
+    const shop = await createShop(owner);
+    const doc = designPath(shop.alias, 0);
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const tooDeep = { message: `The request body is nested too deeply: at most ${JSON_LIMITS.depth} levels` };
+    const post = (url: string, body: string) => kit.call('POST', url, owner.token, body, { 'content-type': 'application/json' });
+
+    // Issue 27 #4: 3 000 levels were stored by configure (200), and every plain edit after it was a 500.
+    const stored3000 = await post(`/v1/shops/${shop.alias}/configure`, `{"configVersion":0,"extra":${nestedObjects(3_000)}}`);
+    expect(stored3000.statusCode, stored3000.body).toBe(400);
+    expect(stored3000.json()).toEqual(tooDeep);
+    const afterIt = await edit(owner.token, { [`${doc}/data/colors/secondary`]: '#111111FF' });
+    expect(afterIt.statusCode, afterIt.body).toBe(200);
+    // Issue 27 #3: 10 000 levels to configure, 3 000 to an edit, were a 500 (the stack overflowed).
+    const configure = await post(`/v1/shops/${shop.alias}/configure`, `{"configVersion":0,"colors":{"primary":"#111111FF"},"extra":${nested(10_000)}}`);
+    expect(configure.statusCode, configure.body).toBe(400);
+    expect(configure.json()).toEqual(tooDeep);
+    const deepEdit = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(3_000)}}}`);
+    expect(deepEdit.statusCode).toBe(400);
+    expect(deepEdit.json()).toEqual(tooDeep);
+    // One level over the bound is refused; at the bound the body is read (and judged by its schema).
+    expect((await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 1)}}}`)).json()).toEqual(tooDeep);
+    const atBound = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 2)}}}`);
+    expect(atBound.statusCode, atBound.body).toBe(200);
+    // A bounded value written deep down a path would make a deeper document: refused as well.
+    const deepPath = `${doc}/data/a/b/c/d/e/f/g/h/i/j/k`;
+    const downPath = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${deepPath}":${nested(25)}}}`);
+    expect(downPath.statusCode, downPath.body).toBe(400);
+    expect(downPath.json()).toEqual({ message: REALTIME_MESSAGES.tooDeep });
+    // Configure at the body's bound would make its document one level deeper: refused, so its design stays editable.
+    const atBodyBound = await post(`/v1/shops/${shop.alias}/configure`, `{"configVersion":0,"extra":${nested(JSON_LIMITS.depth - 1)}}`);
+    expect(atBodyBound.json()).toEqual({ message: REALTIME_MESSAGES.tooDeep });
+    // Brackets inside strings are text, not nesting.
+    const slogan = '['.repeat(100);
+    expect((await edit(owner.token, { [`${doc}/data/shop/slogan`]: slogan })).statusCode).toBe(200);
+    const plain = await edit(owner.token, { [`${doc}/data/colors/primary`]: '#222222FF' });
+    expect(plain.statusCode, plain.body).toBe(200);
+
+    // The socket: the same bound, answered on the event's acknowledgement.
+    const socket = await client(await listening(), owner.token);
+    const refused = await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/extra`]: JSON.parse(nested(3_000)) as unknown } });
+    expect(refused).toEqual({ ok: false, status: 400, message: `The message is nested too deeply: at most ${JSON_LIMITS.depth} levels` });
+    const big = await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/shop/slogan`]: 'x'.repeat(JSON_LIMITS.bytes + 10) } });
+    expect(big).toEqual({ ok: false, status: 413, message: 'The message is too large' });
+    // The socket stays usable.
+    expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#333333FF' } })).toMatchObject({ ok: true });
+    const stored = (await kit.database.db.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, doc)))[0]?.value as { data: Record<string, unknown> };
+    // Nothing deeper than the bound was stored: the one nested value is the one at the bound.
+    expect(stored.data).toMatchObject({ extra: JSON.parse(nested(JSON_LIMITS.depth - 2)) as unknown, shop: { slogan }, colors: { primary: '#222222FF', accent: '#333333FF', secondary: '#111111FF' } });
   });
 
   it('the local adapter keeps an edit refused for want of a sign-in, and delivers it once signed in', async () => {

@@ -1,4 +1,6 @@
 /** The emails module through HTTP on a fresh database: verification links and e-mails sent again. */
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { LIMITS } from '../../server/src/auth/limits';
@@ -8,8 +10,49 @@ import { basicAuth, databaseKinds, removeTempDirs, startApp } from './harness';
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
+/**
+ * POSTs `body` the way a simple client does: the whole body written before anything is read.
+ * Resolves with the raw answer, or rejects when the connection is dropped before an answer.
+ */
+function postWholeThenRead(port: number, path: string, headers: Record<string, string>, body: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const head = Object.entries({ host: '127.0.0.1', 'content-type': 'application/json', 'content-length': String(body.length), ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+    let answer = '';
+    socket.pause();
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      const [top = '', rest = ''] = answer.split('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(top)?.[1] ?? NaN);
+      if (rest.length >= length) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on('error', (error) => reject(error));
+    socket.on('close', () => reject(new Error(`connection closed with ${answer ? 'a partial' : 'no'} answer`)));
+    socket.write(Buffer.concat([Buffer.from(`POST ${path} HTTP/1.1\r\n${head.join('')}\r\n`), body]), (error) => {
+      if (error) return reject(error);
+      socket.resume();
+    });
+  });
+}
+
 describe.each(kinds)('emails on %s', (kind) => {
   const kit = useApp(kind);
+
+  it('a body over the limit is answered 413 with the usual JSON body, also to a client that sends it whole before reading', async () => {
+    const { user, token } = await kit.register();
+    if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = kit.app.server.address() as AddressInfo;
+    // Issue 27 #7: 1 MB (and more) to POST /v1/emails/send dropped the connection with no answer.
+    for (const size of [1_100_000, 8_000_000]) {
+      const body = Buffer.from(JSON.stringify({ emailType: 'WELCOME_EMAIL', to: user.email, firstName: 'x'.repeat(size) }));
+      const answer = await postWholeThenRead(port, '/v1/emails/send', { authorization: `Bearer ${token}` }, body);
+      expect(answer.split('\r\n')[0], `${size} bytes`).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toEqual({ message: 'The request body is too large' });
+    }
+  });
 
   it('the verification link verifies once and sends the welcome e-mail', async () => {
     const { user } = await kit.register();

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createFacebookVerifier } from '../../server/src/auth/social';
 import { createOutboxMailer, createSmtpMailer, linksOf } from '../../server/src/mail/mailer';
 import { escapeHtml } from '../../server/src/html';
-import { passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
+import { inertName, passwordResetEmail, referralInviteEmail, verificationEmail, welcomeEmail } from '../../server/src/mail/templates';
 import { removeTempDirs, tempDir } from './harness';
 
 afterAll(removeTempDirs);
@@ -48,8 +48,18 @@ describe('mail templates', () => {
   it('keep the subject free of names, and a long inviter name short in the body', () => {
     const invite = referralInviteEmail({ inviterFirstName: 'Ada\r\nBcc: x@y.z BUY CHEAP PILLS AT SPAM.EXAMPLE NOW NOW NOW', link });
     expect(invite.subject).toBe('You are invited to ShopApp Studio');
-    expect(invite.text).toContain('Ada Bcc: x@y.z BUY CHEAP PILLS AT SPAM.… uses ShopApp Studio');
+    expect(invite.text).toContain('Ada Bcc: x@y\u2024z BUY CHEAP PILLS AT SPAM\u2024… uses ShopApp Studio');
     expect(invite.text).not.toContain('\r');
+  });
+
+  it('never turn a name into a link: no scheme, no dotted host, no address a mail client would link', () => {
+    expect(inertName('Visit https://evil.example/win or www.evil.example, mail me@evil.example')).toBe(
+      'Visit https:\u2215\u2215evil\u2024example/win or www\u2024evil\u2024example, mail me@evil\u2024example',
+    );
+    expect(inertName('  Ada   & Sons Ltd. ')).toBe('Ada & Sons Ltd.');
+    const mail = verificationEmail({ firstName: 'http://evil.example', link });
+    expect(linksOf(mail.text)).toEqual([link]);
+    expect(mail.html).not.toContain('evil.example');
   });
 });
 

@@ -36,7 +36,7 @@ describe.each(kinds)('a new app’s public link on %s', (kind) => {
 });
 
 const MIGRATIONS = path.join(import.meta.dirname, '../../server/drizzle');
-const PUBLIC_LINK_OFF = '0012_public_link_off';
+const PUBLIC_LINK_OFF = '0013_public_link_off';
 
 describe('the migration that turns the default off', () => {
   let client: PGlite;

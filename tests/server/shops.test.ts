@@ -8,6 +8,7 @@ import type { AdminShop, Currency, FindShopAnswer, Place, Shop, ShopMedia } from
 import { SHOP_SETUP_MESSAGES } from '@contract/shops/setup-checks';
 import { eq } from 'drizzle-orm';
 import { media, userRoles } from '../../server/src/db/schema';
+import { SHOP_MESSAGES } from '../../server/src/modules/shops/messages';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp } from './kit';
 
@@ -154,6 +155,27 @@ describe.each(kinds)('shops on %s', (kind) => {
       const [a, b] = await Promise.all([validPayload(owner.token, { name: 'Twin Stores' }), validPayload(owner.token, { name: 'Twin Stores' })]);
       const answers = await Promise.all([kit.call('POST', '/v1/shops', owner.token, a), kit.call('POST', '/v1/shops', owner.token, b)]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    });
+  });
+
+  describe('one pending logo, one shop', () => {
+    it('of parallel creations naming the same pending upload, one shop gets the logo; the others are refused', async () => {
+      const owner = await kit.register();
+      const first = await validPayload(owner.token);
+      // Issue 27 #8: on PostgreSQL, 6 parallel creations with one pending upload made 6 shops share it.
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => kit.call('POST', '/v1/shops', owner.token, { ...first, name: `${first.name} parallel ${index}` })));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toEqual({ message: SHOP_MESSAGES.logoNotUploaded });
+      }
+      const created = answers.find((answer) => answer.statusCode === 201)?.json<{ data: Shop }>().data;
+      const rows = await kit.database.db.select({ shopAlias: media.shopAlias }).from(media).where(eq(media.fileName, first.logo.replace(/^\/uploads\//, '')));
+      expect(rows).toEqual([{ shopAlias: created?.alias }]);
+      // No shop was left behind without its logo.
+      const mine = (await kit.call('GET', `/v1/users/${owner.user.id}/shops`, owner.token)).json<{ data: Shop[] }>().data;
+      expect(mine.map((shop) => shop.alias)).toEqual([created?.alias]);
     });
   });
 

@@ -10,11 +10,12 @@ import { like, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE, TEMPLATE_CATEGORIES } from '@contract/constants';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
 import type { Currency, Shop, ShopMedia, AdminShop } from '@contract/shops/schemas';
 import { TEMPLATE_MESSAGES, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/schemas';
 import { realtimeNodes, shops, userRoles } from '../../server/src/db/schema';
+import { templateRoom } from '../../server/src/modules/templates/service';
 import { databaseKinds } from './harness';
 import { PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -183,6 +184,24 @@ describe.each(kinds)('templates on %s', (kind) => {
     expect(await kit.database.db.select().from(realtimeNodes).where(like(realtimeNodes.path, `%my-template-${counter}-%`))).toEqual([]);
   });
 
+  async function shopOf(merchant: AuthResult): Promise<Shop> {
+    counter += 1;
+    const logo = (
+      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' }, payload: PNG })
+    ).json<{ data: ShopMedia }>().data.url;
+    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
+    const response = await kit.call('POST', '/v1/shops', merchant.token, {
+      name: `Template Shop ${kind} ${counter} ${process.pid}`,
+      logo,
+      latitude: 6.45,
+      longitude: 3.39,
+      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id ?? 0 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: Shop }>().data;
+  }
+
   it('starts a merchant shop from a template, only for the shop owner', async () => {
     const merchant = await kit.register();
     const other = await kit.register();
@@ -209,6 +228,63 @@ describe.each(kinds)('templates on %s', (kind) => {
     expect(admin.superCategoriesOfInterest).toEqual([9]);
     const [doc] = await kit.database.db.select().from(realtimeNodes).where(eq(realtimeNodes.path, designPath(shop.alias, 0)));
     expect(doc?.value).toMatchObject({ isDefault: true, version: 0, data: { appTemplate: { theme: 'template_c' } } });
+  });
+
+  it('an unpublished template is read, copied and used only by its owner or a SOVEREIGN', async () => {
+    const owner = await kit.register();
+    const stranger = await kit.register();
+    const admin = await sovereign();
+    const template = (await create(owner.token)).json<{ data: Template }>().data;
+    const address = kit.app.server.address();
+    if (!address || typeof address === 'string') await kit.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = kit.app.server.address() as AddressInfo;
+    const paths = [templateCategoryDocPath(template.templateId), templateDocPath(template.category, template.templateId), designPath(template.data.shop.alias, template.data.configVersion)];
+    // A stranger follows it while it is published...
+    const follower = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: stranger.token } });
+    const refused = new Promise<unknown>((resolve, reject) => {
+      follower.once(REALTIME_EVENTS.refused, resolve);
+      setTimeout(() => reject(new Error('the follower was not told')), 5000);
+    });
+    for (const path of paths) expect(await follower.timeout(5000).emitWithAck(REALTIME_EVENTS.subscribe, { path })).toMatchObject({ ok: true });
+    expect((await kit.call('PUT', `/v1/templates/${template.templateId}`, owner.token, { category: template.category, isPublished: 0 })).statusCode).toBe(200);
+    // ...and stops following it once it is not: told about the design, out of every room.
+    expect(await refused).toEqual({ path: paths[2], message: TEMPLATE_MESSAGES.notFound });
+    const rooms = await Promise.all(paths.map(async (path) => (await kit.app.realtime.io.in(path.startsWith('apps/') ? designRoom({ alias: template.data.shop.alias, version: template.data.configVersion }) : templateRoom(path)).fetchSockets()).map((socket) => socket.id)));
+    expect(rooms.flat()).not.toContain(follower.id);
+    const strangerShop = await shopOf(stranger);
+    const ownerShop = await shopOf(owner);
+
+    // Issue 27 #6: hidden from the list, but readable by id with the client credential, and a stranger could copy (201) or use (200) it.
+    expect((await kit.call('GET', '/v1/templates', null)).json<{ data: Template[] }>().data.map((t) => t.templateId)).not.toContain(template.templateId);
+    for (const token of [null, stranger.token]) {
+      const read = await kit.call('GET', `/v1/templates/${template.templateId}`, token);
+      expect(read.statusCode).toBe(404);
+      expect(read.json()).toEqual({ message: TEMPLATE_MESSAGES.notFound });
+    }
+    expect((await create(stranger.token, { fromTemplateId: template.templateId })).statusCode).toBe(404);
+    expect((await kit.call('POST', `/v1/templates/${template.templateId}/use`, stranger.token, { alias: strangerShop.alias })).statusCode).toBe(404);
+    // Nor through the realtime socket: its documents and its design.
+    const anonymous = await connectSocket(`http://127.0.0.1:${port}`);
+    const strangerSocket = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: stranger.token } });
+    for (const socket of [anonymous, strangerSocket]) {
+      for (const path of paths) expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.notFound });
+    }
+
+    // Its owner and a SOVEREIGN still may.
+    for (const who of [owner, admin]) {
+      const read = await kit.call('GET', `/v1/templates/${template.templateId}`, who.token);
+      expect(read.statusCode).toBe(200);
+      expect(read.json<{ data: Template }>().data.isPublished).toBe(0);
+      const socket = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: who.token } });
+      for (const path of paths) expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({ ok: true, snapshot: { value: expect.anything() as unknown } });
+    }
+    const copy = await create(owner.token, { fromTemplateId: template.templateId });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((await kit.call('POST', `/v1/templates/${template.templateId}/use`, owner.token, { alias: ownerShop.alias })).statusCode).toBe(200);
+    // Published again, it is everyone's.
+    expect((await kit.call('PUT', `/v1/templates/${template.templateId}`, owner.token, { category: template.category, isPublished: 1 })).statusCode).toBe(200);
+    expect((await kit.call('GET', `/v1/templates/${template.templateId}`, null)).statusCode).toBe(200);
+    expect((await kit.call('POST', `/v1/templates/${template.templateId}/use`, stranger.token, { alias: strangerShop.alias })).statusCode).toBe(200);
   });
 
   it('reads template documents over the realtime socket; they are not written through it', async () => {

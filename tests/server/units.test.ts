@@ -12,6 +12,7 @@ import { isClientCredential, parseAuthorization } from '../../server/src/auth/cr
 import { hasRole } from '../../server/src/auth/roles';
 import { signUserToken, verifyUserToken } from '../../server/src/auth/tokens';
 import { redactUrl } from '../../server/src/config';
+import { JSON_LIMITS, nestedDeeperThan } from '../../server/src/http/json-limits';
 import { validateRequestPart } from '../../server/src/http/validation';
 import { loggerOptions } from '../../server/src/logger';
 import { isRoomName } from '../../server/src/realtime/socket';
@@ -131,6 +132,23 @@ describe('static portal rules', () => {
       '<head><meta name="portal-client-credential" content="id:s" /><meta name="portal-facebook-app-id" content="12&amp;34" /></head>',
     );
     expect(renderIndexHtml('<head></head>', 'id:s')).toContain('<meta name="portal-facebook-app-id" content="" />\n  </head>');
+  });
+});
+
+describe('nestedDeeperThan', () => {
+  it('counts arrays and objects inside each other, not brackets in strings or escaped quotes', () => {
+    expect(nestedDeeperThan('{"a":[1,{"b":[]}]}', 4)).toBe(false);
+    expect(nestedDeeperThan('{"a":[1,{"b":[]}]}', 3)).toBe(true);
+    expect(nestedDeeperThan('[[],[],[],[]]', 2)).toBe(false);
+    expect(nestedDeeperThan('{"t":"[[[[{{{{"}', 1)).toBe(false);
+    expect(nestedDeeperThan('{"t":"\\\\","u":[[]]}', 2)).toBe(true);
+    expect(nestedDeeperThan('{"t":"\\\\","u":[]}', 2)).toBe(false);
+    expect(nestedDeeperThan('{"t":"say \\"[[\\" [", "u":[[]]}', 2)).toBe(true);
+    expect(nestedDeeperThan('{"t":"say \\"[[\\" [", "u":[]}', 2)).toBe(false);
+    expect(nestedDeeperThan(`${'['.repeat(JSON_LIMITS.depth)}${']'.repeat(JSON_LIMITS.depth)}`)).toBe(false);
+    expect(nestedDeeperThan(`${'['.repeat(JSON_LIMITS.depth + 1)}${']'.repeat(JSON_LIMITS.depth + 1)}`)).toBe(true);
+    // A million levels: one pass, no recursion.
+    expect(nestedDeeperThan('['.repeat(1_000_000))).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 /** My Apps rows (own and shared, search, order), last-edit text, invite tokens, roles (issue 14). */
 import { describe, expect, it } from 'vitest';
-import { parseInviteToken, roleOf } from '@contract/collaborators/schemas';
+import { inviteReference, parseInviteToken, roleOf } from '@contract/collaborators/schemas';
 import type { ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
 import { appRows, lastEditText } from '@/features/apps/model';
@@ -36,7 +36,10 @@ describe('lastEditText', () => {
 
 describe('invite tokens and roles', () => {
   it('reads the invite and shop a token names, and refuses anything else', () => {
-    expect(parseInviteToken('12.my-shop.abcdefghijklmnopqrstuvwxyz_-0123')).toEqual({ inviteId: 12, alias: 'my-shop' });
+    expect(parseInviteToken('12.my-shop.abcdefghijklmnopqrstuvwxyz_-0123')).toEqual({ inviteId: 12, alias: 'my-shop', secret: true });
+    // A notification's reference: the token without its secret.
+    expect(parseInviteToken(inviteReference(12, 'my-shop'))).toEqual({ inviteId: 12, alias: 'my-shop', secret: false });
+    expect(parseInviteToken('12.my-shop.short')).toBeNull();
     expect(parseInviteToken('0.my-shop.abcdefghijklmnopqrstuvwxyz')).toBeNull();
     expect(parseInviteToken('12.My Shop.abcdefghijklmnopqrstuvwxyz')).toBeNull();
     expect(parseInviteToken('not-a-token')).toBeNull();

@@ -56,7 +56,7 @@ describe('section map', () => {
     for (const path of ['colors/primary', 'splashScreen/theme', 'splashScreen/ripplesCount', 'splashScreen/logo/size/width', 'splashScreen/logo/borderRadius', 'measurementItem/isAlternateCorners', 'measurementItem/borderRadius', 'toolBar/gradient', 'bottomNavBar/isShow', 'sideNavigationDrawer/theme', 'splashScreen/background/image', 'quantitySelection/increment/border/radius']) {
       expect(paths.has(path), path).toBe(true);
     }
-    const styled = Object.keys(defaults).filter((key) => !['version', 'configVersion', 'categoriesOfInterest', 'superCategoriesOfInterest', 'slideShows', 'backgroundImages', 'admin'].includes(key));
+    const styled = Object.keys(defaults).filter((key) => !['version', 'configVersion', 'categoriesOfInterest', 'superCategoriesOfInterest', 'slideShows', 'backgroundImages', 'admin', 'handSetColours'].includes(key));
     for (const group of styled) expect([...paths].some((path) => path.startsWith(`${group}/`)), group).toBe(true);
   });
 
@@ -101,29 +101,29 @@ describe('edit -> patch', () => {
   });
 
   it('derives primary shades, toolbar text and gradient (spec section 4)', () => {
-    const patch = editPatch('colors/primary', '0xFF000000');
+    const patch = editPatch(defaults, 'colors/primary', '0xFF000000');
     expect(patch['colors/primary']).toBe('#000000FF');
     expect(patch['colors/toolBarForeground']).toBe('#FFFFFFFF');
     expect(patch['toolBar/gradient/colors']).toEqual(['#000000FF', patch['colors/primaryDark']]);
-    expect(editPatch('colors/primary', '#FFFF00')['colors/toolBarForeground']).toBe('#000000FF');
-    expect(Object.keys(editPatch('colors/accent', '#F59E0B'))).toEqual(['colors/accent', 'colors/accentDark', 'colors/accentLight']);
-    expect(editPatch('colors/backgroundColor', '#000000')['colors/bodyColor']).toBe('#F5F5F5FF');
-    expect(editPatch('colors/primary', 'not a colour')).toEqual({});
+    expect(editPatch(defaults, 'colors/primary', '#FFFF00')['colors/toolBarForeground']).toBe('#000000FF');
+    expect(Object.keys(editPatch(defaults, 'colors/accent', '#F59E0B'))).toEqual(['colors/accent', 'colors/accentDark', 'colors/accentLight', 'splashScreen/background/gradient/colors', 'admin/accent']);
+    expect(editPatch(defaults, 'colors/backgroundColor', '#000000')['colors/bodyColor']).toBe('#F5F5F5FF');
+    expect(editPatch(defaults, 'colors/primary', 'not a colour')).toEqual({});
   });
 
   it('normalises any colour field, keeps other values', () => {
-    expect(editPatch('splashScreen/paneColor', '0x80FF0000')).toEqual({ 'splashScreen/paneColor': '#FF000080' });
-    expect(editPatch('splashScreen/paneColor', 'red')).toEqual({});
-    expect(editPatch('splashScreen/paneOpacity', 0.5)).toEqual({ 'splashScreen/paneOpacity': 0.5 });
+    expect(editPatch(defaults, 'splashScreen/paneColor', '0x80FF0000')).toEqual({ 'splashScreen/paneColor': '#FF000080' });
+    expect(editPatch(defaults, 'splashScreen/paneColor', 'red')).toEqual({});
+    expect(editPatch(defaults, 'splashScreen/paneOpacity', 0.5)).toEqual({ 'splashScreen/paneOpacity': 0.5 });
   });
 
   it('turning the bottom nav bar on closes the side drawer', () => {
-    expect(editPatch('bottomNavBar/isShow', true)).toEqual({ 'bottomNavBar/isShow': true, 'appTemplate/hasBottomNavBar': true, 'appTemplate/hasSideNavBar': false });
-    expect(editPatch('appTemplate/hasBottomNavBar', false)).toEqual({ 'bottomNavBar/isShow': false, 'appTemplate/hasBottomNavBar': false });
+    expect(editPatch(defaults, 'bottomNavBar/isShow', true)).toEqual({ 'bottomNavBar/isShow': true, 'appTemplate/hasBottomNavBar': true, 'appTemplate/hasSideNavBar': false });
+    expect(editPatch(defaults, 'appTemplate/hasBottomNavBar', false)).toEqual({ 'bottomNavBar/isShow': false, 'appTemplate/hasBottomNavBar': false });
   });
 
   it('inverse patch and no-op', () => {
-    const patch = editPatch('colors/primary', '#000000');
+    const patch = editPatch(defaults, 'colors/primary', '#000000');
     const inverse = inversePatch(defaults, patch);
     expect(inverse['colors/primary']).toBe(defaults.colors.primary);
     expect(inverse['toolBar/gradient/colors']).toEqual(defaults.toolBar.gradient.colors);

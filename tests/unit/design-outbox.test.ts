@@ -10,7 +10,10 @@ import { designAddress, designPath, valueAt, withValueAt } from '@contract/realt
 import { appConfigPath, checkTemplateTarget, SAVE_ERROR } from '@/features/design/save-design';
 import { createOutbox } from '@/features/design/outbox';
 import { previewUrl, readPreviewTarget } from '@/features/design/preview-url';
-import { applyToDocument, statusText } from '@/features/design/document';
+import { applyToDocument, availability, DESIGN_NOT_ON_THIS_DEVICE, statusText } from '@/features/design/document';
+import { createQueryClient, shouldPersistQuery } from '@/app/query-client';
+import { resetUserData } from '@/lib/session/session';
+import { forgetValue, lastKnownValue, rememberValue } from '@/realtime/last-known';
 import { RealtimeWriteRefused, type RealtimeDb } from '@/realtime/port';
 
 /** A store with the server's rules; `online` false refuses delivery, `loseAcks` applies then fails. */
@@ -245,6 +248,31 @@ describe('what the editor shows', () => {
     expect(statusText('pending', 1)).toBe('1 edit waiting');
     expect(statusText('offline', 4)).toBe('Offline: 4 edits waiting');
     expect(statusText('offline', 0)).toBe('Offline');
+  });
+
+  it('shows a design only when there is one: never the built-in defaults in place of a design this device never had', () => {
+    expect(availability(true, false)).toBe('ready');
+    expect(availability(true, true)).toBe('ready');
+    expect(availability(false, true)).toBe('loading');
+    expect(availability(false, false)).toBe('unavailable');
+    expect(DESIGN_NOT_ON_THIS_DEVICE).toMatch(/^This design has not been opened on this device yet/);
+  });
+
+  it("keeps the store's last value of a document in the query cache, empty ones included, and forgets a refused one", () => {
+    const queryClient = createQueryClient();
+    expect(lastKnownValue(queryClient, doc)).toBeUndefined();
+    rememberValue(queryClient, doc, null, 0);
+    expect(lastKnownValue(queryClient, doc)).toEqual({ value: null, revision: 0 });
+    const value = { isDefault: true, version: 0, data: { shop: { name: 'Ada Fabrics' } } };
+    rememberValue(queryClient, doc, value, 7);
+    expect(lastKnownValue(queryClient, doc)).toEqual({ value, revision: 7 });
+    // Persisted with the rest of the cache, and removed with the user's data when a session ends.
+    expect(shouldPersistQuery(queryClient.getQueryCache().find({ queryKey: ['realtime', doc] }) ?? { state: { status: 'pending' } })).toBe(true);
+    resetUserData(queryClient);
+    expect(lastKnownValue(queryClient, doc)).toBeUndefined();
+    rememberValue(queryClient, doc, value, 7);
+    forgetValue(queryClient, doc);
+    expect(lastKnownValue(queryClient, doc)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { ApiError } from '@/api/client';
 import { createPersistOptions } from '@/app/persist-options';
 import { PERSIST_MAX_AGE_MS, PERSIST_STORAGE_KEY, createQueryClient, shouldPersistQuery, shouldRetry } from '@/app/query-client';
@@ -17,12 +17,36 @@ describe('shouldRetry', () => {
 });
 
 describe('persisted cache', () => {
-  it('persists only successful queries that did not opt out', () => {
+  it('persists the data the server last gave, unless the query opted out', () => {
     expect(shouldPersistQuery({ state: { status: 'success' } })).toBe(true);
     expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: true } })).toBe(true);
     expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } })).toBe(false);
     expect(shouldPersistQuery({ state: { status: 'error' } })).toBe(false);
     expect(shouldPersistQuery({ state: { status: 'pending' } })).toBe(false);
+    // A refetch that got no answer (offline) keeps the last data; an answered failure drops it.
+    expect(shouldPersistQuery({ state: { status: 'error', data: { id: 1 }, error: new ApiError('offline', 0) } })).toBe(true);
+    expect(shouldPersistQuery({ state: { status: 'error', data: { id: 1 }, error: new ApiError('offline', 0) }, meta: { persist: false } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'error', data: { id: 1 }, error: new ApiError('Not found', 404) } })).toBe(false);
+    expect(shouldPersistQuery({ state: { status: 'error', error: new ApiError('offline', 0) } })).toBe(false);
+  });
+
+  it('writes a query whose refetch failed offline as its last data, and restores it so', async () => {
+    const client = createQueryClient();
+    client.setQueryData(['user', 'me'], { id: 1, firstName: 'Ada' });
+    await client.fetchQuery({ queryKey: ['user', 'me'], queryFn: () => Promise.reject(new ApiError('offline', 0)), retry: false, staleTime: 0 }).catch(() => undefined);
+    expect(client.getQueryState(['user', 'me'])?.status).toBe('error');
+    const { persister, buster, dehydrateOptions } = createPersistOptions(localStorage);
+    await persistQueryClientSave({ queryClient: client as never, persister, buster, dehydrateOptions });
+    // Leaving the page writes at once (the persister itself waits up to a second).
+    persister.flush();
+    const restored = createQueryClient();
+    await persistQueryClientRestore({ queryClient: restored as never, persister, buster });
+    expect(restored.getQueryData(['user', 'me'])).toEqual({ id: 1, firstName: 'Ada' });
+    expect(restored.getQueryState(['user', 'me'])).toMatchObject({ status: 'success', error: null, fetchFailureCount: 0 });
+    // Written once: a second flush with nothing new writes nothing.
+    localStorage.removeItem(PERSIST_STORAGE_KEY);
+    persister.flush();
+    expect(localStorage.getItem(PERSIST_STORAGE_KEY)).toBeNull();
   });
 
   it('uses the production key, the build id as buster, 7 days, and never mutations', () => {

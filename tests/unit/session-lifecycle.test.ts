@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@contract/users/schemas';
 import { api, configureAuth } from '@/api/client';
@@ -7,6 +7,7 @@ import { plansQueryOptions } from '@/features/plans/api/get-plans';
 import { superCategoriesQueryOptions } from '@/features/catalog/api/get-super-categories';
 import { POST_LOGIN_STEPS, signIn } from '@/app/post-login';
 import { meQueryOptions } from '@/lib/session/get-me';
+import { NotOnThisDevice } from '@/lib/route-data';
 import { endSession, loadSignedInUser } from '@/lib/session/session';
 import { getToken, setToken } from '@/lib/session/token';
 
@@ -105,6 +106,19 @@ describe('session lifecycle (spec section 4)', () => {
     await queryClient.refetchQueries({ queryKey: meQueryOptions().queryKey });
     expect(getToken()).toBe('jwt');
     expect(queryClient.getQueryData(meQueryOptions().queryKey)).toEqual(user);
+  });
+
+  it('offline with a token but no stored user: the guard says this device has nothing to show, and the session stays', async () => {
+    const queryClient = createQueryClient();
+    setToken('jwt');
+    onlineManager.setOnline(false);
+    try {
+      fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+      await expect(loadSignedInUser(queryClient)).rejects.toBeInstanceOf(NotOnThisDevice);
+      expect(getToken()).toBe('jwt');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('with no token there is no signed-in user, whatever the cache holds', async () => {

@@ -2,6 +2,8 @@
  * Hooks that guard routes (spec section 6), run as `onRequest` so a refused caller's body is
  * never even read: anonymous calls carry the basic client
  * credential, user calls a bearer token. They set `request.user` when a session is present.
+ * Each guard carries what it asks for as OpenAPI security requirements (`describeGuard`), so the
+ * API reference is generated from the guard a route really runs (http/openapi.ts).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ROLE } from '@contract/constants';
@@ -50,6 +52,25 @@ export interface Guards {
   requireRole: (roleId: number) => onRequestAsyncHookHandler;
 }
 
+/** One OpenAPI security requirement: scheme name -> scopes (for bearer: the role names needed). */
+export type SecurityRequirement = Record<string, string[]>;
+
+const GUARD_SECURITY = new WeakMap<object, SecurityRequirement[]>();
+
+/** Marks `hook` as a guard asking for `security` (any one of the requirements); returns it. */
+export function describeGuard<T extends object>(hook: T, security: SecurityRequirement[]): T {
+  GUARD_SECURITY.set(hook, security);
+  return hook;
+}
+
+/** What a guard hook asks for, or undefined for a hook that is no guard. */
+export function securityOfGuard(hook: unknown): SecurityRequirement[] | undefined {
+  return typeof hook === 'function' ? GUARD_SECURITY.get(hook) : undefined;
+}
+
+/** A role's name as the reference shows it (OpenAPI 3.1: role names in a bearer requirement). */
+const ROLE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(ROLE).map(([name, id]) => [id, name]));
+
 export function createGuards(deps: { config: Config; db: Database }): Guards {
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     const user = await loadSessionUser(deps, token);
@@ -64,19 +85,22 @@ export function createGuards(deps: { config: Config; db: Database }): Guards {
     await authenticate(request, authorization.token);
   }
 
+  const requireClient: onRequestAsyncHookHandler = async (request) => {
+    const authorization = parseAuthorization(request.headers.authorization);
+    if (authorization?.scheme === 'bearer') return authenticate(request, authorization.token);
+    if (authorization?.scheme === 'basic' && isClientCredential(authorization.credential, deps.config.CLIENT_CREDENTIAL)) return;
+    throw new HttpError(401, AUTH_MESSAGES.clientCredential);
+  };
+
   return {
-    async requireClient(request) {
-      const authorization = parseAuthorization(request.headers.authorization);
-      if (authorization?.scheme === 'bearer') return authenticate(request, authorization.token);
-      if (authorization?.scheme === 'basic' && isClientCredential(authorization.credential, deps.config.CLIENT_CREDENTIAL)) return;
-      throw new HttpError(401, AUTH_MESSAGES.clientCredential);
-    },
-    requireUser,
+    requireClient: describeGuard(requireClient, [{ basic: [] }, { bearer: [] }]),
+    requireUser: describeGuard<onRequestAsyncHookHandler>(requireUser, [{ bearer: [] }]),
     requireRole(roleId) {
-      return async (request) => {
+      const hook: onRequestAsyncHookHandler = async (request) => {
         await requireUser(request);
         if (!hasRole(request.user, roleId)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
       };
+      return describeGuard(hook, [{ bearer: [ROLE_NAMES[roleId] ?? `role ${roleId}`] }]);
     },
   };
 }

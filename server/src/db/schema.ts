@@ -446,9 +446,25 @@ export const collaboratorInvites = pgTable(
 );
 
 /**
+ * Issue 27: one row per invite e-mail a shop sent (a new invite or a resend), for the daily limit
+ * both share; rows older than a day are removed as the shop sends again.
+ */
+export const collaboratorInviteSends = pgTable(
+  'collaborator_invite_sends',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('collaborator_invite_sends_shop_idx').on(table.shopId, table.sentAt)],
+);
+
+/**
  * Issue 27: a design stays private until its merchant shares it. A shop with no sharing row has
  * its public link off; the shops made while the default was on were given a row with it on
- * (migration 0012), so their links keep working.
+ * (migration 0013), so their links keep working.
  */
 export const DEFAULT_PUBLIC_LINK = false;
 

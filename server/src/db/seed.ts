@@ -6,6 +6,7 @@ import { SEED_PLANS } from '@contract/catalog/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from '../modules/catalog/cache';
 import { seedCurrencies } from '../modules/shops/currencies';
+import { syncAllSelections } from '../modules/design/store';
 import { seedStarterTemplates } from '../modules/templates/service';
 import type { Database } from './database';
 import { engineReleases, plans, superCategories } from './schema';
@@ -20,6 +21,8 @@ export async function seed(db: Database): Promise<void> {
   // Issue #11: build engine releases shown where a template is published, and the starter templates.
   await db.insert(engineReleases).values([...SEED_ENGINE_RELEASES]).onConflictDoNothing();
   await seedStarterTemplates(db);
+  // Designs stored before the server kept their copy of the shop's selection (issue 27).
+  await syncAllSelections(db);
 }
 
 /** Build engine releases (appType merchant-app), oldest first. */

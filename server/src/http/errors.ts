@@ -33,9 +33,32 @@ export function isDataException(error: unknown): boolean {
   return sqlStateOf(error)?.startsWith('22') ?? false;
 }
 
+/** How much of a body past its limit is read and thrown away before the connection is closed. */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A 413 comes before the body is read. Closing the connection then (what Fastify asks for) leaves
+ * the unread bytes in the server's socket, and the kernel answers them with a reset: a client that
+ * sends its whole body before reading (most simple clients) never sees the 413. So the connection
+ * stays open and the rest of the body is read and thrown away, up to DRAIN_LIMIT_BYTES.
+ */
+function drainRestOfBody(request: FastifyRequest, reply: FastifyReply): void {
+  reply.removeHeader('connection');
+  const raw = request.raw;
+  let drained = 0;
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
 export function errorReply(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const framework = 'code' in error && typeof error.code === 'string' ? FRAMEWORK_MESSAGES[error.code] : undefined;
-  if (framework) return reply.code(framework.status).send({ message: framework.message } satisfies ErrorBody);
+  if (framework) {
+    if (framework.status === 413) drainRestOfBody(request, reply);
+    return reply.code(framework.status).send({ message: framework.message } satisfies ErrorBody);
+  }
 
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (error instanceof HttpError || (status >= 400 && status < 500)) {

@@ -8,9 +8,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { apiPath } from '@contract/api';
+import { APP_REVIEW_AUTH_HEADER } from '@contract/chat/paths';
 import { PRODUCT_NAME } from '@contract/brand';
 import { z } from 'zod';
-import type { Guards } from '../auth/guards';
+import { securityOfGuard, type SecurityRequirement } from '../auth/guards';
 
 export const OPENAPI_PATHS = { document: apiPath('/openapi.json'), ui: apiPath('/docs') } as const;
 
@@ -22,27 +23,28 @@ function jsonSchema(schema: unknown, io: 'input' | 'output'): unknown {
   return rest;
 }
 
-/** The guard of a route, as OpenAPI security requirements. */
-function securityOf(route: RouteOptions, guards: Guards): Record<string, string[]>[] | undefined {
-  const handlers = [route.onRequest, route.preHandler].flat();
-  if (handlers.includes(guards.requireUser)) return [{ bearer: [] }];
-  if (handlers.includes(guards.requireClient)) return [{ basic: [] }, { bearer: [] }];
+/** The guard a route runs, as OpenAPI security requirements (what the guard itself declares). */
+function securityOf(route: RouteOptions): SecurityRequirement[] | undefined {
+  for (const hook of [route.onRequest, route.preHandler].flat()) {
+    const security = securityOfGuard(hook);
+    if (security) return security;
+  }
   return undefined;
 }
 
 /** A route's zod schemas as JSON Schema (requests as they are sent, answers as they are sent back). */
-export function toOpenApiSchema(schema: FastifySchema, route: RouteOptions, guards: Guards): FastifySchema {
+export function toOpenApiSchema(schema: FastifySchema, route: RouteOptions): FastifySchema {
   const out: Record<string, unknown> = { ...schema };
   for (const part of REQUEST_PARTS) if (schema[part]) out[part] = jsonSchema(schema[part], 'input');
   if (schema.response && typeof schema.response === 'object') {
     out.response = Object.fromEntries(Object.entries(schema.response).map(([code, body]) => [code, jsonSchema(body, 'output')]));
   }
-  const security = securityOf(route, guards);
-  if (security && !('security' in schema)) out.security = security;
+  const security = securityOf(route);
+  if (security) out.security = security;
   return out as FastifySchema;
 }
 
-export async function registerOpenApi(app: FastifyInstance, guards: Guards): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -55,12 +57,13 @@ export async function registerOpenApi(app: FastifyInstance, guards: Guards): Pro
       components: {
         securitySchemes: {
           basic: { type: 'http', scheme: 'basic', description: 'The client credential (id:secret) the portal carries on anonymous calls.' },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from login or register.' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from login or register; where roles are listed, the user must hold one of them.' },
+          reviewApp: { type: 'apiKey', in: 'header', name: APP_REVIEW_AUTH_HEADER, description: "The client credential (id:secret) in the live preview app's own header." },
         },
       },
     },
     hideUntagged: true,
-    transform: ({ schema, url, route }) => ({ url, schema: schema ? toOpenApiSchema(schema, route, guards) : schema }),
+    transform: ({ schema, url, route }) => ({ url, schema: schema ? toOpenApiSchema(schema, route) : schema }),
   });
 }
 

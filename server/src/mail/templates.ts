@@ -18,6 +18,15 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A name someone typed (their own, an inviter's, a shop's), as text no mail client turns into a
+ * link: on one line, a dot before a character becomes a one-dot leader (U+2024) and "://" takes
+ * division slashes (U+2215). It reads as typed; it is never a link, and never in a subject.
+ */
+export function inertName(value: string): string {
+  return oneLine(value).replace(/\.(?=\S)/g, '\u2024').replace(/:\/\//g, ':\u2215\u2215');
+}
+
 interface Layout {
   subject: string;
   greeting: string;
@@ -57,7 +66,7 @@ ${note ? `<p style="margin:0;font-size:14px;line-height:20px;color:#666666;">${e
   return { subject: oneLine(subject), html, text };
 }
 
-const hello = (firstName: string) => (oneLine(firstName) ? `Hello ${oneLine(firstName)},` : 'Hello,');
+const hello = (firstName: string) => (inertName(firstName) ? `Hello ${inertName(firstName)},` : 'Hello,');
 
 export function verificationEmail(input: { firstName: string; link: string }): MailContent {
   return render({
@@ -94,9 +103,13 @@ export function passwordResetEmail(input: { firstName: string; link: string }): 
 /** Longest inviter name an invite shows; the subject shows none (a name is no place for an advert). */
 const INVITER_NAME_MAX = 40;
 
+function inviterOf(inviterName: string): string {
+  const name = inertName(inviterName);
+  return name.length > INVITER_NAME_MAX ? `${name.slice(0, INVITER_NAME_MAX - 1)}…` : name || 'A merchant';
+}
+
 export function referralInviteEmail(input: { inviterFirstName: string; firstName?: string; link: string }): MailContent {
-  const name = oneLine(input.inviterFirstName);
-  const inviter = name.length > INVITER_NAME_MAX ? `${name.slice(0, INVITER_NAME_MAX - 1)}…` : name || 'A merchant';
+  const inviter = inviterOf(input.inviterFirstName);
   return render({
     subject: `You are invited to ${PRODUCT_NAME}`,
     greeting: hello(input.firstName ?? ''),
@@ -105,14 +118,13 @@ export function referralInviteEmail(input: { inviterFirstName: string; firstName
   });
 }
 
-/** Issue 14: an invite to design a shop together; the link opens /join-project. */
+/** Issue 14: an invite to design a shop together; the link opens /join-project. The names stay out of the subject. */
 export function collaboratorInviteEmail(input: { inviterName: string; shopName: string; link: string; expiresAt: Date }): MailContent {
-  const name = oneLine(input.inviterName);
-  const inviter = name.length > INVITER_NAME_MAX ? `${name.slice(0, INVITER_NAME_MAX - 1)}…` : name || 'A merchant';
+  const inviter = inviterOf(input.inviterName);
   return render({
-    subject: `${inviter} invited you to design ${oneLine(input.shopName)}`,
+    subject: `You are invited to design a shop app on ${PRODUCT_NAME}`,
     greeting: hello(''),
-    paragraphs: [`${inviter} invites you to design the app of ${oneLine(input.shopName)} together on ${PRODUCT_NAME}.`],
+    paragraphs: [`${inviter} invites you to design the app of ${inertName(input.shopName)} together on ${PRODUCT_NAME}.`],
     button: { label: 'Join the project', url: input.link },
     note: `The link can be used once and stays valid until ${input.expiresAt.toUTCString()}.`,
   });

@@ -10,6 +10,8 @@
  * - rooms are named `<kind>:<id>`, and every `join` goes through the authoriser registered for
  *   its kind (`realtime.authorizeRooms(kind, check)`); unknown kinds are refused. `user:<id>`
  *   needs that user's token. Features register their own kinds (chat rooms, design sessions).
+ *
+ * Every payload is held to the JSON bound of the request bodies (bounded-parser.ts).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -17,7 +19,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AUTH_MESSAGES, type SessionUser } from '../auth/guards';
 import type { Config } from '../config';
+import { JSON_LIMITS } from '../http/json-limits';
 import { connectRedis, type RedisClient } from '../redis';
+import { boundedParser, refuseBoundedPayloads } from './bounded-parser';
 
 /** Who a room check sees: the signed-in user of the socket, or null. */
 export interface RoomRequest {
@@ -85,6 +89,10 @@ export async function attachRealtime(server: HttpServer, { config, log, authenti
     path: '/socket.io',
     serveClient: false,
     transports: ['polling', 'websocket'],
+    parser: boundedParser,
+    // The transport's own ceiling, above the bound: a message a little over it is answered 413 by
+    // the parser rather than dropped with its connection.
+    maxHttpBufferSize: 2 * JSON_LIMITS.bytes,
     allowRequest: (request, callback) => {
       const allowed = isAllowedOrigin(request, config.PUBLIC_ORIGIN);
       callback(allowed ? null : REALTIME_MESSAGES.origin, allowed);
@@ -120,6 +128,7 @@ export async function attachRealtime(server: HttpServer, { config, log, authenti
   });
 
   io.on('connection', (socket) => {
+    refuseBoundedPayloads(socket);
     socket.on('join', async (room: unknown, ack: unknown) => {
       const reply = asAck(ack);
       if (!isRoomName(room)) return reply({ ok: false, message: REALTIME_MESSAGES.roomName });

@@ -9,7 +9,7 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { derivePrimary } from '@contract/colour';
+import { brandColourPatch } from '@contract/creation/derived';
 import { createCreationParser } from '@contract/creation/schemas-tolerant';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
@@ -17,6 +17,7 @@ import { useToken } from '@/lib/session/token';
 import { mergeDesign } from '@/features/preview/model';
 import type { Screen } from '@/features/preview/screens';
 import { findPreviewTemplate } from '@/features/preview/templates';
+import { DESIGN_NOT_ON_THIS_DEVICE } from '@/features/design/document';
 import { useDesignDoc } from '@/features/design/use-design-doc';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
@@ -36,21 +37,17 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
   const creation = useMemo(() => (template ? parse(mergeDesign(template.creation, doc.data ?? undefined)) : doc.creation), [parse, template, doc.data, doc.creation]);
   const wide = useMediaQuery('(min-width: 600px)');
   const signedIn = useToken() !== null;
-  // Setting the primary colour derives its shades, the toolbar text and gradient (spec section 4).
+  // Setting the primary colour derives its shades, the toolbar text and the fields that follow it (spec section 4).
   const setPrimary = (value: string) => {
-    const shades = derivePrimary(value);
-    doc.applyEdit({
-      'colors/primary': shades.primary,
-      'colors/primaryDark': shades.primaryDark,
-      'colors/primaryLight': shades.primaryLight,
-      'colors/toolBarForeground': shades.toolBarForeground,
-      'toolBar/gradient/colors': [shades.primary, shades.primaryDark],
-    });
+    const patch = brandColourPatch(creation, 'primary', value);
+    if (Object.keys(patch).length > 0) doc.applyEdit(patch);
   };
   const denied = template ? null : doc.denied;
-  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : `${creation.shop.name} live preview`);
+  const unavailable = !template && doc.availability === 'unavailable';
+  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : unavailable ? 'Not available offline' : `${creation.shop.name} live preview`);
   if (denied?.status === 404) return <PageLayout title="App not found" lead={`There is no app '${alias.slice(0, 80)}'. Scan its QR code again from the design editor.`} />;
   if (denied) return <ForbiddenPage lead={denied.message} />;
+  if (unavailable) return <PageLayout title="Not available offline" lead={DESIGN_NOT_ON_THIS_DEVICE} />;
   return (
     <div
       data-testid="live-preview"

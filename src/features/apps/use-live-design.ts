@@ -2,13 +2,19 @@
  * The live design of an app (the realtime document `apps/production/{alias}/{version}`), read
  * only, subscribed while `enabled` (e.g. while a thumbnail is on screen).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Creation } from '@contract/creation/schemas';
 import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
 import { designPath } from '@contract/realtime/paths';
 import { realtimeDb } from '@/realtime/db';
+import { lastKnownValue, rememberValue } from '@/realtime/last-known';
 
+const creationOf = (value: unknown): Creation => parseCreationTolerant((value as { data?: unknown } | null)?.data ?? {});
+
+/** Until the store answers, the design as this device last had it (src/realtime/last-known.ts). */
 export function useLiveDesign(alias: string, version: number, enabled: boolean): Creation | null {
+  const queryClient = useQueryClient();
   const [creation, setCreation] = useState<{ key: string; value: Creation } | null>(null);
   const key = `${alias}/${version}`;
   useEffect(() => {
@@ -17,17 +23,21 @@ export function useLiveDesign(alias: string, version: number, enabled: boolean):
     let unsubscribe = () => {};
     void realtimeDb().then((db) => {
       if (!active) return;
-      unsubscribe = db.onValue(designPath(alias, version), (value) => {
-        const data = (value as { data?: unknown } | null)?.data ?? {};
-        setCreation({ key, value: parseCreationTolerant(data) });
+      unsubscribe = db.onValue(designPath(alias, version), (value, { revision }) => {
+        rememberValue(queryClient, designPath(alias, version), value, revision);
+        setCreation({ key, value: creationOf(value) });
       });
     });
     return () => {
       active = false;
       unsubscribe();
     };
-  }, [alias, version, enabled, key]);
-  return creation?.key === key ? creation.value : null;
+  }, [alias, version, enabled, key, queryClient]);
+  const known = useMemo(() => {
+    const last = enabled ? lastKnownValue(queryClient, designPath(alias, version)) : undefined;
+    return last ? creationOf(last.value) : null;
+  }, [alias, version, enabled, queryClient]);
+  return creation?.key === key ? creation.value : known;
 }
 
 /** True once the element has come near the screen (then stays true). */

@@ -2,7 +2,9 @@
  * Accept and Decline on an invite notification (spec section 4: "An invite can be accepted or
  * declined, and afterwards the notification becomes resolved"). The server resolves the
  * notification when the invite is answered and tells every open portal of the user; the shops
- * shared with the user are refetched.
+ * shared with the user are refetched. `meta.inviteToken` is the invite's reference, not the
+ * e-mailed token: the server takes it from a user whose verified address is the invited one, and
+ * tells anyone else to verify first or open the e-mailed link (shown as the toast).
  */
 import { registerNotificationActions } from '@/lib/notification-actions';
 import { toast } from '@/lib/toast';
@@ -14,12 +16,10 @@ registerNotificationActions('invite', (notification) => {
   const answer = (status: 'accepted' | 'declined') => ({
     label: status === 'accepted' ? 'Accept' : 'Decline',
     async run(_notification: unknown, { queryClient }: { queryClient: import('@tanstack/react-query').QueryClient }) {
+      // A refusal is toasted once, by the mutation cache (src/app/query-client.ts).
       try {
         const result = await answerInvite({ alias: shopAlias, token: inviteToken, status });
         toast(status === 'accepted' ? `You now collaborate on ${result.shopName}` : 'Invite declined', { variant: 'success' });
-      } catch (error) {
-        toast(error instanceof Error ? error.message : 'Could not answer the invite', { variant: 'error' });
-        throw error;
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] });
       }

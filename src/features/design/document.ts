@@ -3,6 +3,19 @@ import { withValuesAt } from '@contract/realtime/paths';
 
 export type DesignStatus = 'offline' | 'pending' | 'in-sync';
 
+/** Whether there is a design to show (see useDesignDoc). */
+export type DesignAvailability = 'ready' | 'loading' | 'unavailable';
+
+/** What the editor and the live preview say when offline this device never had the design. */
+export const DESIGN_NOT_ON_THIS_DEVICE =
+  'This design has not been opened on this device yet, so it cannot be shown while you are offline. Nothing is lost: it opens here as soon as you are back online.';
+
+/** `known`: the store's design or this device's last copy of it; `online`: the browser's network state. */
+export function availability(known: boolean, online: boolean): DesignAvailability {
+  if (known) return 'ready';
+  return online ? 'loading' : 'unavailable';
+}
+
 /**
  * Lays `edit` over `doc` (paths outside `docPath` are ignored), each object on the way copied
  * once per edit (withValuesAt).

@@ -9,6 +9,10 @@
  * - `creation`: the stored Creation (tolerantly parsed: never refuses a damaged one) with every
  *   waiting edit of this document laid over it, so an edit shows at once, before it is stored.
  * - `revision`: the stored document's revision (0: nothing stored yet).
+ * - `availability`: 'ready' once there is a design to show: the store's, or until it answers, the
+ *   one this device last had (kept in the persisted query cache, src/realtime/last-known.ts);
+ *   'loading' while online and waiting for the store; 'unavailable' offline when this device never
+ *   had this design (DESIGN_NOT_ON_THIS_DEVICE): never the built-in defaults dressed as theirs.
  * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'All changes saved',
  *   'N edits waiting' or 'Offline: N edits waiting'.
  * - `applyEdit(patch)`: keys are `/` paths inside the Creation, values the new values (null
@@ -24,19 +28,21 @@
  * converges on the stored document once its own edits are acknowledged.
  */
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Creation } from '@contract/creation/schemas';
 import { createCreationParser } from '@contract/creation/schemas-tolerant';
 import { shareEqual } from '@contract/creation/shared';
 import { designPath, splitPath } from '@contract/realtime/paths';
 import { realtimeDb } from '@/realtime/db';
+import { forgetValue, lastKnownValue, rememberValue } from '@/realtime/last-known';
 import { newEditId } from '@/realtime/port';
 import { useOnline } from '@/lib/online';
 import { designOutbox, onEditDelivered, onEditRefused } from './design-sync';
-import { applyToDocument, type DesignStatus, statusText } from './document';
+import { applyToDocument, availability, type DesignAvailability, type DesignStatus, statusText } from './document';
 import type { OutboxEdit } from './outbox';
 import { appConfigPath } from './save-design';
 
-export type { DesignStatus };
+export type { DesignAvailability, DesignStatus };
 
 export interface DesignDoc {
   creation: Creation;
@@ -45,6 +51,7 @@ export interface DesignDoc {
   revision: number;
   /** False until the first value arrived from the store (or the store is unreachable). */
   loaded: boolean;
+  availability: DesignAvailability;
   status: DesignStatus;
   statusText: string;
   pendingCount: number;
@@ -64,6 +71,7 @@ export interface StoredDesign {
 export function useDesignDoc(alias: string, version: number, key?: string): DesignDoc {
   const docPath = useMemo(() => designPath(alias, version), [alias, version]);
   const online = useOnline();
+  const queryClient = useQueryClient();
   const [stored, setStored] = useState<{ path: string; value: unknown; revision: number } | null>(null);
   const [connected, setConnected] = useState(true);
   const [local, setLocal] = useState<OutboxEdit[]>([]);
@@ -107,9 +115,16 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
           docPath,
           (value, { revision }) => {
             setDenied(null);
+            rememberValue(queryClient, docPath, value, revision);
             setStored((previous) => ({ path: docPath, value: shareEqual(previous?.path === docPath ? previous.value : null, value), revision }));
           },
-          { ...(key ? { key } : {}), onRefused: (message, status = 403) => setDenied({ path: docPath, message, status }) },
+          {
+            ...(key ? { key } : {}),
+            onRefused: (message, status = 403) => {
+              forgetValue(queryClient, docPath);
+              setDenied({ path: docPath, message, status });
+            },
+          },
         ),
       );
       unsubscribers.push(db.onConnection(setConnected));
@@ -118,12 +133,15 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
       active = false;
       unsubscribers.forEach((unsubscribe) => unsubscribe());
     };
-  }, [docPath, key]);
+  }, [docPath, key, queryClient]);
 
   const current = stored?.path === docPath ? stored : null;
+  // Until the store answers: the design as this device last had it (read once per document).
+  const known = useMemo(() => lastKnownValue(queryClient, docPath), [queryClient, docPath]);
+  const shown = current ?? known ?? null;
   const document = useMemo(
-    () => local.reduce<unknown>((doc, edit) => applyToDocument(doc, docPath, edit.updates), current?.value ?? null),
-    [current, local, docPath],
+    () => local.reduce<unknown>((doc, edit) => applyToDocument(doc, docPath, edit.updates), shown?.value ?? null),
+    [shown, local, docPath],
   );
   const data = (document as StoredDesign | null)?.data ?? null;
   // An edit re-parses only the group it changed, and a value equal to the shown one (the
@@ -163,8 +181,9 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
   return {
     creation,
     data,
-    revision: current?.revision ?? 0,
+    revision: shown?.revision ?? 0,
     loaded: current !== null,
+    availability: availability(shown !== null, online),
     status,
     statusText: statusText(status, pendingCount),
     pendingCount,

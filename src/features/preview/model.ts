@@ -103,7 +103,11 @@ export interface SampleData {
   slides: Slide[];
 }
 
-/** The ids the sample calls ask for: the design's interests, or every sample super-category. */
+/**
+ * The ids the sample calls ask for: the design's copy of the shop's selection (its trades, and
+ * the categories chosen in them; with none chosen, the server answers those trades' categories).
+ * Only an empty selection asks for every sample super-category (spec section 8's fallbacks).
+ */
 export function interestIds(interests: { superCategoriesOfInterest: readonly number[]; categoriesOfInterest: readonly number[] }) {
   const all = SAMPLE_SUPER_CATEGORIES.map((_, i) => i + 1);
   return {

@@ -1,7 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { User } from '@contract/users/schemas';
-import { ApiError } from '@/api/client';
+import { isUnanswered } from '@/api/client';
+import { NotOnThisDevice, ensureRouteData } from '@/lib/route-data';
 import { meQueryOptions } from './get-me';
 import { clearToken, getToken, setToken, useToken } from './token';
 
@@ -58,10 +59,10 @@ export function endSession(queryClient: QueryClient): void {
 export async function loadSignedInUser(queryClient: QueryClient): Promise<User | null> {
   if (!getToken()) return null;
   try {
-    const user = await queryClient.ensureQueryData(meQueryOptions());
+    const user = await ensureRouteData(queryClient, meQueryOptions());
     return isLoggedIn(getToken(), user) ? user : null;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 0) throw error;
+    if (error instanceof NotOnThisDevice || isUnanswered(error)) throw error;
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { notificationsQueryOptions } from '@/features/notifications/api/get-noti
 import { NotificationsPage } from '@/features/notifications/components/NotificationsPage';
 import { filterOf, validateNotificationsSearch } from '@/features/notifications/search';
 import { useSession } from '@/lib/session/session';
+import { ensureRouteData } from '@/lib/route-data';
 
 export const Route = createFileRoute('/_authed/notifications')({
   validateSearch: validateNotificationsSearch,
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/_authed/notifications')({
   loader: async ({ context: { queryClient }, deps }) => {
     // The invites' Accept and Decline (the collaborators feature registers them) before the list shows.
     await import('@/features/collaborators/invite-actions');
-    return queryClient.ensureQueryData(notificationsQueryOptions(deps));
+    return ensureRouteData(queryClient, notificationsQueryOptions(deps));
   },
   component: NotificationsRoute,
 });

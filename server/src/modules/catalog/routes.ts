@@ -110,10 +110,18 @@ export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
 
   app.get(
     CATALOG_PATHS.productCategories,
-    { onRequest, schema: { tags, querystring: productCategoriesQuery, response: listOf(productCategorySchema) } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        description: 'The categories named by categoryIds; with none named, those of superCategoryIds; with neither, every category.',
+        querystring: productCategoriesQuery,
+        response: listOf(productCategorySchema),
+      },
+    },
     (request, reply) =>
       cache.reply(request, reply, async () => {
-        const all = productCategoriesByIds(request.query.categoryIds);
+        const all = productCategoriesByIds(request.query.categoryIds, request.query.superCategoryIds);
         return { data: pageOf(all, request.query.page, request.query.limit), total: all.length };
       }),
   );

@@ -49,9 +49,11 @@ export const ALL_PRODUCT_CATEGORIES: readonly ProductCategory[] = SAMPLE_CATALOG
   sample.categories.map((category) => ({ ...category, superCategoryId: sample.id })),
 );
 
-/** Categories by id (all when `ids` is empty), in id order. */
-export function productCategoriesByIds(ids: readonly number[]): ProductCategory[] {
-  return ids.length === 0 ? [...ALL_PRODUCT_CATEGORIES] : ALL_PRODUCT_CATEGORIES.filter((category) => ids.includes(category.id));
+/** Categories by id; with none named, those of the super-categories; with neither, all. In id order. */
+export function productCategoriesByIds(ids: readonly number[], superCategoryIds: readonly number[] = []): ProductCategory[] {
+  if (ids.length > 0) return ALL_PRODUCT_CATEGORIES.filter((category) => ids.includes(category.id));
+  if (superCategoryIds.length > 0) return ALL_PRODUCT_CATEGORIES.filter((category) => superCategoryIds.includes(category.superCategoryId));
+  return [...ALL_PRODUCT_CATEGORIES];
 }
 
 export function productCategoriesOf(superCategoryId: number): ProductCategory[] {

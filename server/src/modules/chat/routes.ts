@@ -22,9 +22,10 @@ import {
 import { ROLE } from '@contract/constants';
 import { envelopeOf, noData } from '@contract/response';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { isClientCredential } from '../../auth/credentials';
-import { loadSessionUser, type SessionUser } from '../../auth/guards';
+import { describeGuard, loadSessionUser, type SessionUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
@@ -96,12 +97,14 @@ export const chatModule: ModulePlugin = async (app, { guards, db, config, notifi
 
   // The live preview app: its own header carries the client credential, `token` the shop
   // owner's (or an agent's) session; the phone joins the owner's support room as a reviewer.
+  const reviewApp = describeGuard<onRequestAsyncHookHandler>(async (request) => {
+    const header = request.headers[APP_REVIEW_AUTH_HEADER];
+    if (typeof header !== 'string' || !isClientCredential(header, config.CLIENT_CREDENTIAL)) throw new HttpError(401, CHAT_MESSAGES.reviewAuth);
+  }, [{ reviewApp: [] }]);
   app.post(
     CHAT_PATHS.reviewsSubscribe,
-    { schema: { tags, params: z.object({ alias: z.string().max(100).regex(ALIAS_PATTERN, { error: CHAT_MESSAGES.shopNotFound }) }), querystring: reviewsSubscribeQuerySchema, response: { 200: envelopeOf(supportRoomSchema) } } },
+    { onRequest: reviewApp, schema: { tags, params: z.object({ alias: z.string().max(100).regex(ALIAS_PATTERN, { error: CHAT_MESSAGES.shopNotFound }) }), querystring: reviewsSubscribeQuerySchema, response: { 200: envelopeOf(supportRoomSchema) } } },
     async (request) => {
-      const header = request.headers[APP_REVIEW_AUTH_HEADER];
-      if (typeof header !== 'string' || !isClientCredential(header, config.CLIENT_CREDENTIAL)) throw new HttpError(401, CHAT_MESSAGES.reviewAuth);
       const owner = await loadSessionUser({ config, db }, request.query.token);
       if (!owner) throw new HttpError(401, CHAT_MESSAGES.reviewToken);
       return ok(await chat.reviewSubscribe(owner, request.params.alias, request.query.deviceId));

@@ -58,7 +58,7 @@ export interface ChatService {
   createRoom(caller: Caller): Promise<SupportRoom>;
   history(caller: Caller, roomId: string, page: number, limit: number): Promise<ChatMessage[]>;
   setSubscribed(caller: Caller, roomId: string, subscribed: boolean): Promise<SupportRoom>;
-  send(caller: Caller, roomId: string, input: { room: string; content: string; clientId: string }): Promise<{ message: ChatMessage; created: boolean }>;
+  send(caller: Caller, roomId: string, input: { room: string; content: string; clientId?: string | undefined }): Promise<{ message: ChatMessage; created: boolean }>;
   typing(caller: Caller, roomId: string, input: { room: string; isTyping: boolean }): Promise<void>;
   inbox(): Promise<InboxRoom[]>;
   reviewSubscribe(owner: SessionUser, alias: string, deviceId: string): Promise<SupportRoom>;
@@ -217,9 +217,11 @@ export function createChat({ db, realtime, notifications, log }: { db: Database;
       const room = await roomFor(caller, roomId);
       await consume(limits.messages, caller.deviceId);
       const sender = senderOf(caller);
+      // No clientId (the spec's payload): nothing to recognise a resend by, so a new message.
+      const clientId = input.clientId ?? randomUUID();
       const [row] = await db
         .insert(chatMessages)
-        .values({ roomId: room.id, clientId: input.clientId, deviceId: caller.deviceId, userId: caller.user?.id ?? null, sender, content: input.content })
+        .values({ roomId: room.id, clientId, deviceId: caller.deviceId, userId: caller.user?.id ?? null, sender, content: input.content })
         .onConflictDoNothing({ target: [chatMessages.roomId, chatMessages.clientId] })
         .returning();
       if (!row) {
@@ -227,7 +229,7 @@ export function createChat({ db, realtime, notifications, log }: { db: Database;
         const [stored] = await db
           .select()
           .from(chatMessages)
-          .where(and(eq(chatMessages.roomId, room.id), eq(chatMessages.clientId, input.clientId)));
+          .where(and(eq(chatMessages.roomId, room.id), eq(chatMessages.clientId, clientId)));
         if (!stored) throw new Error('resent message vanished');
         return { message: toMessage(stored, room.roomId), created: false };
       }

@@ -249,7 +249,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   app.post(
     COLLABORATOR_PATHS.verifyInvite,
     { onRequest: guards.requireClient, schema: { tags, params: inviteParams, body: z.object({ token: z.string().min(1).max(200), email: z.string().max(254).optional() }), response: { 200: envelopeOf(inviteCheckSchema) } } },
-    async (request) => ok(await verifyInvite(db, request.params.alias, request.params.inviteId, request.body.token, request.body.email)),
+    async (request) => ok(await verifyInvite(db, request.user, request.params.alias, request.params.inviteId, request.body.token, request.body.email)),
   );
 
   app.put(

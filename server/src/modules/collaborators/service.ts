@@ -2,6 +2,11 @@
  * Collaborators and invites (spec sections 3, 4, 6 and 7; issue 14). Rights are enforced by
  * requireShopAccess (modules/shops/access.ts): read to see, manage to change. Invites are
  * single-use, expiring links; their token is kept only as its SHA-256. HTTP-free.
+ *
+ * Answering an invite proves control of the invited mailbox (issue 27): either the e-mailed token
+ * (its secret only ever goes to that mailbox), or a signed-in account whose verified address is
+ * the invited one, naming the invite by its reference (`{inviteId}.{alias}`, what an invite
+ * notification carries as meta.inviteToken). An unverified account with the address is not proof.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
@@ -19,13 +24,15 @@ import {
   type Person,
   type ShopAccess,
   type ShopCollaboration,
+  inviteReference,
+  parseInviteToken,
 } from '@contract/collaborators/schemas';
 import { JOIN_PROJECT_PAGE } from '@contract/collaborators/paths';
 import type { User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { collaboratorInvites, inviteHistory, notifications as notificationRows, shopCollaborators, shops, users } from '../../db/schema';
+import { collaboratorInviteSends, collaboratorInvites, inviteHistory, notifications as notificationRows, shopCollaborators, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { portalLink } from '../../mail/links';
 import { trySend, type MailDeps } from '../../mail/send';
@@ -182,7 +189,8 @@ async function deliverInvite(deps: CollaboratorDeps, shop: ShopRow, inviter: Use
     type: 'invite',
     title: `${inviterName || 'A merchant'} invited you to design ${shop.name}`,
     body: `Accept to design ${shop.name} together.`,
-    meta: { shopName: shop.name, inviteToken: token, shopAlias: shop.alias },
+    // Never the token: an account with this address has not shown it controls the mailbox.
+    meta: { shopName: shop.name, inviteToken: inviteReference(invite.id, shop.alias), shopAlias: shop.alias },
   });
   await deps.db.insert(inviteHistory).values({ userId: invitee.id, shopAlias: shop.alias, inviteToken: hashToken(token), status: 'open' });
 }
@@ -195,11 +203,25 @@ async function expireStale(db: Database, shopId: number): Promise<void> {
     .where(and(eq(collaboratorInvites.shopId, shopId), eq(collaboratorInvites.status, 'open'), lte(collaboratorInvites.expiresAt, new Date())));
 }
 
-/** How many invites the shop sent in the last 24 hours. */
-async function sentToday(db: Pick<Database, "select">, shopId: number): Promise<number> {
-  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
-  const [row] = await db.select({ n: count() }).from(collaboratorInvites).where(and(eq(collaboratorInvites.shopId, shopId), gt(collaboratorInvites.sentAt, since)));
-  return row?.n ?? 0;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts `sending` more invite e-mails of the shop against its daily limit, new invites and
+ * resends alike (429 past it). Called under the shop's row lock, so parallel batches cannot pass
+ * the limit together; sends older than a day are forgotten here.
+ */
+async function countSends(tx: Tx, shopId: number, sending: number): Promise<void> {
+  const since = new Date(Date.now() - DAY_MS);
+  await tx.delete(collaboratorInviteSends).where(and(eq(collaboratorInviteSends.shopId, shopId), lte(collaboratorInviteSends.sentAt, since)));
+  const [row] = await tx.select({ n: count() }).from(collaboratorInviteSends).where(eq(collaboratorInviteSends.shopId, shopId));
+  if ((row?.n ?? 0) + sending > COLLABORATOR_LIMITS.invitesPerDay) throw new HttpError(429, COLLABORATOR_MESSAGES.perDay);
+  if (sending > 0) await tx.insert(collaboratorInviteSends).values(Array.from({ length: sending }, () => ({ shopId })));
+}
+
+/** Takes the shop's row lock for the rest of `tx`: one invite batch or resend of a shop at a time. */
+async function lockShop(tx: Tx, shopId: number): Promise<void> {
+  await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).for('update');
 }
 
 /** POST /invites {collaborators}: one invite per address, all or nothing; then e-mails and notifications. */
@@ -220,7 +242,7 @@ export async function createInvites(
 
   const created = await db.transaction(async (tx) => {
     // One invite batch per shop at a time: the limits below cannot be raced past.
-    await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shop.id)).for('update');
+    await lockShop(tx, shop.id);
     const members = await tx
       .select({ email: users.email })
       .from(shopCollaborators)
@@ -233,7 +255,7 @@ export async function createInvites(
       .where(and(eq(collaboratorInvites.shopId, shop.id), eq(collaboratorInvites.status, 'open')));
     if (open.some((invite) => emails.includes(invite.email))) throw new HttpError(409, COLLABORATOR_MESSAGES.duplicateInvite);
     if (members.length + open.length + emails.length > COLLABORATOR_LIMITS.perShop) throw new HttpError(429, COLLABORATOR_MESSAGES.perShop);
-    if ((await sentToday(tx, shop.id)) + emails.length > COLLABORATOR_LIMITS.invitesPerDay) throw new HttpError(429, COLLABORATOR_MESSAGES.perDay);
+    await countSends(tx, shop.id, emails.length);
     const expiresAt = new Date(Date.now() + COLLABORATOR_LIMITS.inviteTtlMs);
     const inserted = await tx
       .insert(collaboratorInvites)
@@ -262,40 +284,43 @@ export async function createInvites(
   return created.map(({ row }) => toInvite(row, alias, people.get(actor.id)));
 }
 
-/** POST /invites without a body: every open invite gets a new link (the old one stops working) and a new expiry, and is sent again. */
+/**
+ * POST /invites without a body: every open invite gets a new link (the old one stops working) and
+ * a new expiry, and is sent again. Each e-mail counts against the shop's daily limit like a new
+ * invite (issue 27: resends were not counted), under the same row lock.
+ */
 export async function resendInvites(deps: CollaboratorDeps, actor: User, alias: string): Promise<Invite[]> {
   const { db } = deps;
   const shop = await requireShopAccess(db, actor, alias, 'manage');
-  const open = await db
-    .select()
-    .from(collaboratorInvites)
-    .where(and(eq(collaboratorInvites.shopId, shop.id), inArray(collaboratorInvites.status, ['open', 'expired'])));
-  // An expired invite is resent as long as no newer one to that address is open.
-  const openEmails = new Set(open.filter((row) => row.status === 'open').map((row) => row.email));
-  const targets = open.filter((row) => row.status === 'open' || !openEmails.has(row.email));
-  const unique = [...new Map(targets.sort((a, b) => b.id - a.id).map((row) => [row.email, row])).values()];
-  if (unique.length === 0) throw new HttpError(400, COLLABORATOR_MESSAGES.nothingToResend);
-  if ((await sentToday(db, shop.id)) + unique.length > COLLABORATOR_LIMITS.invitesPerDay) throw new HttpError(429, COLLABORATOR_MESSAGES.perDay);
-  const sent: Invite[] = [];
-  const people = await usersById(db, [actor.id]);
-  for (const row of unique) {
-    const token = newToken(row.id, shop.alias);
-    const expiresAt = new Date(Date.now() + COLLABORATOR_LIMITS.inviteTtlMs);
-    let updated: InviteRow | undefined;
-    try {
-      [updated] = await db
+  const renewed = await db.transaction(async (tx) => {
+    await lockShop(tx, shop.id);
+    const open = await tx
+      .select()
+      .from(collaboratorInvites)
+      .where(and(eq(collaboratorInvites.shopId, shop.id), inArray(collaboratorInvites.status, ['open', 'expired'])));
+    // An expired invite is resent as long as no newer one to that address is open.
+    const openEmails = new Set(open.filter((row) => row.status === 'open').map((row) => row.email));
+    const targets = open.filter((row) => row.status === 'open' || !openEmails.has(row.email));
+    const unique = [...new Map(targets.sort((a, b) => b.id - a.id).map((row) => [row.email, row])).values()];
+    if (unique.length === 0) throw new HttpError(400, COLLABORATOR_MESSAGES.nothingToResend);
+    await countSends(tx, shop.id, unique.length);
+    const rows: Array<{ row: InviteRow; token: string }> = [];
+    for (const row of unique) {
+      const token = newToken(row.id, shop.alias);
+      const expiresAt = new Date(Date.now() + COLLABORATOR_LIMITS.inviteTtlMs);
+      // Conditional: an invite withdrawn or answered meanwhile stays as it is (and is not sent).
+      const [updated] = await tx
         .update(collaboratorInvites)
         .set({ tokenHash: hashToken(token), status: 'open', expiresAt, sentAt: new Date() })
         .where(and(eq(collaboratorInvites.id, row.id), eq(collaboratorInvites.status, row.status)))
         .returning();
-    } catch {
-      updated = undefined; // a parallel invite to the address is open: that one stands
+      if (updated) rows.push({ row: updated, token });
     }
-    if (!updated) continue;
-    await deliverInvite(deps, shop, actor, updated, token);
-    sent.push(toInvite(updated, alias, people.get(actor.id)));
-  }
-  return sent;
+    return rows;
+  });
+  const people = await usersById(db, [actor.id]);
+  for (const { row, token } of renewed) await deliverInvite(deps, shop, actor, row, token);
+  return renewed.map(({ row }) => toInvite(row, alias, people.get(actor.id)));
 }
 
 /** PUT /invites {id, accessRights?, status?: revoked}. */
@@ -329,20 +354,38 @@ function problemOf(row: InviteRow, email: string | undefined): string | null {
   return null;
 }
 
-async function inviteByToken(db: Database, alias: string, token: string): Promise<{ row: InviteRow; shop: ShopRow }> {
+interface FoundInvite {
+  row: InviteRow;
+  shop: ShopRow;
+  /** Named by its reference, not its token: only a verified account with the invited address may answer. */
+  byReference: boolean;
+}
+
+/**
+ * The invite a token or a reference names (404 'This invite link is not valid' otherwise). A
+ * reference is known only to the invited address: anyone else (or no one signed in) gets the 404.
+ */
+async function findInvite(db: Database, actor: User | null, alias: string, token: string): Promise<FoundInvite> {
+  const parsed = parseInviteToken(token);
   const [found] = await db
     .select({ row: collaboratorInvites, shop: shops })
     .from(collaboratorInvites)
     .innerJoin(shops, eq(shops.id, collaboratorInvites.shopId))
-    .where(eq(collaboratorInvites.tokenHash, hashToken(token)))
+    .where(parsed && !parsed.secret ? eq(collaboratorInvites.id, parsed.inviteId) : eq(collaboratorInvites.tokenHash, hashToken(token)))
     .limit(1);
+  const byReference = parsed !== null && !parsed.secret;
   if (!found || found.shop.alias !== alias) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
-  return found;
+  if (byReference && actor?.email.toLowerCase() !== found.row.email) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
+  return { ...found, byReference };
 }
 
-/** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too). */
-export async function verifyInvite(db: Database, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
-  const { row, shop } = await inviteByToken(db, alias, token);
+/** Why `actor` may not answer an invite named by its reference: their address is not verified yet. */
+const unprovenProblem = (found: FoundInvite, actor: User | null) => (found.byReference && actor?.requiresVerification !== false ? COLLABORATOR_MESSAGES.verifyFirst : null);
+
+/** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too, with the e-mailed token). */
+export async function verifyInvite(db: Database, actor: User | null, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
+  const found = await findInvite(db, actor, alias, token);
+  const { row, shop } = found;
   if (row.id !== inviteId) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
   const people = await usersById(db, [row.invitedBy]);
   const inviter = row.invitedBy === null ? undefined : people.get(row.invitedBy);
@@ -356,14 +399,21 @@ export async function verifyInvite(db: Database, alias: string, inviteId: number
     status: statusOf(row),
     accessRights: row.accessRights,
     expiresAt: row.expiresAt.toISOString(),
-    problem: problemOf(row, email),
+    problem: problemOf(row, email) ?? unprovenProblem(found, actor),
   };
 }
 
-/** PUT /invites/accept-decline {token, status}: the invitee (signed in with the invited address) answers; single use. */
+/**
+ * PUT /invites/accept-decline {token, status}: the invitee (signed in with the invited address)
+ * answers, with the e-mailed token or, once their address is verified, the invite's reference;
+ * single use.
+ */
 export async function answerInvite(deps: CollaboratorDeps, actor: User, alias: string, token: string, status: 'accepted' | 'declined'): Promise<AcceptDeclineAnswer> {
   const { db } = deps;
-  const { row, shop } = await inviteByToken(db, alias, token);
+  const found = await findInvite(db, actor, alias, token);
+  const { row, shop } = found;
+  const unproven = unprovenProblem(found, actor);
+  if (unproven) throw new HttpError(403, unproven);
   const email = actor.email.toLowerCase();
   const result = await db.transaction(async (tx) => {
     // The one conditional UPDATE that makes the link single-use: of two parallel answers one wins.

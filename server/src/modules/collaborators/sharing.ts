@@ -7,7 +7,8 @@
  *   message from then on).
  * - Design reads (mayReadDesign): whoever may see the shop (view right, owner, SOVEREIGN), anyone
  *   while the public link is on, anyone holding the shop's preview key (the QR code's `/test/preview`
- *   URL carries it as `p`), and anyone for a template shop. The key is random, kept here, made on
+ *   URL carries it as `p`), and for a template shop anyone while the template is published (else its
+ *   owner or a SOVEREIGN: templates/service.ts). The key is random, kept here, made on
  *   first need and rotated by an owner or manager.
  * - Versions: the shop's realtime documents `apps/production/{alias}/{version}`. Duplicating one
  *   makes the next free version (not default); making one the default flips isDefault on every
@@ -24,6 +25,7 @@ import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtim
 import { HttpError } from '../../http/http-error';
 import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
+import { requireVisibleTemplate } from '../templates/service';
 
 export const MAX_VERSIONS = 20;
 
@@ -81,7 +83,7 @@ const sameKey = (given: string, stored: string) => given.length === stored.lengt
 export async function mayReadDesign(db: Database, actor: User | null, alias: string, key: string | undefined): Promise<void> {
   const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
-  if (shop.isTemplate) return;
+  if (shop.isTemplate) return requireVisibleTemplate(db, actor, shop.templateId ?? '');
   if (actor && mayActOnShop(actor, shop, 'read', await collaboratorRights(db, shop.id, actor.id))) return;
   const sharing = await sharingOf(db, shop.id);
   if (sharing.publicLink) return;

@@ -72,10 +72,17 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
     const read = async (payload: unknown, ack: unknown, subscribe: boolean) => {
       const path = pathOf(payload);
       const address = designAddress(path);
-      // Template documents (issue #11): public reads; they change only through the template calls.
+      // Template documents (issue #11): public reads of published templates; they change only through the template calls.
       if (!address && templateAddress(path)) {
+        let snapshot: RealtimeSnapshot;
+        try {
+          snapshot = await readTemplateNode(db, user(), path);
+        } catch (error) {
+          if (error instanceof HttpError) return ackOf(ack)({ ok: false, message: error.message, status: error.statusCode });
+          snapshot = { path, value: null, revision: 0 };
+        }
         if (subscribe) await socket.join(templateRoom(path));
-        return ackOf(ack)({ ok: true, snapshot: await readTemplateNode(db, path).catch(() => ({ path, value: null, revision: 0 })) });
+        return ackOf(ack)({ ok: true, snapshot });
       }
       if (!address) return ackOf(ack)({ ok: false, message: REALTIME_MESSAGES.path });
       const key = keyOf(payload);

@@ -14,20 +14,27 @@
  *   process wrote last takes one statement; any other, a transaction that reads it first.
  * - The document's last author (issue 14: versions list their last editor) is written with it.
  * - The resulting document must be `{isDefault, version, data}` with `data` a valid Creation,
- *   else the edit is refused with the schema's message and nothing is stored.
+ *   within the size and nesting bounds, else the edit is refused with the schema's message and
+ *   nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
+ * - Issue 27: every document carries a copy of its shop's selection (superCategoriesOfInterest,
+ *   categoriesOfInterest), which the phone preview fills the app from. The shop's selection is the
+ *   one source: a write of the whole document (or of the copy) takes it from the shop, a change of
+ *   the shop's selection rewrites every document of the shop (syncSelection), and every start
+ *   brings documents stored before this rule in step (syncAllSelections).
  * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
  *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/creation/schemas';
-import { designAddress, type DocumentAddress, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/realtime/paths';
+import { APPS_ROOT, designAddress, type DocumentAddress, ENVIRONMENT, isPlainObject, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/realtime/paths';
 import type { RealtimeEdit } from '@contract/realtime/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designAuthors, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
+import { nestedDeeperThan } from '../../http/json-limits';
 import { checkShopAccess } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
 import { historyFields } from '../collaborators/branches';
@@ -58,6 +65,8 @@ function documentOf(updates: Record<string, unknown>): { address: DocumentAddres
 function checkDocument(value: unknown, json: string, address: DocumentAddress, groups: ReadonlySet<string> | null = null): void {
   if (value === null) return;
   if (Buffer.byteLength(json) > SHOP_LIMITS.configBytes) throw new HttpError(413, REALTIME_MESSAGES.tooLarge);
+  // The bound of every request body holds for the document too: a bounded value written deep down a path would not.
+  if (nestedDeeperThan(json)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const doc = value as { isDefault?: unknown; version?: unknown; data?: unknown };
   if (typeof value !== 'object' || Array.isArray(value) || typeof doc.isDefault !== 'boolean') throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: isDefault must be true or false`);
   if (doc.version !== address.version) throw new HttpError(400, REALTIME_MESSAGES.version);
@@ -93,9 +102,11 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
   const { address, writes } = documentOf(updates);
   if (!actor) throw new HttpError(401, REALTIME_MESSAGES.signIn);
   await checkShopAccess(db, actor, address.alias, 'write');
+  // Only a write of the whole document or of the copy reads the shop's selection.
+  const selection = writesSelection(writes) ? await shopSelection(db, address.alias) : null;
   try {
     const known = lastStored(db).get(address.doc);
-    const applied = known ? await applyToKnown(db, actor, editId, address, writes, known) : null;
+    const applied = known ? await applyToKnown(db, actor, editId, address, writes, known, selection) : null;
     if (applied) return applied;
     // A document this process does not know (or knew stale): five statements under its row lock.
     return await db.transaction(async (tx) => {
@@ -105,7 +116,7 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
         .values({ path: address.doc })
         .onConflictDoUpdate({ target: realtimeNodes.path, set: { path: sql`excluded.path` } })
         .returning({ value: realtimeNodes.value, revision: realtimeNodes.revision });
-      const { value } = nextValue(node?.value ?? null, address, writes);
+      const { value } = nextValue(node?.value ?? null, address, writes, selection);
       const revision = (node?.revision ?? 0) + 1;
       const [stored] = await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc)).returning({ rowVersion: sql<string>`xmin::text` });
       // The edit id is claimed under the document's lock, with who changed what (issue 14: a
@@ -135,12 +146,14 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
 
 /**
  * The document after `writes` and its JSON (a write inside an empty document starts `{isDefault,
- * version, data}`); refused unless valid. `valid`: `current` is a document this process checked.
+ * version, data}`); refused unless valid. `selection`: the shop's, given when the writes set the
+ * document's copy of it. `valid`: `current` is a document this process checked.
  */
-function nextValue(current: unknown, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, valid = false): { value: unknown; json: string } {
+function nextValue(current: unknown, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, selection: ShopSelection | null, valid = false): { value: unknown; json: string } {
   let value = current;
   if (writes.some(({ inner }) => inner.length > 0) && (value === null || typeof value !== 'object')) value = { isDefault: true, version: address.version, data: {} };
   value = withValuesAt(value, writes.map((write) => [write.inner, write.value] as const));
+  if (selection && isPlainObject(value) && isPlainObject(value.data)) value = { ...value, data: withSelection(value.data, selection) };
   const json = JSON.stringify(value);
   checkDocument(value, json, address, valid && current !== null ? changedGroups(writes) : null);
   return { value, json };
@@ -188,8 +201,16 @@ function remember(db: Database, path: string, document: KnownDocument): void {
  * applyEdit decides: an id applied before (nothing claimed), or a row another writer changed since
  * (claimed, not written: the guard's failing cast aborts the statement, and the claim with it).
  */
-async function applyToKnown(db: Database, actor: User, editId: string, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, known: KnownDocument): Promise<EditOutcome | null> {
-  const { value, json } = nextValue(known.value, address, writes, true);
+async function applyToKnown(
+  db: Database,
+  actor: User,
+  editId: string,
+  address: DocumentAddress,
+  writes: Array<{ inner: string[]; value: unknown }>,
+  known: KnownDocument,
+  selection: ShopSelection | null,
+): Promise<EditOutcome | null> {
+  const { value, json } = nextValue(known.value, address, writes, selection, true);
   const revision = known.revision + 1;
   // The shop's config is the stored document's data, read in the statement: not serialised twice.
   const setsConfig = shopConfigOf(value) !== null;
@@ -239,9 +260,10 @@ export async function readDocument(db: Database, path: string): Promise<Realtime
 }
 
 /**
- * POST configure keeps the document in step: a config that is a valid Creation becomes the data of
- * `apps/production/{alias}/{configVersion ?? 0}`, as one more revision. Returns the new snapshot,
- * or null when the config is not a Creation (the document keeps its last valid design).
+ * POST configure keeps the document in step: a config that is a valid Creation (configureShop gave
+ * it the shop's selection) becomes the data of `apps/production/{alias}/{configVersion ?? 0}`, as
+ * one more revision. Returns the new snapshot, or null when the config is not a Creation (the
+ * document keeps its last valid design).
  */
 export async function mirrorConfigure(db: Database, alias: string, config: Record<string, unknown>): Promise<RealtimeSnapshot | null> {
   const version = typeof config.configVersion === 'number' && Number.isInteger(config.configVersion) && config.configVersion >= 0 ? config.configVersion : 0;
@@ -291,4 +313,84 @@ export async function storeImported(db: Database, address: DocumentAddress, valu
   });
   lastStored(db).delete(address.doc);
   return true;
+}
+
+// ------------------------------------------------------------------ the shop's selection (issue 27)
+
+/** The trades and categories a shop sells, of which each of its designs carries a copy. */
+export interface ShopSelection {
+  superCategoriesOfInterest: number[];
+  categoriesOfInterest: number[];
+}
+
+const SELECTION_FIELDS = ['superCategoriesOfInterest', 'categoriesOfInterest'] as const;
+
+/** Whether `writes` set the whole document, its whole data or its copy of the selection. */
+function writesSelection(writes: Array<{ inner: string[] }>): boolean {
+  return writes.some(({ inner }) => inner.length < 2 ? inner[0] !== 'isDefault' && inner[0] !== 'version' : inner[0] === 'data' && (SELECTION_FIELDS as readonly string[]).includes(inner[1] as string));
+}
+
+async function shopSelection(db: Database, alias: string): Promise<ShopSelection | null> {
+  const [shop] = await db.select({ superCategoriesOfInterest: shops.superCategoriesOfInterest, categoriesOfInterest: shops.categoriesOfInterest }).from(shops).where(eq(shops.alias, alias));
+  return shop ?? null;
+}
+
+/** A design's data with the shop's selection as its copy (an absent field already reads as an empty one). */
+export function withSelection<T extends Record<string, unknown>>(data: T, selection: ShopSelection): T {
+  const copy = { ...data } as Record<string, unknown>;
+  for (const field of SELECTION_FIELDS) {
+    const ids = selection[field];
+    if (ids.length > 0 || Object.hasOwn(data, field)) copy[field] = [...ids];
+  }
+  return copy as T;
+}
+
+/** The documents of one shop (`alias`), or of every shop: those whose copy differs from their shop's selection. */
+const outOfStep = (alias?: string) => sql`
+  ${realtimeNodes.path} LIKE ${`${APPS_ROOT}/${ENVIRONMENT}/%`} AND split_part(${realtimeNodes.path}, '/', 3) = ${shops.alias}
+  ${alias === undefined ? sql`` : sql`AND ${shops.alias} = ${alias}`}
+  AND jsonb_typeof(${realtimeNodes.value} -> 'data') = 'object'
+  AND (COALESCE(${realtimeNodes.value} -> 'data' -> 'superCategoriesOfInterest', '[]') IS DISTINCT FROM ${shops.superCategoriesOfInterest}
+    OR COALESCE(${realtimeNodes.value} -> 'data' -> 'categoriesOfInterest', '[]') IS DISTINCT FROM ${shops.categoriesOfInterest})`;
+
+/**
+ * Every document whose copy differs from its shop's selection takes the shop's, as one more
+ * revision; the shop's config too. `alias`: that shop's documents only. Returns the changed
+ * documents, for their readers (publishDesign).
+ */
+async function bringInStep(db: Database, alias?: string): Promise<RealtimeSnapshot[]> {
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(realtimeNodes)
+      .set({
+        value: sql`jsonb_set(jsonb_set(${realtimeNodes.value}, '{data,superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{data,categoriesOfInterest}', ${shops.categoriesOfInterest})`,
+        revision: sql`${realtimeNodes.revision} + 1`,
+        updatedAt: new Date(),
+      })
+      .from(shops)
+      .where(outOfStep(alias))
+      .returning({ path: realtimeNodes.path, value: realtimeNodes.value, revision: realtimeNodes.revision });
+    await tx
+      .update(shops)
+      .set({ config: sql`jsonb_set(jsonb_set(${shops.config}, '{superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{categoriesOfInterest}', ${shops.categoriesOfInterest})` })
+      .where(
+        sql`jsonb_typeof(${shops.config}) = 'object' ${alias === undefined ? sql`` : sql`AND ${shops.alias} = ${alias}`}
+          AND (COALESCE(${shops.config} -> 'superCategoriesOfInterest', '[]') IS DISTINCT FROM ${shops.superCategoriesOfInterest}
+            OR COALESCE(${shops.config} -> 'categoriesOfInterest', '[]') IS DISTINCT FROM ${shops.categoriesOfInterest})`,
+      );
+    return rows;
+  });
+  // Written outside applyEdit: what this process knew of them is stale.
+  for (const { path } of changed) lastStored(db).delete(path);
+  return changed;
+}
+
+/** The shop `alias` changed its selection: each of its designs takes it (PUT /v1/shops/{alias}). */
+export function syncSelection(db: Database, alias: string): Promise<RealtimeSnapshot[]> {
+  return bringInStep(db, alias);
+}
+
+/** At start: designs stored before their copy was kept in step (an empty copy showed every trade) take their shop's. */
+export function syncAllSelections(db: Database): Promise<RealtimeSnapshot[]> {
+  return bringInStep(db);
 }

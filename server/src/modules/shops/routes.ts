@@ -35,7 +35,7 @@ import { userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import { CatalogueCache } from '../catalog/cache';
 import { publishDesign } from '../design/publish';
-import { mirrorConfigure } from '../design/store';
+import { mirrorConfigure, syncSelection } from '../design/store';
 import { isTemplateShop, removeTemplate } from '../templates/service';
 import { listCurrencies } from './currencies';
 import { SHOP_MESSAGES } from './messages';
@@ -96,21 +96,25 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     async (request) => ok(await findShopName(db, request.query)),
   );
 
-  app.put(SHOP_PATHS.update, { onRequest: requireUser, schema: { tags, params: aliasParams, body: updateShopSchema, response: shopAnswer } }, async (request) =>
-    ok(await updateShop(db, signedInUser(request), request.params.alias, request.body)),
-  );
+  app.put(SHOP_PATHS.update, { onRequest: requireUser, schema: { tags, params: aliasParams, body: updateShopSchema, response: shopAnswer } }, async (request) => {
+    const shop = await updateShop(db, signedInUser(request), request.params.alias, request.body);
+    // Issue 27: each design carries the shop's selection (the phone preview shows those trades): open editors and phones follow.
+    if (request.body.superCategoriesOfInterest !== undefined || request.body.categoriesOfInterest !== undefined) {
+      for (const snapshot of await syncSelection(db, shop.alias)) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
+    }
+    return ok(shop);
+  });
 
   app.post(
     SHOP_PATHS.configure,
     {
       onRequest: requireUser,
-      bodyLimit: 1024 * 1024,
       schema: { tags, params: aliasParams, querystring: configureQuery, body: configureShopSchema, response: { 200: envelopeOf(configureAnswerSchema) } },
     },
     async (request) => {
-      const answer = await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion);
+      const { config: stored, ...answer } = await configureShop(db, signedInUser(request), request.params.alias, request.body, request.query.configVersion);
       // The realtime document follows (issue #10): open editors and live previews see the save.
-      const snapshot = await mirrorConfigure(db, request.params.alias, request.body);
+      const snapshot = await mirrorConfigure(db, request.params.alias, stored);
       if (snapshot) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
       return ok(answer);
     },

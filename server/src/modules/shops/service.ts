@@ -8,6 +8,7 @@ import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
 import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import { CONSTANTS } from '@contract/constants';
+import { REALTIME_MESSAGES } from '@contract/realtime/paths';
 import { SHOP_SETUP_MESSAGES, shopSetupError } from '@contract/shops/setup-checks';
 import type { User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
@@ -15,8 +16,10 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
+import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
+import { withSelection } from '../design/store';
 import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
 import { SHOP_MESSAGES } from './messages';
 
@@ -117,6 +120,20 @@ async function logoMedia(db: Database, actor: User, logo: string, alias: string 
   return row;
 }
 
+/**
+ * Gives the logo's media row to shop `alias`, unless another shop took it first: one conditional
+ * UPDATE, so of parallel creations naming one pending upload exactly one keeps it (PostgreSQL
+ * re-checks the condition on the row another transaction just changed) and the others roll back.
+ */
+async function attachLogo(tx: Pick<Database, 'update'>, mediaId: number, alias: string): Promise<void> {
+  const [attached] = await tx
+    .update(media)
+    .set({ shopAlias: alias })
+    .where(and(eq(media.id, mediaId), or(isNull(media.shopAlias), eq(media.shopAlias, alias))))
+    .returning({ id: media.id });
+  if (!attached) throw new HttpError(400, SHOP_MESSAGES.logoNotUploaded);
+}
+
 async function freeAlias(db: Database, slug: string): Promise<string> {
   const base = slug || `shop-${randomBytes(4).toString('hex')}`;
   const candidates = Array.from({ length: 20 }, (_, index) => aliasCandidate(base, index + 1));
@@ -165,7 +182,7 @@ export async function createShop(db: Database, actor: User, payload: ParsedShopP
         })
         .returning();
       if (!created) throw new Error('insert returned nothing');
-      await tx.update(media).set({ shopAlias: alias }).where(eq(media.id, logoRow.id));
+      await attachLogo(tx, logoRow.id, alias);
       return created;
     });
     return toShop(db, row);
@@ -213,7 +230,7 @@ export async function updateShop(db: Database, actor: User, alias: string, paylo
         .where(eq(shops.id, shop.id))
         .returning();
       if (!updated) throw new HttpError(404, SHOP_MESSAGES.notFound);
-      if (logoRow) await tx.update(media).set({ shopAlias: alias }).where(eq(media.id, logoRow.id));
+      if (logoRow) await attachLogo(tx, logoRow.id, alias);
       return updated;
     });
     return toShop(db, row);
@@ -222,26 +239,31 @@ export async function updateShop(db: Database, actor: User, alias: string, paylo
   }
 }
 
-/** POST /v1/shops/{alias}/configure: stores the design config whole and counts the version. */
+/** POST /v1/shops/{alias}/configure: stores the design config whole (with the shop's selection) and counts the version. */
 export async function configureShop(
   db: Database,
   actor: User,
   alias: string,
   config: Record<string, unknown>,
   expectedVersion: number | undefined,
-): Promise<{ alias: string; configVersion: number }> {
+): Promise<{ alias: string; configVersion: number; config: Record<string, unknown> }> {
   const shop = await requireShopAccess(db, actor, alias, 'write');
-  if (Buffer.byteLength(JSON.stringify(config)) > SHOP_LIMITS.configBytes) throw new HttpError(413, SHOP_MESSAGES.configTooLarge);
+  const json = JSON.stringify(config);
+  if (Buffer.byteLength(json) > SHOP_LIMITS.configBytes) throw new HttpError(413, SHOP_MESSAGES.configTooLarge);
+  // The design document wraps the config one level deeper ({isDefault, version, data}): it must stay within the bound.
+  if (nestedDeeperThan(json, JSON_LIMITS.depth - 1)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const named = (config.shop as { alias?: unknown } | undefined)?.alias;
   if (named !== undefined && named !== alias) throw new HttpError(400, SHOP_MESSAGES.configAliasMismatch);
+  // The design carries the shop's selection (issue 27), whatever the config says.
+  const stored = withSelection(config, shop);
   const where = expectedVersion === undefined ? eq(shops.id, shop.id) : and(eq(shops.id, shop.id), eq(shops.configVersion, expectedVersion));
   const [row] = await db
     .update(shops)
-    .set({ config, configVersion: sql`${shops.configVersion} + 1` })
+    .set({ config: stored, configVersion: sql`${shops.configVersion} + 1` })
     .where(where)
     .returning({ configVersion: shops.configVersion });
   if (!row) throw new HttpError(409, SHOP_MESSAGES.configConflict);
-  return { alias, configVersion: row.configVersion };
+  return { alias, configVersion: row.configVersion, config: stored };
 }
 
 export async function getAdminShop(db: Database, actor: User, alias: string): Promise<AdminShop> {

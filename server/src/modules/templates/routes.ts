@@ -3,14 +3,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
 import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
-import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateDocPath } from '@contract/templates/paths';
+import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
+import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { publishDesign } from '../design/publish';
 import { readDocument } from '../design/store';
-import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, templateRoom, useTemplate } from './service';
+import { dropUnreadableReaders } from '../design/readers';
+import { createTemplate, getTemplate, listTemplates, removeTemplate, requireVisibleTemplate, saveTemplate, templateRoom, useTemplate } from './service';
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 
@@ -19,6 +21,16 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
   const publishStored = async (path: string) => {
     const snapshot = await readDocument(db, path);
     if (snapshot?.value) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
+  };
+  /** Sockets in a template's rooms (its documents and its design) that may no longer see it leave them. */
+  const dropHiddenTemplateReaders = async (templateId: string, docPaths: string[], alias: string) => {
+    for (const room of docPaths.map(templateRoom)) {
+      for (const socket of await app.realtime.io.in(room).fetchSockets()) {
+        const visible = await requireVisibleTemplate(db, (socket.data as { user?: User | null }).user ?? null, templateId).then(() => true, () => false);
+        if (!visible) socket.leave(room);
+      }
+    }
+    await dropUnreadableReaders(app.realtime, db, alias);
   };
   const tags = ['templates'];
   const uploads = path.join(config.DATA_DIR, 'uploads');
@@ -31,7 +43,7 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
   );
 
   app.get(TEMPLATE_PATHS.one, { onRequest: guards.requireClient, schema: { tags, params: templateParams, response: one } }, async (request) =>
-    ok(await getTemplate(db, request.params.templateId)),
+    ok(await getTemplate(db, request.user, request.params.templateId)),
   );
 
   app.post(
@@ -53,6 +65,8 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
       const docPath = templateDocPath(saved.category, saved.templateId);
       const { creation, ...doc } = saved;
       void creation;
+      // Unpublished: whoever followed it while it was public and may not see it now stops following it.
+      if (saved.isPublished !== 1) await dropHiddenTemplateReaders(saved.templateId, [docPath, templateCategoryDocPath(saved.templateId)], saved.data.shop.alias);
       app.realtime.emitToRoom(templateRoom(docPath), REALTIME_EVENTS.value, { path: docPath, value: doc, revision: saved.version + 1 });
       return ok(saved, TEMPLATE_MESSAGES.saved);
     },

@@ -7,7 +7,9 @@
  *
  * Rules: a user holds at most 20 template shops (the 21st is refused with the spec's text, under
  * a lock on the user's row so two parallel creates cannot both pass); only a SOVEREIGN or the
- * owner of the template's shop may save or remove it; reads are public.
+ * owner of the template's shop may save or remove it. A published template is anyone's to read,
+ * copy and use; an unpublished one only its owner's or a SOVEREIGN's (anyone else: 404, as if it
+ * did not exist), by id, through the realtime socket and as its design.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -23,6 +25,7 @@ import {
   templateAppsPrefix,
   templateCategoryDocPath,
   templateDocPath,
+  templateAddress,
   templateSaveError,
   TEMPLATES_ROOT,
 } from '@contract/templates/paths';
@@ -88,6 +91,28 @@ async function withCreation(db: Db, doc: TemplateDoc): Promise<Template> {
   return { ...doc, creation: parseCreationTolerant(design?.data ?? {}), creationComplete: true };
 }
 
+/** May `actor` see `doc`? Anyone while it is published; else its shop's owner or a SOVEREIGN. */
+async function maySee(db: Db, actor: User | null, doc: TemplateDoc): Promise<boolean> {
+  if (doc.isPublished === 1) return true;
+  if (!actor) return false;
+  const alias = doc.data.shop.alias;
+  const [shop] = await db.select({ ownerUserId: shops.ownerUserId }).from(shops).where(eq(shops.alias, alias));
+  return canEditTemplate(actor, alias, shop?.ownerUserId === actor.id ? [alias] : []);
+}
+
+/** The template `actor` may see (404 'Template not found' for an unknown one and for an unpublished one of someone else). */
+async function visibleDoc(db: Db, actor: User | null, templateId: string): Promise<TemplateDoc> {
+  const doc = await readDoc(db, templateId);
+  if (!doc || !(await maySee(db, actor, doc))) throw new HttpError(404, TEMPLATE_MESSAGES.notFound);
+  return doc;
+}
+
+/** Refuses (404) a read of template `templateId`'s documents or design that `actor` may not see; an unknown id passes (nothing to hide). */
+export async function requireVisibleTemplate(db: Database, actor: User | null, templateId: string): Promise<void> {
+  const doc = await readDoc(db, templateId);
+  if (doc && !(await maySee(db, actor, doc))) throw new HttpError(404, TEMPLATE_MESSAGES.notFound);
+}
+
 /** GET /v1/templates: published templates, by category and tag, starters first then newest. */
 export async function listTemplates(db: Database, query: { category?: AnyTemplateCategory | undefined; tag?: string | undefined }): Promise<Template[]> {
   const prefix = query.category ? `${TEMPLATES_ROOT}/production/${query.category}/` : `${TEMPLATES_ROOT}/production/`;
@@ -102,11 +127,9 @@ export async function listTemplates(db: Database, query: { category?: AnyTemplat
   return Promise.all(docs.map((doc) => withCreation(db, doc)));
 }
 
-/** GET /v1/templates/{templateId} (404 'Template not found'). */
-export async function getTemplate(db: Database, templateId: string): Promise<Template> {
-  const doc = await readDoc(db, templateId);
-  if (!doc) throw new HttpError(404, TEMPLATE_MESSAGES.notFound);
-  return withCreation(db, doc);
+/** GET /v1/templates/{templateId} (404 'Template not found', also for an unpublished one `actor` may not see). */
+export async function getTemplate(db: Database, actor: User | null, templateId: string): Promise<Template> {
+  return withCreation(db, await visibleDoc(db, actor, templateId));
 }
 
 /** The template and its shop when `actor` may change it (404 unknown, 403 not allowed). */
@@ -199,7 +222,7 @@ async function insertTemplate(tx: Tx, input: NewTemplate): Promise<TemplateDoc> 
 /** POST /v1/templates: refused past the limit; starts from `fromTemplateId`'s design or the category's starter. */
 export async function createTemplate(db: Database, actor: User, payload: CreateTemplatePayload & { tags: string[] }): Promise<Template> {
   let base: Record<string, unknown> | null = null;
-  if (payload.fromTemplateId) base = (await getTemplate(db, payload.fromTemplateId)).creation;
+  if (payload.fromTemplateId) base = (await getTemplate(db, actor, payload.fromTemplateId)).creation;
   base ??= (STARTER_TEMPLATES.find((starter) => starter.category === payload.category)?.creation as Record<string, unknown> | undefined) ?? {};
   const templateId = `${slug(payload.name)}-${randomBytes(3).toString('hex')}`;
   const doc = await db.transaction(async (tx) => {
@@ -265,7 +288,7 @@ export async function removeTemplate(db: Database, uploadsDir: string, actor: Us
  * design (its own alias, name and logo kept), as the shop's config and its design document.
  */
 export async function useTemplate(db: Database, actor: User, templateId: string, alias: string): Promise<{ alias: string; templateId: string; configVersion: number }> {
-  const template = await getTemplate(db, templateId);
+  const template = await getTemplate(db, actor, templateId);
   const shop = await requireShopAccess(db, actor, alias, 'write');
   const templateShop = (template.creation.shop ?? {}) as Record<string, unknown>;
   const data: Record<string, unknown> = {
@@ -321,8 +344,10 @@ export async function seedStarterTemplates(db: Database): Promise<number> {
 /** The room of a template document's subscribers (the server joins sockets to it on subscribe). */
 export const templateRoom = (documentPath: string) => `template:${documentPath}`;
 
-/** A template document as the realtime database answers it (value null when absent). */
-export async function readTemplateNode(db: Database, documentPath: string): Promise<{ path: string; value: unknown; revision: number }> {
+/** A template document as the realtime database answers it (value null when absent; 404 for an unpublished template `actor` may not see). */
+export async function readTemplateNode(db: Database, actor: User | null, documentPath: string): Promise<{ path: string; value: unknown; revision: number }> {
+  const address = templateAddress(documentPath);
+  if (address) await requireVisibleTemplate(db, actor, address.templateId);
   const [row] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, documentPath));
   return { path: documentPath, value: row?.value ?? null, revision: row?.revision ?? 0 };
 }

@@ -6,7 +6,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import { updateUserSchema, type User } from '@contract/users/schemas';
 import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validation';
@@ -14,6 +14,7 @@ import { NameFields, PhoneField } from '@/components/form/ProfileFields';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PageLayout } from '@/components/PageLayout';
 import { formatDollars } from '@/lib/format';
+import { useOnline } from '@/lib/online';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { toast } from '@/lib/toast';
 import { creditQueryOptions } from '../api/get-credit';
@@ -124,7 +125,9 @@ interface AccountPageProps {
 /** /account: profile, picture, available credit and referrals. Loaded by the route. */
 export function AccountPage({ resendVerification, referrals }: AccountPageProps) {
   const { data: user } = useSuspenseQuery(meQueryOptions());
-  const { data: credit } = useSuspenseQuery(creditQueryOptions());
+  // Money is never kept on the device (meta.persist: false): offline, the page opens without it.
+  const { data: credit } = useQuery(creditQueryOptions());
+  const online = useOnline();
   return (
     <PageLayout title="Your account" lead="Your profile, contact details and available credit.">
       <Box sx={{ display: 'grid', gap: 3, maxWidth: 760 }}>
@@ -140,7 +143,13 @@ export function AccountPage({ resendVerification, referrals }: AccountPageProps)
           <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
             Available Credits
           </Typography>
-          <Typography sx={{ mt: 1, fontSize: '1.75rem', fontWeight: 700 }}>{formatDollars(credit.value)}</Typography>
+          {credit ? (
+            <Typography sx={{ mt: 1, fontSize: '1.75rem', fontWeight: 700 }}>{formatDollars(credit.value)}</Typography>
+          ) : (
+            <Typography sx={{ mt: 1 }} color="text.secondary">
+              {online ? 'Loading your credit…' : 'Your credit is not kept on this device: it shows when you are back online.'}
+            </Typography>
+          )}
         </Paper>
         <Divider />
         {referrals}

@@ -1,7 +1,9 @@
 /**
  * `/join-project?token=...` (spec section 2; issue 14): the shop and who invited, then Accept or
  * Decline. A logged-out invitee is sent to log in or register first by the private layout, and
- * comes back here. An expired, used or wrong-address token gets a clear message.
+ * comes back here. An expired, used or wrong-address token gets a clear message. `token` is the
+ * e-mailed token, or the invite's reference an invite notification opens with (which answers only
+ * once the user's address is verified: the server's `problem` says so).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';

@@ -25,6 +25,7 @@ import type { AdminShop } from '@contract/shops/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { previewOriginQueryOptions } from '@/lib/preview-origin';
 import { previewUrl } from '../preview-url';
+import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
 import {
@@ -54,7 +55,8 @@ export const EDITOR_CONFIG_VERSION = 0;
 const DEFAULTS = defaultCreation();
 
 export interface DesignEditorProps {
-  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & { currencySymbol?: string };
+  /** The shop; its selection of trades and categories, when given, is the new design's copy (the phone preview's sample content). */
+  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */
   templateCategory?: string | undefined;
   /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
@@ -98,7 +100,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     creationRef.current = creation;
   }, [creation]);
 
-  // A new shop's design starts from the defaults with the shop's own name and logo.
+  // A new shop's design starts from the defaults with the shop's own name, logo and selection.
   const seeded = useRef(false);
   useEffect(() => {
     if (readOnly || seeded.current || !doc.loaded || doc.revision !== 0 || doc.pendingCount > 0) return;
@@ -118,7 +120,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     },
     [applyEdit],
   );
-  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(path, value), continuous), [apply]);
+  const onEdit = useCallback((path: string, value: unknown, continuous?: boolean) => apply(editPatch(creationRef.current, path, value), continuous), [apply]);
 
   const step = useCallback(
     (direction: 'undo' | 'redo') => {
@@ -153,6 +155,8 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const warnings = useMemo(() => contrastWarnings(checked), [checked]);
   // Kept while the design and page stay: the status line's changes do not re-render the phone.
   const phone = useMemo(() => preview(creation, section.screen), [preview, creation, section.screen]);
+  // The controls and the phone show a design only once there is one: the store's or this device's copy.
+  const ready = doc.availability === 'ready';
   const showEditor = wide || view === 'editor';
   const showPreview = wide || view === 'preview';
 
@@ -189,7 +193,7 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           canRedo={!readOnly && canRedo}
           onStep={step}
           onPreviewOnPhone={wide ? openInstructions : null}
-          view={wide ? null : view}
+          view={wide || !ready ? null : view}
           onView={showView}
         />
       </div>
@@ -198,32 +202,35 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
           {doc.refused}
         </Alert>
       )}
-      {!wide && <ContrastWarnings warnings={warnings} />}
+      {doc.availability !== 'ready' && <NoDesignYet availability={doc.availability} />}
+      {ready && !wide && <ContrastWarnings warnings={warnings} />}
       {/* Plain elements with inline styles: an edit re-renders this layout (the phone in it
           changes), and emotion would re-serialise each box's styles every time. */}
-      <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
-        <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
-        {/* The phone stays in view below the fixed bar (and the verification banner under it),
-            whole: the column is the window's height left below the bar, and the phone takes
-            what the warnings leave of it (PHONE_COLUMN, PHONE_AREA). */}
-        <div ref={previewColumn} style={{ ...PHONE_COLUMN, display: showPreview ? 'flex' : 'none' }}>
-          {/* Beside the editor, the warnings float over the foot of the phone they are about:
-              appearing and going as colours change, they neither move every control of the
-              editor nor resize the phone (a new size lays its whole screen out again). */}
-          {wide && (
-            <div style={WARNINGS_OVER_PHONE}>
-              <ContrastWarnings warnings={warnings} floating />
-            </div>
-          )}
-          {/* On a phone the header has room for the Editor/Preview switch; this button goes with the phone. */}
-          {!wide && <PreviewOnPhoneButton onClick={openInstructions} sx={{ alignSelf: 'center', mb: 1.5 }} />}
-          <section aria-label="Phone preview" data-testid="design-preview" style={PHONE_AREA}>
-            <div style={PHONE_BOX}>
-              <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
-            </div>
-          </section>
+      {ready && (
+        <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
+          <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
+          {/* The phone stays in view below the fixed bar (and the verification banner under it),
+              whole: the column is the window's height left below the bar, and the phone takes
+              what is left of it (PHONE_COLUMN, PHONE_AREA). */}
+          <div ref={previewColumn} style={{ ...PHONE_COLUMN, display: showPreview ? 'flex' : 'none' }}>
+            {/* Beside the editor, the warnings float over the foot of the phone they are about:
+                appearing and going as colours change, they neither move every control of the
+                editor nor resize the phone (a new size lays its whole screen out again). */}
+            {wide && (
+              <div style={WARNINGS_OVER_PHONE}>
+                <ContrastWarnings warnings={warnings} floating />
+              </div>
+            )}
+            {/* On a phone the header has room for the Editor/Preview switch; this button goes with the phone. */}
+            {!wide && <PreviewOnPhoneButton onClick={openInstructions} sx={{ alignSelf: 'center', mb: 1.5 }} />}
+            <section aria-label="Phone preview" data-testid="design-preview" style={PHONE_AREA}>
+              <div style={PHONE_BOX}>
+                <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+              </div>
+            </section>
+          </div>
         </div>
-      </div>
+      )}
       {instructions && (
         <Suspense fallback={null}>
           {renderInstructions({ url: previewUrl('', { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose: closeInstructions })}
@@ -308,6 +315,27 @@ function PreviewOnPhoneButton({ onClick, sx }: { onClick: () => void; sx?: SxPro
     <Button variant="contained" onClick={onClick} sx={sx}>
       Preview on your phone
     </Button>
+  );
+}
+
+/**
+ * Nothing to show yet: the store has not answered, or (offline) this device never had the design.
+ * Never the built-in default design in its place: a merchant would take it for theirs.
+ */
+function NoDesignYet({ availability }: { availability: Exclude<DesignAvailability, 'ready'> }) {
+  if (availability === 'loading') return <Typography sx={{ py: 4 }}>Loading your design…</Typography>;
+  return (
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      }
+    >
+      {DESIGN_NOT_ON_THIS_DEVICE}
+    </Alert>
   );
 }
 
@@ -411,10 +439,12 @@ function useSettled<T>(value: T): T {
   return shown;
 }
 
-/** The default design carrying the shop's alias, name, logo and currency. */
+/** The default design carrying the shop's alias, name, logo, currency and selection (the server keeps the selection in step). */
 function withShop(creation: Creation, shop: DesignEditorProps['shop']): Creation {
   return {
     ...creation,
+    superCategoriesOfInterest: shop.superCategoriesOfInterest ?? creation.superCategoriesOfInterest,
+    categoriesOfInterest: shop.categoriesOfInterest ?? creation.categoriesOfInterest,
     shop: { ...creation.shop, alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.currencySymbol ?? creation.shop.currencySymbol },
     splashScreen: { ...creation.splashScreen, text: { ...creation.splashScreen.text, appName: shop.name.slice(0, 40) } },
   };

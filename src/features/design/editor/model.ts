@@ -4,8 +4,9 @@
  * (with spec section 4's colour derivation and the bottom bar closing the side drawer), undo and
  * redo over those patches, and the WCAG AA contrast check.
  */
-import { deriveAccent, derivePrimary, deriveBackground, normaliseColour, parseColour } from '@contract/colour';
-import { type Creation, FONT_FAMILIES, creationSchema } from '@contract/creation/schemas';
+import { READABLE_CONTRAST, contrastRatio, deriveBackground, normaliseColour } from '@contract/colour';
+import { brandColourPatch, handSetPatch, isDerivedPath } from '@contract/creation/derived';
+import { type Creation, FONT_FAMILIES, creationSchema, defaultCreation } from '@contract/creation/schemas';
 import { isPlainObject } from '@contract/realtime/paths';
 import { EDITOR_SECTIONS, type EditorSection, FIELD_LABELS, GROUP_LABELS } from './section-map';
 
@@ -90,6 +91,7 @@ function labelFor(path: string, root: string): string {
 const COLOUR = /^#[0-9A-F]{8}$/;
 /** Text fields that hold a picture's address: shown as the picture, never as the address. */
 const PICTURES: ReadonlySet<string> = new Set(['shop/logo']);
+const DEFAULTS = defaultCreation();
 
 function numberBounds(node: SchemaNode): { min: number; max: number; step: number } {
   const min = node.minValue ?? 0;
@@ -156,30 +158,19 @@ export function isControlShown(control: Control, creation: Creation): boolean {
 export type Patch = Record<string, unknown>;
 
 /**
- * The patch that sets `path` to `value`, with what it derives (spec section 4): primary -> its
- * dark and light shades, the toolbar text and the toolbar gradient; accent -> its shades;
- * background -> the body colour. Turning the bottom nav bar on closes the side drawer (spec
- * section 2). Colours are stored in the web form.
+ * The patch that sets `path` to `value` in `creation`, with what it derives (spec section 4):
+ * primary and accent -> their shades, the toolbar text, and every field that follows them and
+ * was not set by hand (contract/creation/derived.ts); background -> the body colour. A hand edit
+ * of such a field is recorded, so the brand colours never overwrite it. Turning the bottom nav
+ * bar on closes the side drawer (spec section 2). Colours are stored in the web form.
  */
-export function editPatch(path: string, value: unknown): Patch {
+export function editPatch(creation: Creation, path: string, value: unknown): Patch {
   const colour = typeof value === 'string' ? normaliseColour(value) : undefined;
   switch (path) {
-    case 'colors/primary': {
-      if (!colour) return {};
-      const derived = derivePrimary(colour);
-      return {
-        'colors/primary': derived.primary,
-        'colors/primaryDark': derived.primaryDark,
-        'colors/primaryLight': derived.primaryLight,
-        'colors/toolBarForeground': derived.toolBarForeground,
-        'toolBar/gradient/colors': [derived.primary, derived.primaryDark],
-      };
-    }
-    case 'colors/accent': {
-      if (!colour) return {};
-      const derived = deriveAccent(colour);
-      return { 'colors/accent': derived.accent, 'colors/accentDark': derived.accentDark, 'colors/accentLight': derived.accentLight };
-    }
+    case 'colors/primary':
+      return brandColourPatch(creation, 'primary', String(value));
+    case 'colors/accent':
+      return brandColourPatch(creation, 'accent', String(value));
     case 'colors/backgroundColor': {
       if (!colour) return {};
       const derived = deriveBackground(colour);
@@ -190,9 +181,12 @@ export function editPatch(path: string, value: unknown): Patch {
       return value === true
         ? { 'bottomNavBar/isShow': true, 'appTemplate/hasBottomNavBar': true, 'appTemplate/hasSideNavBar': false }
         : { 'bottomNavBar/isShow': false, 'appTemplate/hasBottomNavBar': false };
-    default:
-      if (typeof value === 'string' && COLOUR.test((valueAt(creationSchema.parse({}), path) as string | undefined) ?? '')) return colour ? { [path]: colour } : {};
+    default: {
+      const stored = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? normaliseColour(item) : undefined)) : undefined;
+      if (stored?.every((item) => item !== undefined) && isDerivedPath(path)) return { [path]: stored, ...handSetPatch(creation, path, stored) };
+      if (typeof value === 'string' && COLOUR.test((valueAt(DEFAULTS, path) as string | undefined) ?? '')) return colour ? { [path]: colour, ...handSetPatch(creation, path, colour) } : {};
       return { [path]: value };
+    }
   }
 }
 
@@ -268,23 +262,8 @@ export function historyKey(event: { key: string; ctrlKey: boolean; metaKey: bool
 
 // ------------------------------------------------------------------ contrast (WCAG 2.1)
 
-export const WCAG_AA = 4.5;
-
-function relativeLuminance(value: string): number {
-  const c = parseColour(value);
-  if (!c) return 0;
-  const lin = (v: number) => {
-    const n = v / 255;
-    return n <= 0.04045 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
-}
-
-/** The WCAG contrast ratio of two colours (1 to 21), opacity ignored. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
+export const WCAG_AA = READABLE_CONTRAST;
+export { contrastRatio };
 
 export interface ContrastWarning {
   text: string;

@@ -1,12 +1,13 @@
 /**
- * The phone preview's sample data (spec sections 3, 7, 8 and 9): products by super-category
- * (limit 40), categories by id, slides by super-category; reused while the cache holds enough,
- * with the spec's fallbacks when a call fails.
+ * The phone preview's sample data (spec sections 3, 7, 8 and 9) for the design's selection (the
+ * shop's: see model.ts interestIds): products by super-category (limit 40), categories by id (or
+ * those of the super-categories), slides by super-category; reused while the cache holds enough
+ * of the same selection, with the spec's fallbacks when a call fails.
  */
 import { useMemo } from 'react';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
-import { fallbackSlides, interestIds, isReusable, type SampleData } from '../model';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
+import { fallbackSlides, isReusable, interestIds, type SampleData } from '../model';
 import { getSampleCategories } from './get-sample-categories';
 import { getSampleProducts } from './get-sample-products';
 import { getSampleSlides } from './get-sample-slides';
@@ -22,56 +23,59 @@ function logged<T>(fallback: T[]): (error: unknown) => T[] {
   };
 }
 
-/** The largest list of a kind already in the cache, when the reuse rule lets it stand in. */
-function reusable<T>(queryClient: QueryClient, kind: Kind): T[] | undefined {
-  const lists = queryClient.getQueriesData<T[]>({ queryKey: [SAMPLE_KEY, kind] }).map(([, data]) => data ?? []);
-  const largest = lists.sort((a, b) => b.length - a.length)[0];
-  return largest && isReusable(kind, largest.length) ? largest : undefined;
+/**
+ * The sample cache reuse rule (spec section 9): a list loaded for this selection stands while it
+ * holds enough; a shorter one (a failed call's fallback, say) is asked for again when a preview
+ * opens. A list of another selection never stands in: the phone shows the merchant's own trade.
+ */
+const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) => (isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0);
+
+/** A list asked for again keeps its order when the same items come back (the server shuffles products): the phone does not jump. */
+function sameItemsKept(previous: unknown, next: unknown): unknown {
+  if (!Array.isArray(previous) || !Array.isArray(next) || previous.length !== next.length) return next;
+  const ids = new Set(previous.map((item: { id?: unknown }) => item.id));
+  return next.every((item: { id?: unknown }) => ids.has(item.id)) ? previous : next;
 }
 
-export function sampleProductsQueryOptions(queryClient: QueryClient, superCategoryIds: readonly number[]) {
+export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'products', superCategoryIds.join(',')],
     // Spec section 8 names no fallback for products: the preview shows its empty states.
     queryFn: ({ signal }) => getSampleProducts(superCategoryIds, signal).catch(logged<SampleProduct>([])),
-    initialData: () => reusable<SampleProduct>(queryClient, 'products'),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: reuse('products'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
 
-export function sampleCategoriesQueryOptions(queryClient: QueryClient, categoryIds: readonly number[]) {
+export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number[]; superCategoryIds: readonly number[] }) {
   return queryOptions({
-    queryKey: [SAMPLE_KEY, 'categories', categoryIds.join(',')],
+    queryKey: [SAMPLE_KEY, 'categories', ids.categoryIds.join(','), ids.superCategoryIds.join(',')],
     // A failing sample category load is only logged (spec section 8).
-    queryFn: ({ signal }) => getSampleCategories(categoryIds, signal).catch(logged<ProductCategory>([])),
-    initialData: () => reusable<ProductCategory>(queryClient, 'categories'),
-    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: ({ signal }) => getSampleCategories(ids, signal).catch(logged<ProductCategory>([])),
+    staleTime: reuse('categories'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
 
-export function sampleSlidesQueryOptions(queryClient: QueryClient, superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
+export function sampleSlidesQueryOptions(superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'slides', superCategoryIds.join(',')],
     // Failing slides fall back to local ones for the categories of interest, or four random of eleven (spec section 8).
     queryFn: ({ signal }) => getSampleSlides(superCategoryIds, signal).catch(logged(fallbackSlides(categories))),
-    initialData: () => reusable<Slide>(queryClient, 'slides'),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: reuse('slides'),
+    structuralSharing: sameItemsKept,
     meta: { public: true },
   });
 }
 
-/** The sample data of a design: undefined until the first answers (or reused lists) are in. */
-export function useSampleData(
-  queryClient: QueryClient,
-  interests: { superCategoriesOfInterest: number[]; categoriesOfInterest: number[] },
-  enabled = true,
-): SampleData | undefined {
-  const { superCategoryIds, categoryIds } = interestIds(interests);
-  const products = useQuery({ ...sampleProductsQueryOptions(queryClient, superCategoryIds), enabled });
-  const categories = useQuery({ ...sampleCategoriesQueryOptions(queryClient, categoryIds), enabled });
-  const slides = useQuery({ ...sampleSlidesQueryOptions(queryClient, superCategoryIds, categories.data ?? []), enabled: enabled && categories.data !== undefined });
+/** The sample data of a design's selection: undefined until the first answers are in. */
+export function useSampleData(interests: { superCategoriesOfInterest: number[]; categoriesOfInterest: number[] }, enabled = true): SampleData | undefined {
+  const ids = interestIds(interests);
+  const products = useQuery({ ...sampleProductsQueryOptions(ids.superCategoryIds), enabled });
+  const categories = useQuery({ ...sampleCategoriesQueryOptions(ids), enabled });
+  const slides = useQuery({ ...sampleSlidesQueryOptions(ids.superCategoryIds, categories.data ?? []), enabled: enabled && categories.data !== undefined });
   // The same object while the lists stay: memoised parts of the phone skip a design change.
   return useMemo(
     () => (products.data && categories.data && slides.data ? { products: products.data, categories: categories.data, slides: slides.data } : undefined),

@@ -6,7 +6,7 @@
 import '@fontsource/great-vibes/latin-400.css';
 import './preview.css';
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { replaceEqualDeep, useQueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/creation/schemas';
 import { useSampleData } from '../api/get-sample-data';
@@ -65,8 +65,7 @@ const SampleLoader = memo(function SampleLoader({
   categoriesOfInterest,
   onLoad,
 }: Pick<Creation, 'superCategoriesOfInterest' | 'categoriesOfInterest'> & { onLoad: (sample: SampleData | undefined) => void }) {
-  const queryClient = useQueryClient();
-  const sample = useSampleData(queryClient, { superCategoriesOfInterest, categoriesOfInterest });
+  const sample = useSampleData({ superCategoriesOfInterest, categoriesOfInterest });
   useLayoutEffect(() => onLoad(sample), [sample, onLoad]);
   return null;
 });

@@ -6,13 +6,14 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { REFERRAL_REWARD_MINOR_UNITS } from '@contract/referrals/paths';
-import { referralInviteSchema } from '@contract/referrals/schemas';
+import { referralInviteSchema, type ReferralSummary } from '@contract/referrals/schemas';
 import { FIELD_MESSAGES, isValidEmail } from '@contract/validation';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { ValidatedTextField } from '@/components/form/ValidatedTextField';
 import { formatDollars } from '@/lib/format';
+import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { referralsQueryOptions } from '../api/get-referrals';
 import { useSendReferralInvite } from '../api/send-referral-invite';
@@ -23,7 +24,23 @@ export function referralLink(code: string, origin = window.location.origin): str
 
 /** The account page's referrals: your link, an invite by email, and who you referred. Loaded by the route. */
 export function ReferralsSection() {
-  const { data: referrals } = useSuspenseQuery(referralsQueryOptions());
+  // Not kept on the device (meta.persist: false, it counts money earned): offline, the page opens without it.
+  const { data: referrals } = useQuery(referralsQueryOptions());
+  const online = useOnline();
+  if (!referrals) {
+    return (
+      <Box component="section" aria-labelledby="referrals-heading" sx={{ display: 'grid', gap: 2 }}>
+        <Typography id="referrals-heading" variant="h2" sx={{ fontSize: '1.5rem' }}>
+          Referrals
+        </Typography>
+        <Typography color="text.secondary">{online ? 'Loading your referrals…' : 'Your referral link and referrals are not kept on this device: they show when you are back online.'}</Typography>
+      </Box>
+    );
+  }
+  return <Referrals referrals={referrals} />;
+}
+
+function Referrals({ referrals }: { referrals: ReferralSummary }) {
   const invite = useSendReferralInvite();
   const [email, setEmail] = useState('');
   const [firstName, setFirstName] = useState('');

@@ -1,6 +1,9 @@
 /** Crops the chosen logo to a square (loaded on demand: the cropper stays out of the page's own chunk). */
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+// The cropper's styles as a stylesheet of this chunk: the <style> element it would inject itself
+// carries no nonce, and the Content-Security-Policy refuses it (no crop square, the image unplaced).
+import 'react-easy-crop/react-easy-crop.css';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -54,7 +57,7 @@ export default function LogoCropDialog({ src, onCancel, onCropped }: { src: stri
       <DialogTitle id="logo-crop-title">Crop your logo</DialogTitle>
       <DialogContent>
         <Box sx={{ position: 'relative', height: { xs: 260, sm: 340 }, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
-          <Cropper image={src} crop={crop} zoom={zoom} aspect={1} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_area, pixels) => setArea(pixels)} />
+          <Cropper disableAutomaticStylesInjection image={src} crop={crop} zoom={zoom} aspect={1} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_area, pixels) => setArea(pixels)} />
         </Box>
         <Typography id="logo-zoom-label" sx={{ mt: 2 }}>
           Zoom

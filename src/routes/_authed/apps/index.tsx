@@ -5,6 +5,7 @@ import { MyAppsPage } from '@/features/apps/components/MyAppsPage';
 import { shopCollaborationsQueryOptions } from '@/features/collaborators/api/get-shop-collaborations';
 import { userShopsQueryOptions } from '@/features/shops/api/get-user-shops';
 import { useSession } from '@/lib/session/session';
+import { ensureRouteData } from '@/lib/route-data';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 
@@ -12,8 +13,8 @@ export const Route = createFileRoute('/_authed/apps/')({
   // Both lists load together as the route starts (a failure is the page's toast, not an error page).
   loader: async ({ context }) => {
     await Promise.allSettled([
-      context.queryClient.ensureQueryData(userShopsQueryOptions(context.user.id)),
-      context.queryClient.ensureQueryData(shopCollaborationsQueryOptions(context.user.id)),
+      ensureRouteData(context.queryClient, userShopsQueryOptions(context.user.id)),
+      ensureRouteData(context.queryClient, shopCollaborationsQueryOptions(context.user.id)),
     ]);
   },
   component: RouteComponent,

@@ -9,6 +9,7 @@ import { CategorySelectionPage } from '@/features/catalog/components/CategorySel
 import { CategorySelectionPending } from '@/features/catalog/components/CategorySelectionPending';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useUpdateShop } from '@/features/shops/api/update-shop';
+import { ensureRouteData } from '@/lib/route-data';
 
 /**
  * The shop being set up: set by the setup page (or its 'Continue'); without it there is nothing
@@ -28,9 +29,9 @@ export const Route = createFileRoute('/_authed/new-app/category-selection')({
   loader: async ({ context, deps }) => {
     try {
       await Promise.all([
-        context.queryClient.ensureQueryData(adminShopQueryOptions(deps.alias)),
-        context.queryClient.ensureQueryData(superCategoriesQueryOptions()),
-        context.queryClient.ensureQueryData(productCategoriesQueryOptions()),
+        ensureRouteData(context.queryClient, adminShopQueryOptions(deps.alias)),
+        ensureRouteData(context.queryClient, superCategoriesQueryOptions()),
+        ensureRouteData(context.queryClient, productCategoriesQueryOptions()),
       ]);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 404 || error.status === 403)) throw notFound();

@@ -3,13 +3,14 @@ import { ROLE } from '@contract/constants';
 import { inboxQueryOptions } from '@/features/chat/api/get-inbox';
 import { SupportInbox } from '@/features/chat/components/SupportInbox';
 import { hasRoleId } from '@/features/chat/roles';
+import { ensureRouteData } from '@/lib/route-data';
 
 /** The agent inbox: SOVEREIGN users only (anyone else gets the not-found page). */
 export const Route = createFileRoute('/_authed/support/inbox')({
   beforeLoad: ({ context }) => {
     if (!hasRoleId(context.user, ROLE.SOVEREIGN)) throw notFound();
   },
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(inboxQueryOptions()),
+  loader: ({ context: { queryClient } }) => ensureRouteData(queryClient, inboxQueryOptions()),
   component: InboxRoute,
 });
 

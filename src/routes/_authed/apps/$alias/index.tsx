@@ -12,6 +12,7 @@ import { useDeleteShop } from '@/features/shops/api/delete-shop';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useSession } from '@/lib/session/session';
 import { toast } from '@/lib/toast';
+import { ensureRouteData } from '@/lib/route-data';
 
 /** Someone else's shop: the 403 page. */
 class ForbiddenShop extends Error {}
@@ -19,7 +20,7 @@ class ForbiddenShop extends Error {}
 export const Route = createFileRoute('/_authed/apps/$alias/')({
   loader: async ({ context, params }) => {
     try {
-      await Promise.all([context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)), context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias))]);
+      await Promise.all([ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)), ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias))]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();

@@ -19,6 +19,7 @@ import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useSession } from '@/lib/session/session';
 import { toast } from '@/lib/toast';
+import { ensureRouteData } from '@/lib/route-data';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
@@ -35,9 +36,9 @@ export const Route = createFileRoute('/_authed/new-app/$alias/design')({
   loader: async ({ context, params }) => {
     try {
       await Promise.all([
-        context.queryClient.ensureQueryData(adminShopQueryOptions(params.alias)),
-        context.queryClient.ensureQueryData(shopAccessQueryOptions(params.alias)),
-        context.queryClient.ensureQueryData(designVersionsQueryOptions(params.alias)),
+        ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
+        ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
+        ensureRouteData(context.queryClient, designVersionsQueryOptions(params.alias)),
       ]);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
@@ -100,7 +101,14 @@ function RouteComponent() {
         </Alert>
       )}
       <DesignEditor
-        shop={{ alias: shop.alias, name: shop.name, logo: shop.logo, currencySymbol: shop.shopCurrency.currency.symbol }}
+        shop={{
+          alias: shop.alias,
+          name: shop.name,
+          logo: shop.logo,
+          currencySymbol: shop.shopCurrency.currency.symbol,
+          superCategoriesOfInterest: shop.superCategoriesOfInterest,
+          categoriesOfInterest: shop.categoriesOfInterest,
+        }}
         templateCategory={trade}
         {...(opened !== undefined ? { version: opened } : {})}
         readOnly={readOnly}

@@ -12,6 +12,7 @@ import { templateQueryOptions } from '@/features/templates/api/get-template';
 import { EditTemplatePage } from '@/features/templates/components/EditTemplatePage';
 import { PreviewNotFound } from '@/features/preview/components/PreviewNotFound';
 import { useQuery } from '@tanstack/react-query';
+import { ensureRouteData } from '@/lib/route-data';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
@@ -21,9 +22,9 @@ export const Route = createFileRoute('/_authed/templates/$templateId/edit')({
   codeSplitGroupings: [['loader'], ['component']],
   loader: async ({ context, params }) => {
     // The user's shops decide the edit permission: read afresh (a template created a moment ago is one of them).
-    const shops = context.queryClient.fetchQuery({ ...userShopsQueryOptions(context.user.id), staleTime: 0 }).catch(() => undefined);
+    const shops = ensureRouteData(context.queryClient, userShopsQueryOptions(context.user.id), { fresh: true }).catch(() => undefined);
     // A failed load is the page's own state (an unknown templateId: not found), not the route's.
-    await Promise.all([context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).catch(() => undefined), shops]);
+    await Promise.all([ensureRouteData(context.queryClient, templateQueryOptions(params.templateId)).catch(() => undefined), shops]);
   },
   component: RouteComponent,
 });
