@@ -23,7 +23,7 @@ const toolbarBackground = (page: Page) =>
   toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
 
 async function setColour(page: Page, label: string, value: string) {
-  const field = page.getByLabel(`${label} (web)`, { exact: true });
+  const field = page.getByLabel(label, { exact: true });
   await field.fill(value);
   await field.press('Enter');
 }
@@ -142,7 +142,7 @@ test('a viewer accepts from the notification once their address is verified, and
   await page.goto(`/new-app/${owner.alias}/design`);
   await expect(page.getByText('You can view this design. Ask its owner for the right to edit it.')).toBeVisible();
   await page.getByRole('tab', { name: 'General' }).click();
-  await expect(page.getByLabel('Primary (web)', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Primary', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
   // The server refuses a viewer's write whatever the page shows.
   const edit = await request.post('/v1/realtime/edits', {
@@ -158,6 +158,9 @@ test('a viewer accepts from the notification once their address is verified, and
 
 test('the public page renders for a logged-out visitor and unfurls with a picture of the design', async ({ page, request }) => {
   const owner = await merchantWithShop(request, 'Sade', 'Team');
+  // A new app's public link is off (issue 27): its owner shares it first.
+  const on = await request.put(`/v1/shops/${owner.alias}/sharing`, { headers: { Authorization: `Bearer ${owner.token}` }, data: { publicLink: true } });
+  expect(on.status()).toBe(200);
   const html = await (await request.get(`/apps/${owner.alias}/public`)).text();
   const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
   expect(html).toContain(`<meta property="og:title" content="${owner.name}`);

@@ -3,7 +3,7 @@
  * preview; an edit made offline (the service worker's own fetches cut too) arrives after
  * reconnect; a reload keeps everything; the preview URL (previewUrl) opened elsewhere follows.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
 import { merchantWithShop } from './shops';
@@ -14,6 +14,17 @@ async function signIn(context: BrowserContext, token: string): Promise<void> {
 }
 
 const status = (page: Page) => page.getByTestId('live-preview').getByRole('status');
+
+/** Live, showing revision `revision` of the design (the number is the page's data, not its words). */
+async function inSync(page: Page, revision: number): Promise<void> {
+  await expect(page.getByTestId('live-preview')).toHaveAttribute('data-revision', String(revision));
+  await expect(status(page)).toHaveText('Live: showing the latest design');
+}
+
+/** The owner shares the design (a new app's public link is off): anyone with the link may watch it. */
+async function share(request: APIRequestContext, token: string, alias: string): Promise<void> {
+  expect((await request.put(`/v1/shops/${alias}/sharing`, { headers: { Authorization: `Bearer ${token}` }, data: { publicLink: true } })).status()).toBe(200);
+}
 const toolbar = (page: Page) => page.getByTestId('live-preview').locator('header').first();
 const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
 
@@ -25,19 +36,19 @@ test('two contexts see each other\'s edits live, and a reload keeps them', async
   const [a, b] = [await first.newPage(), await second.newPage()];
   await a.goto(`/test/preview?t=${alias}`);
   await b.goto(`/test/preview?t=${alias}`);
-  await expect(status(a)).toHaveText('in sync at revision 0');
-  await expect(status(b)).toHaveText('in sync at revision 0');
+  await inSync(a, 0);
+  await inSync(b, 0);
 
   await a.getByLabel('Primary colour').fill('#ff0000');
-  await expect(status(b)).toHaveText('in sync at revision 1');
+  await inSync(b, 1);
   await expect.poll(() => toolbarBackground(b)).toContain('rgb(255, 0, 0)');
 
   await b.getByLabel('Primary colour').fill('#0000ff');
-  await expect(status(a)).toHaveText('in sync at revision 2');
+  await inSync(a, 2);
   await expect.poll(() => toolbarBackground(a)).toContain('rgb(0, 0, 255)');
 
   await a.reload();
-  await expect(status(a)).toHaveText('in sync at revision 2');
+  await inSync(a, 2);
   await expect.poll(() => toolbarBackground(a)).toContain('rgb(0, 0, 255)');
   await first.close();
   await second.close();
@@ -49,7 +60,7 @@ test('an edit made offline is kept, survives a reload, and arrives after reconne
   await signIn(editing, token);
   const page = await editing.newPage();
   await page.goto(`/test/preview?t=${alias}`);
-  await expect(status(page)).toHaveText('in sync at revision 0');
+  await inSync(page, 0);
   await page.evaluate(async () => {
     await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready;
   });
@@ -68,15 +79,16 @@ test('an edit made offline is kept, survives a reload, and arrives after reconne
   await expect(status(page)).toHaveText('Offline: 1 edit waiting');
   await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 255, 0)');
 
+  await share(request, token, alias);
   const watcher = await browser.newContext();
   const other = await watcher.newPage();
   await other.goto(`/test/preview?t=${alias}`);
-  await expect(status(other)).toHaveText('in sync at revision 0');
+  await inSync(other, 0);
 
   await editing.setOffline(false);
   await editing.unrouteAll();
-  await expect(status(page)).toHaveText('in sync at revision 1');
-  await expect(status(other)).toHaveText('in sync at revision 1');
+  await inSync(page, 1);
+  await inSync(other, 1);
   await expect.poll(() => toolbarBackground(other)).toContain('rgb(0, 255, 0)');
   await editing.close();
   await watcher.close();
@@ -84,13 +96,14 @@ test('an edit made offline is kept, survives a reload, and arrives after reconne
 
 test('the preview URL opened in another context follows an edit live; a stranger cannot write', async ({ browser, request }) => {
   const { token, alias } = await merchantWithShop(request);
+  await share(request, token, alias);
   const originAnswer = await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } });
   expect(originAnswer.status()).toBe(200);
   const phone = await browser.newContext();
   const page = await phone.newPage();
   // The URL a QR code carries: short query, defaults left out.
   await page.goto(`/test/preview?t=${alias}&c=health_beauty`);
-  await expect(status(page)).toHaveText('in sync at revision 0');
+  await inSync(page, 0);
   await expect(page.getByLabel('Primary colour')).toHaveCount(0);
 
   const edit = await request.post('/v1/realtime/edits', {
@@ -98,7 +111,7 @@ test('the preview URL opened in another context follows an edit live; a stranger
     data: { editId: `e2e${Date.now().toString(36)}qr`, updates: { [`apps/production/${alias}/0/data/toolBar/gradient/colors`]: ['#FF00FFFF', '#FF00FFFF'] } },
   });
   expect(edit.status()).toBe(200);
-  await expect(status(page)).toHaveText('in sync at revision 1');
+  await inSync(page, 1);
   await expect.poll(() => toolbarBackground(page)).toContain('rgb(255, 0, 255)');
 
   // Another merchant's edit is refused and the refusal shows; nothing is stored.
@@ -107,11 +120,11 @@ test('the preview URL opened in another context follows an edit live; a stranger
   await signIn(strangerContext, stranger.token);
   const strangerPage = await strangerContext.newPage();
   await strangerPage.goto(`/test/preview?t=${alias}`);
-  await expect(status(strangerPage)).toHaveText('in sync at revision 1');
+  await inSync(strangerPage, 1);
   await strangerPage.getByLabel('Primary colour').fill('#123456');
   await expect(strangerPage.getByRole('alert')).toContainText('permission');
-  await expect(status(strangerPage)).toHaveText('in sync at revision 1');
-  await expect(status(page)).toHaveText('in sync at revision 1');
+  await inSync(strangerPage, 1);
+  await inSync(page, 1);
   await phone.close();
   await strangerContext.close();
 });

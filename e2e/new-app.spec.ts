@@ -32,6 +32,9 @@ test('Get Started -> login -> setup, each check in turn -> Project created! -> c
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // Issue 27: a visitor starting an app usually has no account: the modal opens on Register.
+  await expect(dialog.getByRole('tab', { name: 'Register', selected: true })).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Login' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('textbox', { name: /^Password/ }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Login', exact: true }).click();

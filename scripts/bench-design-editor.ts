@@ -49,14 +49,14 @@ export async function merchantWithShop(baseUrl: string): Promise<{ token: string
 /**
  * In the editor: resolves once the page is quiet, as it is when a merchant types the next colour:
  * a 300 ms pause (the colour fields follow a design unchanged for 200 ms, SETTLE_MS in
- * DesignEditor.tsx), the last edit acknowledged ('in sync at revision N') and an idle period with
+ * DesignEditor.tsx), the last edit acknowledged ('All changes saved') and an idle period with
  * the browser's whole 50 ms budget (no task, frame or transition pending).
  */
 const SETTLE = `async () => {
   const status = document.querySelector('[data-testid="design-status"]');
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  while (!/in sync at revision/.test(status ? status.textContent : '')) {
+  while ((status ? status.textContent : '') !== 'All changes saved') {
     if (performance.now() - started > 10000) throw new Error('the editor never got in sync');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -107,9 +107,9 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
   }
 }
 
-/** In the editor: type `colour` into Primary (web) and press Enter; returns the wall-clock time of the keystroke. */
+/** In the editor: type `colour` into the Primary field and press Enter; returns the wall-clock time of the keystroke. */
 const DISPATCH = `([colour]) => {
-  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');
+  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary');
   const field = document.getElementById(input.htmlFor);
   const start = performance.timeOrigin + performance.now();
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, colour);
@@ -136,7 +136,7 @@ const WAIT_PAINT = `([rgb]) => {
 /**
  * Edit -> a second browser context's preview painted (issue #10: loopback, p95 of 200 edits <= 50
  * ms): the merchant edits in the editor (no CPU throttling) while a second context, not signed
- * in, shows the live preview page a QR code opens (`/test/preview?t={alias}`); each edit is timed
+ * in, shows the live preview page a QR code opens (`/test/preview?t={alias}&p={preview key}`); each edit is timed
  * from the keystroke in the editor to the first frame after the second context's toolbar shows
  * the colour (both pages read the same wall clock: performance.timeOrigin + performance.now()).
  */
@@ -149,10 +149,13 @@ export async function measureSecondContext(baseUrl: string, edits = EDITS): Prom
     await openEditor(editor, baseUrl, alias);
     const watching = await browser.newContext({ viewport: { width: 390, height: 844 }, reducedMotion: 'reduce' });
     const viewer = await watching.newPage();
-    await viewer.goto(`${baseUrl}/test/preview?t=${alias}`);
+    // The QR code's URL carries the shop's preview key: a new app's design is private (issue 27).
+    const sharing = await fetch(`${baseUrl}/v1/shops/${alias}/sharing`, { headers: { Authorization: `Bearer ${token}` } });
+    const { previewKey } = ((await sharing.json()) as { data: { previewKey: string } }).data;
+    await viewer.goto(`${baseUrl}/test/preview?t=${alias}&p=${previewKey}`);
     await viewer.locator('[data-testid="live-preview"] header').first().waitFor();
     // The editor seeds a new shop's design (revision 1) before the first edit is timed.
-    await viewer.getByTestId('live-preview').getByRole('status').filter({ hasText: /in sync at revision [1-9]/ }).waitFor();
+    await viewer.locator('[data-testid="live-preview"]:not([data-revision="0"])').waitFor();
     const timings: number[] = [];
     for (let i = 0; i < WARM_UP + edits; i += 1) {
       const r = (i * 41) % 200;

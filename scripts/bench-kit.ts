@@ -27,7 +27,7 @@ export async function signedInContext(browser: Browser, token: string, options: 
 const DEVICE_ID_KEY = 'portal-production-deviceId';
 
 /**
- * Opens the design editor of `alias` on its General section, the preview and Primary (web) ready,
+ * Opens the design editor of `alias` on its General section, the preview and the Primary field ready,
  * as a returning merchant has it: after the chat's device id exists (a new browser computes its
  * fingerprint once, 5 s after start, spec section 3; that one-off work would land on timed edits).
  */
@@ -35,7 +35,7 @@ export async function openEditor(page: Page, baseUrl: string, alias: string): Pr
   await page.goto(`${baseUrl}/new-app/${alias}/design`);
   await page.getByRole('tab', { name: 'General' }).click();
   await page.locator('[data-testid="design-preview"] header').waitFor();
-  await page.getByLabel('Primary (web)', { exact: true }).waitFor();
+  await page.getByLabel('Primary', { exact: true }).waitFor();
   // Polled from here: waitForFunction's string predicate is an eval the portal's CSP refuses.
   for (let waited = 0; !(await page.evaluate(`localStorage.getItem(${JSON.stringify(DEVICE_ID_KEY)}) !== null`)); waited += 100) {
     if (waited > 30_000) throw new Error('the editor never stored a device id');
@@ -55,9 +55,9 @@ export async function timeEdit(page: Page, i: number): Promise<number> {
   return (await page.evaluate(`(${EDIT})(${JSON.stringify([hex, rgb])})`)) as number;
 }
 
-/** In the editor: type `colour` into the Primary (web) field, press Enter, resolve at the paint showing `rgb` (ms). */
+/** In the editor: type `colour` into the Primary field, press Enter, resolve at the paint showing `rgb` (ms). */
 export const EDIT = `async ([colour, rgb]) => {
-  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary (web)');
+  const input = [...document.querySelectorAll('label')].find((label) => label.textContent === 'Primary');
   const field = document.getElementById(input.htmlFor);
   const header = document.querySelector('[data-testid="design-preview"] header');
   const start = performance.now();

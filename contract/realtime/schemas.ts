@@ -14,8 +14,13 @@ export type RealtimeEdit = z.infer<typeof realtimeEditSchema>;
 
 export const realtimeEditAnswerSchema = z.object({ revision: z.number().int(), duplicate: z.boolean() });
 
-/** GET /v1/realtime/preview-origin: PUBLIC_URL's origin, else the server's LAN address (a phone cannot open localhost). */
-export const previewOriginSchema = z.object({ origin: z.string() });
+/**
+ * GET /v1/realtime/preview-origin: the origin of every link a phone or another person opens (QR
+ * codes, the public page): PUBLIC_URL's origin, else the server's LAN address (a phone cannot
+ * open localhost), where `sameNetwork` says only a device on the server's network reaches it.
+ */
+export const previewOriginSchema = z.object({ origin: z.string(), sameNetwork: z.boolean() });
+export type PreviewOrigin = z.infer<typeof previewOriginSchema>;
 
 /**
  * POST /v1/realtime/firebase-token (Firebase mode): a custom token for the signed-in user, and the

@@ -1,6 +1,6 @@
 /**
  * Search parameters every page accepts (spec sections 1-2): `login-modal` opens the login
- * prompt (`login-view` picks its view, `redirect` where to go after logging in), `ref`/`referrer` carry a referral code. The router parses values as JSON first, so
+ * prompt (`login-view` picks its view, `login-tab` its tab, `redirect` where to go after logging in), `ref`/`referrer` carry a referral code. The router parses values as JSON first, so
  * `?login-modal=true` arrives as a boolean and `?ref=123` as a number. A value that does not fit
  * is dropped, so a bad link still shows its page rather than an error.
  */
@@ -39,10 +39,28 @@ export function parseLoginView(value: unknown): LoginView | undefined {
   return LOGIN_VIEWS.find((view) => view === value);
 }
 
+export const LOGIN_TABS = ['login', 'register'] as const;
+export type LoginTab = (typeof LOGIN_TABS)[number];
+
+export function parseLoginTab(value: unknown): LoginTab | undefined {
+  return LOGIN_TABS.find((tab) => tab === value);
+}
+
+/**
+ * The login modal's tab for a visitor a private page sent to it: starting a new app (Get Started,
+ * '+ New App') is what a visitor without an account does, so it opens on Register; any other
+ * private page is one a returning merchant opens, so on Login.
+ */
+export function loginTabFor(pathname: string): LoginTab {
+  return /^\/new-app(\/|$)/.test(pathname) ? 'register' : 'login';
+}
+
 export interface RootSearch {
   'login-modal'?: boolean | undefined;
   /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
   'login-view'?: LoginView | undefined;
+  /** The tab the login modal opens on (Login unless set). */
+  'login-tab'?: LoginTab | undefined;
   /** Set by private routes: the page to continue to after logging in. */
   redirect?: string | undefined;
   ref?: string | undefined;
@@ -59,6 +77,7 @@ export function validateRootSearch(search: Record<string, unknown>): RootSearch 
   return {
     'login-modal': parseLoginModal(search['login-modal']),
     'login-view': parseLoginView(search['login-view']),
+    'login-tab': parseLoginTab(search['login-tab']),
     redirect: parseRedirect(search.redirect),
     ref: parseReferralCode(search.ref),
     referrer: parseReferralCode(search.referrer),

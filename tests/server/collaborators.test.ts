@@ -333,7 +333,11 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const read = async (who: keyof typeof sockets, key?: string, event: string = REALTIME_EVENTS.subscribe) =>
       (await sockets[who].timeout(3000).emitWithAck(event, key ? { path: doc, key } : { path: doc })) as { ok: boolean; message?: string; status?: number; snapshot?: { revision: number } };
 
-    // The public link is on (the default): anyone reads.
+    // Off by default (issue 27): the stranger and a signed-out visitor are refused until it is turned on.
+    expect((await read('stranger', undefined, REALTIME_EVENTS.get)).ok).toBe(false);
+    expect((await read('anonymous', undefined, REALTIME_EVENTS.get)).ok).toBe(false);
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: true })).statusCode).toBe(200);
+    // The public link is on: anyone reads.
     for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) expect(`${who} ${(await read(who, undefined, REALTIME_EVENTS.get)).ok}`).toBe(`${who} true`);
 
     const sharing = (await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, people.viewer.token)).json<{ data: { publicLink: boolean; previewKey: string } }>().data;
@@ -510,6 +514,7 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const versions = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions`, owner.token)).json<{ data: Array<{ lastEditor: string | null }> }>().data;
     expect(versions[0]?.lastEditor).toBe(`${owner.user.firstName} ${owner.user.lastName}`);
 
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: true })).statusCode).toBe(200);
     const page = await kit.call('GET', `/v1/public/shops/${shop.alias}`, null);
     expect(page.json()).toMatchObject({ data: { name: shop.name, version: 1, config: { colors: { primary: '#FF0000FF' } } } });
     const image = await kit.app.inject({ method: 'GET', url: `/v1/public/shops/${shop.alias}/og-image.png` });

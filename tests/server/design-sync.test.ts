@@ -121,13 +121,14 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: 'short', updates: { [field]: '#000000FF' } })).statusCode).toBe(400);
     expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: {} })).statusCode).toBe(400);
 
-    const socket = await client(await listening());
+    const socket = await client(await listening(), owner.token);
     const got = await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc });
     expect(got).toEqual({ ok: true, snapshot: { path: doc, value: null, revision: 0 } });
     // Read failures return null: a path the store does not keep reads as an error, never a crash.
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: '../etc' })).toMatchObject({ ok: false });
     // An anonymous socket may not write either.
-    expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
+    const anonymous = await client(await listening());
+    expect(await anonymous.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
   });
 
   it('a value nested deeper than the bound is refused before anything walks it (HTTP and socket): nothing stored, and the owner keeps editing', async () => {
@@ -205,7 +206,7 @@ describe.each(kinds)('design sync on %s', (kind) => {
   it('GET /v1/realtime/preview-origin names the public origin phones open', async () => {
     const response = await kit.call('GET', '/v1/realtime/preview-origin', null);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ data: { origin: BASE } });
+    expect(response.json()).toMatchObject({ data: { origin: BASE, sameNetwork: false } });
   });
 
   it('applies an edit id at most once, also when the same edit arrives twice at the same time', async () => {
@@ -224,7 +225,7 @@ describe.each(kinds)('design sync on %s', (kind) => {
     const answers = await Promise.all([1, 2, 3].map(() => edit(owner.token, { [`${doc}/data/colors/accent`]: '#333333FF' }, twin)));
     expect(answers.map((answer) => answer.json<{ data: { duplicate: boolean } }>().data.duplicate).sort()).toEqual([false, true, true]);
 
-    const socket = await client(await listening());
+    const socket = await client(await listening(), owner.token);
     const { snapshot } = (await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })) as { snapshot: RealtimeSnapshot };
     expect(snapshot.revision).toBe(3);
     expect(snapshot.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#222222FF', accent: '#333333FF' } } });
@@ -247,7 +248,7 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(last.json()).toMatchObject({ data: { revision: 5, duplicate: false } });
 
     const stored = { isDefault: true, version: 0, data: { configVersion: 0, colors: { primary: '#303030FF', accent: '#404040FF', secondary: '#505050FF' }, buttons: { elevation: 4, radius: 7 } } };
-    const socket = await client(await listening());
+    const socket = await client(await listening(), owner.token);
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })).toMatchObject({ ok: true, snapshot: { revision: 5, value: stored } });
     expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: AdminShop }>().data.config).toEqual(stored.data);
     // The edit id is claimed once, for the revision that applied it.
@@ -277,7 +278,7 @@ describe.each(kinds)('design sync on %s', (kind) => {
     const doc = designPath(shop.alias, 0);
     const url = await listening();
     const writer = await client(url, owner.token);
-    const watcher = await client(url);
+    const watcher = await client(url, owner.token);
     const seen: RealtimeSnapshot[] = [];
     watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
     expect(await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: `${doc}/data` })).toMatchObject({ ok: true, snapshot: { revision: 0 } });
@@ -347,7 +348,7 @@ describe('design documents survive a restart', () => {
     // The edit id is remembered across the restart: its replay is a duplicate.
     expect((await app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload })).json()).toMatchObject({ data: { revision: 1, duplicate: true } });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = await client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    const socket = await client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, owner.token);
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: `${doc}/data/colors/primary` })).toMatchObject({
       ok: true,
       snapshot: { revision: 1, value: { data: { colors: { primary: '#ABCDEFFF' } } } },
@@ -370,7 +371,7 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
         urls.push(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
       }
       const { token, doc } = await merchantWithShop(apps[0] as AppInstance, 'Redis Shop', `10.9.${process.pid % 250}.8`);
-      const watcher = await client(urls[1] ?? '');
+      const watcher = await client(urls[1] ?? '', token);
       const seen: RealtimeSnapshot[] = [];
       watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
       await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });

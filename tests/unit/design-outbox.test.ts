@@ -243,10 +243,11 @@ describe('what the editor shows', () => {
     expect(shown.data.shop).toBe(stored.data.shop); // untouched groups keep their objects
   });
 
-  it('says where the design stands', () => {
-    expect(statusText('in-sync', 12, 0)).toBe('in sync at revision 12');
-    expect(statusText('pending', 3, 1)).toBe('1 edit waiting');
-    expect(statusText('offline', 3, 4)).toBe('Offline: 4 edits waiting');
+  it('says where the design stands, in the merchant’s words (no revision numbers)', () => {
+    expect(statusText('in-sync', 0)).toBe('All changes saved');
+    expect(statusText('pending', 1)).toBe('1 edit waiting');
+    expect(statusText('offline', 4)).toBe('Offline: 4 edits waiting');
+    expect(statusText('offline', 0)).toBe('Offline');
   });
 
   it('shows a design only when there is one: never the built-in defaults in place of a design this device never had', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLoginModal, parseReferralCode, validateRootSearch } from '@/lib/search';
+import { loginTabFor, parseLoginModal, parseReferralCode, validateRootSearch } from '@/lib/search';
 
 function validate(input: Record<string, unknown>) {
   return validateRootSearch(input);
@@ -38,5 +38,23 @@ describe('root search validation', () => {
 
   it('accepts a search without any of them', () => {
     expect(validate({})).toEqual({});
+  });
+
+  it('keeps the login-tab values only', () => {
+    expect(validate({ 'login-tab': 'register' })['login-tab']).toBe('register');
+    expect(validate({ 'login-tab': 'admin' })['login-tab']).toBeUndefined();
+  });
+});
+
+describe('the login tab a private page opens on (issue 27)', () => {
+  it.each([
+    ['/new-app/setup', 'register'],
+    ['/new-app', 'register'],
+    ['/new-app/category-selection', 'register'],
+    ['/apps', 'login'],
+    ['/billing', 'login'],
+    ['/new-apps', 'login'],
+  ])('%s -> %s', (path, tab) => {
+    expect(loginTabFor(path)).toBe(tab);
   });
 });

@@ -461,12 +461,19 @@ export const collaboratorInviteSends = pgTable(
   (table) => [index('collaborator_invite_sends_shop_idx').on(table.shopId, table.sentAt)],
 );
 
-/** Issue 14: a shop's sharing settings (no row: the public link is on). */
+/**
+ * Issue 27: a design stays private until its merchant shares it. A shop with no sharing row has
+ * its public link off; the shops made while the default was on were given a row with it on
+ * (migration 0013), so their links keep working.
+ */
+export const DEFAULT_PUBLIC_LINK = false;
+
+/** Issue 14: a shop's sharing settings (no row: DEFAULT_PUBLIC_LINK). */
 export const shopSharing = pgTable('shop_sharing', {
   shopId: integer('shop_id')
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
-  publicLink: boolean('public_link').notNull().default(true),
+  publicLink: boolean('public_link').notNull().default(DEFAULT_PUBLIC_LINK),
   /** The key a phone's `/test/preview?p=` carries to read the design with the public link off (made on first need). */
   previewKey: text('preview_key'),
   updatedAt: updatedAt(),

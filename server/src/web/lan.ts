@@ -3,6 +3,7 @@
  * at localhost): this machine's non-internal IPv4 addresses.
  */
 import os from 'node:os';
+import type { PreviewOrigin } from '@contract/realtime/schemas';
 
 export function lanAddresses(): string[] {
   return Object.values(os.networkInterfaces())
@@ -11,9 +12,12 @@ export function lanAddresses(): string[] {
     .map((entry) => entry.address);
 }
 
-/** Where phones reach the portal: PUBLIC_URL when set, else the first LAN address, else localhost. */
-export function previewOrigin(config: { PUBLIC_URL?: string | undefined; PUBLIC_ORIGIN: string; PORT: number }): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_ORIGIN;
+/**
+ * Where phones reach the portal: PUBLIC_URL when set (any network), else the first LAN address
+ * (`sameNetwork`: only a phone on this machine's network opens it), else localhost.
+ */
+export function previewOrigin(config: { PUBLIC_URL?: string | undefined; PUBLIC_ORIGIN: string; PORT: number }): PreviewOrigin {
+  if (config.PUBLIC_URL) return { origin: config.PUBLIC_ORIGIN, sameNetwork: false };
   const [address] = lanAddresses();
-  return address ? `http://${address}:${config.PORT}` : config.PUBLIC_ORIGIN;
+  return address ? { origin: `http://${address}:${config.PORT}`, sameNetwork: true } : { origin: config.PUBLIC_ORIGIN, sameNetwork: true };
 }

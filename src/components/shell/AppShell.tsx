@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
@@ -33,6 +33,16 @@ const BANNER_HEIGHT_XS = 88;
 const BANNER_HEIGHT_SM = 60;
 
 /**
+ * `--app-bar-height`: how much of the top of the window the fixed bar covers (MUI's toolbar
+ * heights plus the verification banner's), for what must stay clear of it (a sticky phone).
+ */
+const APP_BAR_HEIGHT = {
+  '--app-bar-height': 'calc(56px + var(--banner-height, 0px))',
+  '@media (min-width: 0px) and (orientation: landscape)': { '--app-bar-height': 'calc(48px + var(--banner-height, 0px))' },
+  '@media (min-width: 600px)': { '--app-bar-height': 'calc(64px + var(--banner-height, 0px))' },
+} as const;
+
+/**
  * Holds the verification banner's place (its colour and its measured height) while its chunk
  * loads, so the page below does not jump down when the banner arrives (a tap aimed at a button
  * would land above it). The banner then reports its own height.
@@ -52,7 +62,7 @@ export function AppShell() {
   const closeLogin = () =>
     void navigate({
       to: '.',
-      search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, redirect: undefined }),
+      search: (prev) => ({ ...prev, 'login-modal': undefined, 'login-view': undefined, 'login-tab': undefined, redirect: undefined }),
       replace: true,
     });
   // A login or registration succeeded: start the session, then continue to the page a private
@@ -74,7 +84,7 @@ export function AppShell() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }} style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}>
       <Box
         component="a"
         href={`#${MAIN_ID}`}
@@ -134,7 +144,7 @@ export function AppShell() {
       ) : null}
       {loginOpen ? (
         <Suspense fallback={null}>
-          <LoginModal initialView={search['login-view']} onAuthenticated={authenticated} onClose={closeLogin} />
+          <LoginModal initialView={search['login-view']} initialTab={search['login-tab']} onAuthenticated={authenticated} onClose={closeLogin} />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 /**
  * `/test/preview?t={alias}&v={version}&p={key}`: the live preview a phone opens from the QR code.
- * The design renders full-screen and follows every stored edit, saying 'in sync at revision N'.
+ * The design renders full-screen and follows every stored edit; a status bar below the app (never
+ * over it) says it is live, or what waits.
  * A private design needs the shop's preview key (`p`) or a signed-in viewer; a refusal shows the
  * store's message on an access-denied (or not-found) page.
  * A `t` naming a built-in preview template starts from that template's design. Signed in, the
@@ -20,6 +21,9 @@ import { DESIGN_NOT_ON_THIS_DEVICE } from '@/features/design/document';
 import { useDesignDoc } from '@/features/design/use-design-doc';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
+
+/** The status of a design shown as it is stored: what a phone's viewer needs to know. */
+const LIVE = 'Live: showing the latest design';
 
 const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
@@ -48,31 +52,33 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
     <div
       data-testid="live-preview"
       data-revision={doc.revision}
-      style={{ position: 'fixed', inset: 0, zIndex: 1400, background: '#0E1015', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: wide ? 24 : 0 }}
+      style={{ position: 'fixed', inset: 0, zIndex: 1400, background: '#0E1015', display: 'flex', flexDirection: 'column', padding: wide ? '24px 24px 0' : 0 }}
     >
       <h1 style={VISUALLY_HIDDEN}>{creation.shop.name} live preview</h1>
-      <div style={wide ? { height: 'min(760px, calc(100vh - 72px))', aspectRatio: '372 / 760', display: 'flex' } : { width: '100%', height: '100%' }}>
-        <Suspense fallback={null}>
-          <PhonePreview creation={creation} screen={page ?? 'home-page'} framed={wide} />
-        </Suspense>
+      {/* The phone takes the screen above the status bar: nothing of this page covers the app. */}
+      <div style={{ flex: '1 1 0', minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <div style={wide ? { height: 'min(760px, 100%)', aspectRatio: '372 / 760', display: 'flex' } : { width: '100%', height: '100%' }}>
+          <Suspense fallback={null}>
+            <PhonePreview creation={creation} screen={page ?? 'home-page'} framed={wide} />
+          </Suspense>
+        </div>
       </div>
-      {signedIn && (
-        <label style={{ position: 'absolute', top: 8, right: 8, display: 'flex', alignItems: 'center', gap: 6, padding: '2px 8px', borderRadius: 12, font: '12px/24px Roboto, sans-serif', background: 'rgba(0,0,0,0.72)', color: '#FFFFFF' }}>
-          Primary colour
-          <input type="color" value={creation.colors.primary.slice(0, 7).toLowerCase()} onChange={(event) => setPrimary(event.target.value)} />
-        </label>
-      )}
-      {doc.refused && (
-        <p role="alert" style={{ position: 'absolute', top: 44, right: 8, margin: 0, padding: '2px 8px', borderRadius: 12, font: '12px/20px Roboto, sans-serif', background: '#B3261E', color: '#FFFFFF' }}>
-          {doc.refused}
+      <div style={{ flex: 'none', minHeight: 32, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: '4px 12px', padding: '4px 8px', font: '12px/20px Roboto, sans-serif', color: '#FFFFFF' }}>
+        <p role="status" style={{ margin: 0 }}>
+          {doc.loaded || doc.status === 'offline' ? (doc.status === 'in-sync' ? LIVE : doc.statusText) : 'Connecting…'}
         </p>
-      )}
-      <p
-        role="status"
-        style={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', margin: 0, padding: '2px 10px', borderRadius: 12, font: '12px/20px Roboto, sans-serif', background: 'rgba(0,0,0,0.72)', color: '#FFFFFF' }}
-      >
-        {doc.loaded || doc.status === 'offline' ? doc.statusText : 'Connecting…'}
-      </p>
+        {signedIn && (
+          <label style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+            Primary colour
+            <input type="color" value={creation.colors.primary.slice(0, 7).toLowerCase()} onChange={(event) => setPrimary(event.target.value)} style={{ width: 32, height: 20, padding: 0, border: 0, background: 'none' }} />
+          </label>
+        )}
+        {doc.refused && (
+          <p role="alert" style={{ margin: 0, padding: '0 8px', borderRadius: 12, background: '#B3261E' }}>
+            {doc.refused}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

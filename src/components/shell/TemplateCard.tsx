@@ -34,8 +34,8 @@ export function useCanEditTemplate(template: Pick<Template, 'data'> | undefined)
 
 export function TemplateCard({ template, lazy = true, previewPage = 'template' }: { template: Template; lazy?: boolean; previewPage?: 'test' | 'template' }) {
   const canEdit = useCanEditTemplate(template);
-  // The QR payload is only shown after a click, so the origin is read then, never while rendering on a server.
-  const liveTestUrl = typeof window === 'undefined' ? '' : previewUrl(window.location.origin, { templateId: template.data.shop.alias, templateCategory: template.category });
+  // A path: the Live Test dialog puts it on the origin a phone reaches.
+  const liveTestUrl = previewUrl('', { templateId: template.data.shop.alias, templateCategory: template.category });
   return (
     <TemplatePreviewCard
       templateId={template.templateId}

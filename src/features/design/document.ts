@@ -30,9 +30,10 @@ export function applyToDocument(doc: unknown, docPath: string, updates: Record<s
   return withValuesAt(doc, writes);
 }
 
-export function statusText(status: DesignStatus, revision: number, pending: number): string {
+/** What the merchant is told of their design's saving (the stored revision is the page's data, not their words). */
+export function statusText(status: DesignStatus, pending: number): string {
   const waiting = `${pending} ${pending === 1 ? 'edit' : 'edits'} waiting`;
   if (status === 'offline') return pending > 0 ? `Offline: ${waiting}` : 'Offline';
   if (status === 'pending') return waiting;
-  return `in sync at revision ${revision}`;
+  return 'All changes saved';
 }

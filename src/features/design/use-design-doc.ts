@@ -13,7 +13,7 @@
  *   one this device last had (kept in the persisted query cache, src/realtime/last-known.ts);
  *   'loading' while online and waiting for the store; 'unavailable' offline when this device never
  *   had this design (DESIGN_NOT_ON_THIS_DEVICE): never the built-in defaults dressed as theirs.
- * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'in sync at revision N',
+ * - `status`: 'offline' | 'pending' | 'in-sync'; `statusText` reads 'All changes saved',
  *   'N edits waiting' or 'Offline: N edits waiting'.
  * - `applyEdit(patch)`: keys are `/` paths inside the Creation, values the new values (null
  *   removes). The edit's write to the outbox is issued before it is sent (never lost); returns its id.
@@ -185,7 +185,7 @@ export function useDesignDoc(alias: string, version: number, key?: string): Desi
     loaded: current !== null,
     availability: availability(shown !== null, online),
     status,
-    statusText: statusText(status, shown?.revision ?? 0, pendingCount),
+    statusText: statusText(status, pendingCount),
     pendingCount,
     online: online && connected,
     applyEdit,

@@ -2,7 +2,7 @@
  * The public page's settings and data, who may read a design, and design versions as branches
  * (issue 14).
  *
- * - Public link (default on): anyone may open `/apps/{alias}/public` and its Open Graph image,
+ * - Public link (default off, DEFAULT_PUBLIC_LINK): anyone may open `/apps/{alias}/public` and its Open Graph image,
  *   and read the shop's design documents; an owner or manager may turn it off (404 with a clear
  *   message from then on).
  * - Design reads (mayReadDesign): whoever may see the shop (view right, owner, SOVEREIGN), anyone
@@ -21,7 +21,7 @@ import { COLLABORATOR_MESSAGES, type DesignVersion, PREVIEW_KEY_LENGTH, type Pub
 import { designPath, type RealtimeSnapshot } from '@contract/realtime/paths';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
-import { currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
+import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
 import { SHOP_MESSAGES } from '../shops/messages';
@@ -31,7 +31,7 @@ export const MAX_VERSIONS = 20;
 
 async function sharingOf(db: Database, shopId: number): Promise<{ publicLink: boolean; previewKey: string | null }> {
   const [row] = await db.select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);
-  return { publicLink: row?.publicLink ?? true, previewKey: row?.previewKey ?? null };
+  return { publicLink: row?.publicLink ?? DEFAULT_PUBLIC_LINK, previewKey: row?.previewKey ?? null };
 }
 
 async function publicLinkOf(db: Database, shopId: number): Promise<boolean> {
@@ -210,7 +210,8 @@ export async function recordAuthor(db: Database, path: string, userId: number): 
 export async function publicShop(db: Database, alias: string): Promise<PublicShop & { shop: ShopRow }> {
   const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
-  if (!(await publicLinkOf(db, shop.id))) throw new HttpError(404, COLLABORATOR_MESSAGES.publicOff);
+  // A template's design is anyone's to read (mayReadDesign), so its page is public too.
+  if (!shop.isTemplate && !(await publicLinkOf(db, shop.id))) throw new HttpError(404, COLLABORATOR_MESSAGES.publicOff);
   const [currency] = await db.select({ symbol: currencies.symbol }).from(currencies).where(eq(currencies.id, shop.currencyId)).limit(1);
   const chosen = defaultVersionOf(await versionNodes(db, alias));
   const data = (chosen.value as { data?: Record<string, unknown> } | null)?.data ?? shop.config ?? null;

@@ -43,7 +43,7 @@ import { hasRole } from '../../auth/roles';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { serviceAccountOf } from '../../firebase-service-account';
-import { realtimeNodes, shopCollaborators, shopSharing, shops } from '../../db/schema';
+import { DEFAULT_PUBLIC_LINK, realtimeNodes, shopCollaborators, shopSharing, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { previewKeyMatches } from '../collaborators/sharing';
 import { storeImported } from './store';
@@ -74,7 +74,7 @@ async function accessNodes(db: Database, alias?: string): Promise<Map<string, Ac
     .select({ shopId: shopCollaborators.shopId, userId: shopCollaborators.userId, rights: shopCollaborators.accessRights })
     .from(shopCollaborators)
     .where(alias === undefined ? undefined : inArray(shopCollaborators.shopId, found.map((shop) => shop.id)));
-  const byId = new Map(found.map((shop) => [shop.id, { shop, node: { public: shop.isTemplate || (shop.publicLink ?? true), members: {} } as AccessNode }]));
+  const byId = new Map(found.map((shop) => [shop.id, { shop, node: { public: shop.isTemplate || (shop.publicLink ?? DEFAULT_PUBLIC_LINK), members: {} } as AccessNode }]));
   // A template shop keeps owner only (spec section 5): collaborator rights do not apply to it.
   for (const { shopId, userId, rights } of collaborators) {
     const entry = byId.get(shopId);

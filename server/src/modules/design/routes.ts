@@ -127,7 +127,7 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
   app.get(
     REALTIME_PATHS.previewOrigin,
     { onRequest: guards.requireClient, schema: { tags: ['realtime'], response: { 200: envelopeOf(previewOriginSchema) } } },
-    async () => ok({ origin: previewOrigin(config) }),
+    async () => ok(previewOrigin(config)),
   );
 
   app.post(

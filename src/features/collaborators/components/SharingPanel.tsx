@@ -1,7 +1,7 @@
 /**
- * The public link of an app (issue 14): on by default; an owner or manager turns it off, and
- * then only the app's people and phones that scanned its QR code (the preview key) see the
- * design. A new preview key locks out every phone holding the old one.
+ * The public link of an app (issue 14): off by default (issue 27: a design stays private until
+ * its merchant shares it); an owner or manager turns it on. While it is off only the app's people
+ * and phones that scanned its QR code (the preview key) see the design. A new preview key locks out every phone holding the old one.
  */
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { Link } from '@tanstack/react-router';
+import { usePreviewOrigin } from '@/lib/preview-origin';
 import { toast } from '@/lib/toast';
 import { sharingQueryOptions } from '../api/get-sharing';
 import { useRotatePreviewKey } from '../api/rotate-preview-key';
@@ -19,8 +20,9 @@ export function SharingPanel({ alias, canManage }: { alias: string; canManage: b
   const sharing = useQuery(sharingQueryOptions(alias));
   const change = useSetSharing(alias);
   const rotate = useRotatePreviewKey(alias);
-  const on = sharing.data?.publicLink ?? true;
-  const url = `${window.location.origin}/apps/${alias}/public`;
+  const on = sharing.data?.publicLink === true;
+  // The origin the QR codes use too: the address others can open, not this browser's localhost.
+  const url = `${usePreviewOrigin().origin}/apps/${alias}/public`;
   return (
     <Box component="section" aria-labelledby="sharing-heading" sx={{ display: 'grid', gap: 1 }}>
       <Typography id="sharing-heading" component="h2" variant="h5">

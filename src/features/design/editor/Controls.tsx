@@ -13,10 +13,11 @@ import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { cssColour, normaliseColour, webToMobile } from '@contract/colour';
+import { cssColour, normaliseColour } from '@contract/colour';
 import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
 import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
+import { themeName } from './section-map';
 
 /** `continuous`: one step of a drag (slider, colour picker); a drag's steps undo together. */
 export type OnEdit = (path: string, value: unknown, continuous?: boolean) => void;
@@ -61,6 +62,8 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
       return <TextDraft label={control.label} value={value as string} max={control.max} onChange={(next) => onEdit(control.path, next)} />;
     case 'background-image':
       return <BackgroundImageField label={control.label} value={(value as { value: string }).value} onPatch={onPatch} />;
+    case 'image':
+      return <ImageField label={control.label} value={value as string} />;
   }
 }, sameProps);
 
@@ -80,7 +83,8 @@ export const ControlStyles = memo(function ControlStyles() {
           '.dc-gradient': { height: 16, borderRadius: radius },
           '.dc-corners': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1) },
           '.dc-themes': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1) },
-          '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12 },
+          // The option's name under its thumbnail, on two lines at most.
+          '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', alignContent: 'start', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12, lineHeight: 1.25, width: 76, textAlign: 'center' },
           '.dc-theme input': { position: 'absolute', inset: 0, margin: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' },
           '.dc-theme svg': { width: 36, height: 60, borderRadius: radius, outline: `1px solid ${theme.palette.divider}` },
           '.dc-theme rect': { fill: 'var(--dc-theme-fill)' },
@@ -90,10 +94,14 @@ export const ControlStyles = memo(function ControlStyles() {
           '.dc-control': { contain: 'layout style', minWidth: 0 },
           '.dc-theme input:checked + svg': { outline: `3px solid ${theme.palette.primary.main}` },
           '.dc-theme input:focus-visible + svg': { outline: `3px solid ${theme.palette.secondary.main}` },
-          '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
-          '.dc-image': { padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, overflow: 'hidden', aspectRatio: '9 / 16', cursor: 'pointer', background: 'none' },
-          '.dc-image[aria-checked="true"]': { border: `3px solid ${theme.palette.primary.main}` },
-          '.dc-image img': { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
+          // Rows as tall as their pictures: auto rows of a grid whose height is capped share the cap
+          // (a button that clips its picture counts 0 px tall), and the 46 pictures overlapped.
+          '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gridAutoRows: 'max-content', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
+          '.dc-image': { display: 'block', padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, overflow: 'hidden', cursor: 'pointer', background: 'none' },
+          '.dc-image[aria-checked="true"]': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -1 },
+          // The picture's proportions give it its height before it has loaded.
+          '.dc-image img': { width: '100%', height: 'auto', aspectRatio: '9 / 16', objectFit: 'cover', display: 'block' },
+          '.dc-colour': { display: 'flex', gap: theme.spacing(1), alignItems: 'flex-start', maxWidth: 360 },
         };
       }}
     />
@@ -119,22 +127,21 @@ const GroupLabel = memo(function GroupLabel({ id, label }: { id: string; label: 
   );
 });
 
-const COLOUR_HELP = 'Enter a colour as #RRGGBBAA, #RRGGBB, #RGB or 0xAARRGGBB';
+const COLOUR_HELP = 'Enter a colour as #RRGGBB or #RRGGBBAA';
 
 /**
- * A colour in both forms: web `#RRGGBBAA` and mobile `0xAARRGGBB`, either accepted in either
- * field, plus the browser's picker (which knows no alpha: the current alpha is kept).
+ * A colour: the browser's picker and one field in the web form (#RRGGBBAA, the form the
+ * Creation stores; #RRGGBB, #RGB and the mobile 0xAARRGGBB typed or pasted are converted). The
+ * mobile form is the app's business, not the merchant's. `label` is shown; `name` (default
+ * `label`) is the field's accessible name, fuller inside a group (a gradient's 'From').
  */
-export function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
+export function ColourField({ label, name = label, value, onChange }: { label: string; name?: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
   const alpha = value.slice(7, 9) || 'FF';
   return (
-    <Group label={label}>
-      <div className="dc-row">
-        <ColourPicker label={label} value={value} onChange={(next) => onChange(`${next.toUpperCase()}${alpha}`, true)} />
-        <ColourText label={`${label} (web)`} shown={value} onChange={onChange} />
-        <ColourText label={`${label} (mobile)`} shown={webToMobile(value) ?? value} onChange={onChange} />
-      </div>
-    </Group>
+    <div className="dc-colour">
+      <ColourPicker label={name} value={value} onChange={(next) => onChange(`${next.toUpperCase()}${alpha}`, true)} />
+      <ColourText label={label} name={name} shown={value} onChange={onChange} />
+    </div>
   );
 }
 
@@ -160,6 +167,7 @@ function ColourPicker({ label, value, onChange }: { label: string; value: string
       type="color"
       className="dc-picker"
       aria-label={`${label} picker`}
+      title="Pick a colour"
       defaultValue={initial}
       onChange={(event) => onChange(event.target.value)}
       onBlur={(event) => {
@@ -176,7 +184,7 @@ function ColourPicker({ label, value, onChange }: { label: string; value: string
  * new value from outside (undo, another tab, derivation) do not re-render the MUI field, only a
  * change of validity does. A new value replaces the text unless the field is being typed in.
  */
-function ColourText({ label, shown, onChange }: { label: string; shown: string; onChange: (value: string) => void }) {
+function ColourText({ label, name, shown, onChange }: { label: string; name: string; shown: string; onChange: (value: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const focused = useRef(false);
   /** Typed in since the field last showed the design's value. */
@@ -194,8 +202,10 @@ function ColourText({ label, shown, onChange }: { label: string; shown: string; 
   const handlers = useMemo(() => {
     const commit = () => {
       const colour = normaliseColour((input.current?.value ?? '').trim());
-      if (!colour) return;
+      if (!colour || !input.current) return;
       typed.current = false;
+      // Shown as stored at once (a short or mobile form typed in becomes #RRGGBBAA).
+      input.current.value = colour;
       latest.current.onChange(colour);
     };
     return {
@@ -222,14 +232,16 @@ function ColourText({ label, shown, onChange }: { label: string; shown: string; 
   }, []);
   // The text the field starts with; later values reach the input through the effect above.
   const [initial] = useState(shown);
-  return <ColourInput label={label} initial={initial} valid={valid} inputRef={input} {...handlers} />;
+  return <ColourInput label={label} name={name} initial={initial} valid={valid} inputRef={input} {...handlers} />;
 }
 
 const COLOUR_INPUT = { maxLength: 12, spellCheck: false, autoCapitalize: 'characters' } as const;
+const COLOUR_LABEL = { shrink: true } as const;
 
 /** The MUI field of ColourText: its props change only with validity. */
 const ColourInput = memo(function ColourInput({
   label,
+  name,
   initial,
   valid,
   inputRef,
@@ -239,6 +251,7 @@ const ColourInput = memo(function ColourInput({
   onKeyDown,
 }: {
   label: string;
+  name: string;
   initial: string;
   valid: boolean;
   inputRef: React.Ref<HTMLInputElement>;
@@ -259,8 +272,8 @@ const ColourInput = memo(function ColourInput({
       onBlur={onBlur}
       onChange={onChange}
       onKeyDown={onKeyDown}
-      slotProps={{ htmlInput: COLOUR_INPUT, inputLabel: { shrink: true } }}
-      sx={{ width: 150 }}
+      slotProps={{ htmlInput: name === label ? COLOUR_INPUT : { ...COLOUR_INPUT, 'aria-label': name }, inputLabel: COLOUR_LABEL }}
+      sx={{ flex: '1 1 0', minWidth: 0 }}
     />
   );
 });
@@ -273,10 +286,11 @@ function GradientField({ label, path, value, onEdit }: { label: string; path: st
   return (
     <Group label={label}>
       <div aria-hidden="true" className="dc-gradient" style={{ background: `linear-gradient(90deg, ${cssColour(from)}, ${cssColour(to)})` }} />
-      <ColourField label={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
-      <ColourField label={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
-      <SelectField label={`${label} direction`} options={GRADIENT_DIRECTIONS} value={value.direction} onChange={onDirection} />
-      <NumberField label={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={onSpread} />
+      {/* Inside the group its fields are named short on screen ('From'), in full for screen readers. */}
+      <ColourField label="From" name={`${label} from`} value={from} onChange={(next, continuous) => onEdit(`${path}/colors`, [next, to], continuous)} />
+      <ColourField label="To" name={`${label} to`} value={to} onChange={(next, continuous) => onEdit(`${path}/colors`, [from, next], continuous)} />
+      <SelectField label="Direction" options={GRADIENT_DIRECTIONS} value={value.direction} onChange={onDirection} />
+      <NumberField label="Spread" name={`${label} spread`} value={value.spread} min={0} max={1} step={0.01} onChange={onSpread} />
     </Group>
   );
 }
@@ -291,7 +305,7 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
         {CORNERS.map((corner) => (
           <TextField
             key={corner}
-            label={`${label} ${humanise(corner).toLowerCase()}`}
+            label={humanise(corner)}
             type="number"
             size="small"
             value={value[corner] ?? 0}
@@ -299,7 +313,7 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
               const next = Number(event.target.value);
               if (event.target.value !== '' && Number.isFinite(next) && next >= 0 && next <= 200) onEdit(`${path}/${corner}`, next);
             }}
-            slotProps={{ htmlInput: { min: 0, max: 200, step: 1 } }}
+            slotProps={{ htmlInput: { min: 0, max: 200, step: 1, 'aria-label': `${label} ${humanise(corner).toLowerCase()}` } }}
           />
         ))}
       </div>
@@ -323,14 +337,14 @@ const SelectField = memo(function SelectField({ label, options, value, font, onC
   );
 });
 
-const NumberField = memo(function NumberField({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
+const NumberField = memo(function NumberField({ label, name, value, min, max, step, onChange }: { label: string; name?: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
   const id = useId();
   return (
     <div>
       <Typography id={id} variant="body2" component="span">
         {label}: {value}
       </Typography>
-      <Slider aria-labelledby={id} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
+      <Slider {...(name ? { 'aria-label': name } : { 'aria-labelledby': id })} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
     </div>
   );
 });
@@ -356,7 +370,8 @@ function TextDraft({ label, value, max, onChange }: { label: string; value: stri
 }
 
 /**
- * Schematic thumbnails: the theme's letter on the design's primary colour; splash f, g and h show
+ * Schematic thumbnails: the theme's letter (the spec's theme_a to theme_h) on the design's primary
+ * colour, named for the merchant underneath (section-map.ts THEME_NAMES); splash f, g and h show
  * their ripples. The colour reaches the thumbnails as a CSS variable, so a new primary colour
  * re-renders none of them.
  */
@@ -366,13 +381,13 @@ function ThemeField({ label, path, options, value, primary, ripples, onEdit }: {
   return (
     <Group label={label}>
       <div role="radiogroup" aria-label={label} className="dc-themes" style={{ '--dc-theme-fill': cssColour(primary) } as React.CSSProperties}>
-        <ThemeOptions name={name} options={options} value={value} ripples={ripples} onChange={onChange} />
+        <ThemeOptions name={name} path={path} options={options} value={value} ripples={ripples} onChange={onChange} />
       </div>
     </Group>
   );
 }
 
-const ThemeOptions = memo(function ThemeOptions({ name, options, value, ripples, onChange }: { name: string; options: readonly string[]; value: string; ripples: boolean; onChange: (value: string) => void }) {
+const ThemeOptions = memo(function ThemeOptions({ name, path, options, value, ripples, onChange }: { name: string; path: string; options: readonly string[]; value: string; ripples: boolean; onChange: (value: string) => void }) {
   return options.map((option) => {
     const letter = option.slice(-1).toUpperCase();
     const rippled = ripples && ['F', 'G', 'H'].includes(letter);
@@ -386,7 +401,7 @@ const ThemeOptions = memo(function ThemeOptions({ name, options, value, ripples,
             {letter}
           </text>
         </svg>
-        Theme {letter}
+        {themeName(path, option)}
       </label>
     );
   });
@@ -412,6 +427,20 @@ function BackgroundImageField({ label, value, onPatch }: { label: string; value:
             <img src={image.image} alt="" loading="lazy" />
           </button>
         ))}
+      </div>
+    </Group>
+  );
+}
+
+/** A picture of the design the merchant sees as a picture, never as its address (the shop's logo). */
+function ImageField({ label, value }: { label: string; value: string }) {
+  return (
+    <Group label={label}>
+      <div className="dc-row" style={{ alignItems: 'center' }}>
+        {value ? <img src={value} alt={`Your ${label.toLowerCase()}`} width={64} height={64} style={{ objectFit: 'contain', borderRadius: 8 }} /> : null}
+        <Typography variant="body2" color="text.secondary">
+          {value ? 'The logo you gave your shop when you set it up.' : 'Your shop has no logo yet.'}
+        </Typography>
       </div>
     </Group>
   );

@@ -4,21 +4,26 @@
  * edit goes through useDesignDoc().applyEdit (outbox first, then the realtime store), so the
  * preview, the other tabs and the phone follow it; undo and redo replay inverse patches.
  */
-import { type ReactNode, Suspense, memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, memo, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import RedoIcon from '@mui/icons-material/Redo';
+import UndoIcon from '@mui/icons-material/Undo';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Creation, defaultCreation } from '@contract/creation/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { previewOriginQueryOptions, usePreviewOrigin } from '../api/get-preview-origin';
+import { previewOriginQueryOptions } from '@/lib/preview-origin';
 import { previewUrl } from '../preview-url';
 import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
@@ -56,7 +61,7 @@ export interface DesignEditorProps {
   templateCategory?: string | undefined;
   /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
   preview: (creation: Creation, screen: string) => ReactNode;
-  /** The Preview instructions modal showing `url` as its QR code. */
+  /** The Preview instructions modal showing `url` (the live preview's path) as its QR code. */
   instructions: (props: { url: string; onClose: () => void }) => ReactNode;
   /** Issue 14: the design version (branch) to edit (default EDITOR_CONFIG_VERSION). */
   version?: number;
@@ -78,7 +83,13 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   const [view, setView] = useState<'editor' | 'preview'>('editor');
   const [instructions, setInstructions] = useState(false);
   const wide = useMediaQuery('(min-width: 900px)');
-  // The QR code's origin is asked for early, so the modal opens with it.
+  const previewColumn = useRef<HTMLDivElement>(null);
+  // On a phone, choosing Preview brings the whole phone into view (below the fixed bar).
+  const showView = useCallback((next: 'editor' | 'preview') => {
+    setView(next);
+    if (next === 'preview') requestAnimationFrame(() => previewColumn.current?.scrollIntoView({ block: 'start' }));
+  }, []);
+  // The origin phones reach is asked for early, so the modal's QR code opens with it.
   const queryClient = useQueryClient();
   useEffect(() => {
     void queryClient.prefetchQuery(previewOriginQueryOptions());
@@ -158,8 +169,8 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
     () => (
       <>
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
+        {/* The selected tab names the section: no heading repeats it above the first control. */}
         <fieldset disabled={readOnly} role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}>
-          <SectionTitle title={section.title} />
           <SectionControls controls={controls} creation={creation} settled={checked} onEdit={onEdit} onPatch={apply} />
         </fieldset>
       </>
@@ -170,8 +181,22 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
   return (
     <div>
       <ControlStyles />
-      <EditorHeader name={shop.name} presence={presence} canUndo={!readOnly && canUndo} canRedo={!readOnly && canRedo} onStep={step} onPreviewOnPhone={openInstructions} />
-      <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} />
+      {/* Parts memoised apart: the status changes with every edit, the buttons seldom. */}
+      <div style={HEADER}>
+        <div style={{ marginRight: 'auto', minWidth: 0 }}>
+          <EditorTitle name={shop.name} />
+          <StatusLine pendingCount={doc.pendingCount} text={doc.statusText} revision={doc.revision} />
+        </div>
+        {presence}
+        <EditorActions
+          canUndo={!readOnly && canUndo}
+          canRedo={!readOnly && canRedo}
+          onStep={step}
+          onPreviewOnPhone={wide ? openInstructions : null}
+          view={wide || !ready ? null : view}
+          onView={showView}
+        />
+      </div>
       {doc.refused && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {doc.refused}
@@ -179,84 +204,119 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       )}
       {doc.availability !== 'ready' && <NoDesignYet availability={doc.availability} />}
       {ready && !wide && <ContrastWarnings warnings={warnings} />}
-      {ready && !wide && (
-        <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && setView(next)} aria-label="Show" size="small" sx={{ mb: 2 }}>
-          <ToggleButton value="editor">Editor</ToggleButton>
-          <ToggleButton value="preview">Preview</ToggleButton>
-        </ToggleButtonGroup>
-      )}
       {/* Plain elements with inline styles: an edit re-renders this layout (the phone in it
           changes), and emotion would re-serialise each box's styles every time. */}
       {ready && (
         <div style={{ display: 'grid', gridTemplateColumns: wide ? 'minmax(0, 1fr) 392px' : '1fr', gap: 24, alignItems: 'start' }}>
           <div style={{ display: showEditor ? 'block' : 'none', minWidth: 0 }}>{panel}</div>
-          <div style={{ display: showPreview ? 'grid' : 'none', justifyItems: 'center', position: wide ? 'sticky' : 'static', top: 88 }}>
-            {/* Beside the editor, the warnings sit over the phone they are about: appearing and
-                going as colours change, they move the phone, not every control of the editor. */}
-            {wide && <ContrastWarnings warnings={warnings} />}
-            <section aria-label="Phone preview" data-testid="design-preview" style={{ display: 'flex', justifyContent: 'center', width: '100%' }}>
-              <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+          {/* The phone stays in view below the fixed bar (and the verification banner under it),
+              whole: the column is the window's height left below the bar, and the phone takes
+              what is left of it (PHONE_COLUMN, PHONE_AREA). */}
+          <div ref={previewColumn} style={{ ...PHONE_COLUMN, display: showPreview ? 'flex' : 'none' }}>
+            {/* Beside the editor, the warnings float over the foot of the phone they are about:
+                appearing and going as colours change, they neither move every control of the
+                editor nor resize the phone (a new size lays its whole screen out again). */}
+            {wide && (
+              <div style={WARNINGS_OVER_PHONE}>
+                <ContrastWarnings warnings={warnings} floating />
+              </div>
+            )}
+            {/* On a phone the header has room for the Editor/Preview switch; this button goes with the phone. */}
+            {!wide && <PreviewOnPhoneButton onClick={openInstructions} sx={{ alignSelf: 'center', mb: 1.5 }} />}
+            <section aria-label="Phone preview" data-testid="design-preview" style={PHONE_AREA}>
+              <div style={PHONE_BOX}>
+                <Suspense fallback={<Typography>Loading the preview…</Typography>}>{phone}</Suspense>
+              </div>
             </section>
           </div>
         </div>
       )}
       {instructions && (
         <Suspense fallback={null}>
-          <Instructions shop={shop} version={version} templateCategory={templateCategory} render={renderInstructions} onClose={closeInstructions} />
+          {renderInstructions({ url: previewUrl('', { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose: closeInstructions })}
         </Suspense>
       )}
     </div>
   );
 }
 
-const EditorHeader = memo(function EditorHeader({
-  name,
-  presence,
+const HEADER = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 12, rowGap: 8, marginBottom: 16 } as const satisfies CSSProperties;
+
+const EditorTitle = memo(function EditorTitle({ name }: { name: string }) {
+  return (
+    <Typography component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
+      {name}
+    </Typography>
+  );
+});
+
+/** Undo, redo and 'Preview on your phone'; on a narrow screen the Editor/Preview switch first (`view`). */
+const EditorActions = memo(function EditorActions({
   canUndo,
   canRedo,
   onStep,
   onPreviewOnPhone,
+  view,
+  onView,
 }: {
-  name: string;
-  presence: ReactNode;
   canUndo: boolean;
   canRedo: boolean;
   onStep: (direction: 'undo' | 'redo') => void;
-  onPreviewOnPhone: () => void;
+  /** Null: the button sits by the phone (a narrow screen). */
+  onPreviewOnPhone: (() => void) | null;
+  /** Null: both are shown side by side (a wide screen). */
+  view: 'editor' | 'preview' | null;
+  onView: (view: 'editor' | 'preview') => void;
 }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
-      <Typography component="h2" variant="h5" sx={{ mr: 'auto' }}>
-        {name}
-      </Typography>
-      {presence}
-      <Button variant="outlined" onClick={() => onStep('undo')} disabled={!canUndo} aria-keyshortcuts="Control+Z Meta+Z">
-        Undo
-      </Button>
-      <Button variant="outlined" onClick={() => onStep('redo')} disabled={!canRedo} aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
-        Redo
-      </Button>
-      <Button variant="contained" onClick={onPreviewOnPhone}>
-        Preview on your phone
-      </Button>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      {view && (
+        <ToggleButtonGroup exclusive value={view} onChange={(_, next: 'editor' | 'preview' | null) => next && onView(next)} aria-label="Show" size="small">
+          <ToggleButton value="editor">Editor</ToggleButton>
+          <ToggleButton value="preview">Preview</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      <Tooltip title="Undo">
+        <span>
+          <IconButton onClick={() => onStep('undo')} disabled={!canUndo} aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z">
+            <UndoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Redo">
+        <span>
+          <IconButton onClick={() => onStep('redo')} disabled={!canRedo} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z">
+            <RedoIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {onPreviewOnPhone && <PreviewOnPhoneButton onClick={onPreviewOnPhone} />}
     </Box>
   );
 });
 
-/** The badge of waiting edits and 'in sync at revision N' / 'N edits waiting' / 'Offline'. */
-const StatusLine = memo(function StatusLine({ pendingCount, text }: { pendingCount: number; text: string }) {
+/** The badge of waiting edits and 'All changes saved' / 'N edits waiting' / 'Offline'; the stored revision as data. */
+const StatusLine = memo(function StatusLine({ pendingCount, text, revision }: { pendingCount: number; text: string; revision: number }) {
   return (
     // Size and layout containment make the line a relayout boundary: its text and badge change
     // with every edit, and must not lay out the page around it (the badge may paint outside).
-    <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16, height: 28, contain: 'size layout style' }}>
+    <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', height: 24, contain: 'size layout style' }}>
       <Badge badgeContent={pendingCount} color="warning" max={999} showZero={false}>
-        <Typography component="span" data-testid="design-status" style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}>
+        <Typography component="span" variant="body2" color="text.secondary" data-testid="design-status" data-revision={revision} style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}>
           {text}
         </Typography>
       </Badge>
     </div>
   );
 });
+
+function PreviewOnPhoneButton({ onClick, sx }: { onClick: () => void; sx?: SxProps<Theme> }) {
+  return (
+    <Button variant="contained" onClick={onClick} sx={sx}>
+      Preview on your phone
+    </Button>
+  );
+}
 
 /**
  * Nothing to show yet: the store has not answered, or (offline) this device never had the design.
@@ -279,43 +339,16 @@ function NoDesignYet({ availability }: { availability: Exclude<DesignAvailabilit
   );
 }
 
-const ContrastWarnings = memo(function ContrastWarnings({ warnings }: { warnings: ContrastWarning[] }) {
+const ContrastWarnings = memo(function ContrastWarnings({ warnings, floating = false }: { warnings: ContrastWarning[]; floating?: boolean }) {
   if (warnings.length === 0) return null;
   return (
-    <Alert severity="warning" sx={{ mb: 2 }} data-testid="contrast-warning">
+    <Alert severity="warning" sx={floating ? { boxShadow: 6 } : { mb: 2 }} data-testid="contrast-warning">
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {warnings.map((warning) => (
           <li key={warning.text}>{warning.text}</li>
         ))}
       </Box>
     </Alert>
-  );
-});
-
-/** The Preview instructions modal, with the QR code's URL on the origin a phone reaches. */
-function Instructions({
-  shop,
-  version,
-  templateCategory,
-  render,
-  onClose,
-}: {
-  shop: DesignEditorProps['shop'];
-  version: number;
-  templateCategory: string | undefined;
-  render: DesignEditorProps['instructions'];
-  onClose: () => void;
-}) {
-  // Where a phone reaches this portal (the public origin or the server's LAN address).
-  const origin = usePreviewOrigin();
-  return render({ url: previewUrl(origin, { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose });
-}
-
-const SectionTitle = memo(function SectionTitle({ title }: { title: string }) {
-  return (
-    <Typography component="h3" variant="h6">
-      {title}
-    </Typography>
   );
 });
 
@@ -366,6 +399,25 @@ const SectionTabs = memo(function SectionTabs({ sectionId, onChange }: { section
     </Tabs>
   );
 });
+
+/**
+ * The phone's column: as tall as the window below the fixed bar (--app-bar-height, AppShell),
+ * sticky under it. The phone area inside is a size container: the phone is as tall as it allows
+ * (760 px at most), as wide as its proportions give, and never wider than the column.
+ */
+const PHONE_COLUMN = {
+  position: 'sticky',
+  top: 'calc(var(--app-bar-height, 64px) + 12px)',
+  scrollMarginTop: 'calc(var(--app-bar-height, 64px) + 12px)',
+  height: 'calc(100dvh - var(--app-bar-height, 64px) - 24px)',
+  minHeight: 420,
+  flexDirection: 'column',
+  alignItems: 'stretch',
+} as const satisfies CSSProperties;
+const WARNINGS_OVER_PHONE = { position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1 } as const satisfies CSSProperties;
+const PHONE_AREA = { flex: '1 1 0', minHeight: 0, containerType: 'size', display: 'flex', justifyContent: 'center' } as const satisfies CSSProperties;
+// Not stretched (align-items): the frame keeps its proportions, its width the box's.
+const PHONE_BOX = { height: 'min(760px, 100cqh)', aspectRatio: '372 / 760', maxWidth: '100%', minWidth: 0, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' } as const satisfies CSSProperties;
 
 /** How long the design stays unchanged before what follows from its colours is rendered. */
 const SETTLE_MS = 200;

@@ -22,7 +22,8 @@ export type Control =
   | { kind: 'select'; path: string; label: string; options: readonly string[] }
   | { kind: 'number'; path: string; label: string; min: number; max: number; step: number }
   | { kind: 'text'; path: string; label: string; max: number }
-  | { kind: 'background-image'; path: string; label: string };
+  | { kind: 'background-image'; path: string; label: string }
+  | { kind: 'image'; path: string; label: string };
 
 /** The zod internals the walk reads (zod 4's `def`). */
 interface SchemaNode {
@@ -88,6 +89,8 @@ function labelFor(path: string, root: string): string {
 }
 
 const COLOUR = /^#[0-9A-F]{8}$/;
+/** Text fields that hold a picture's address: shown as the picture, never as the address. */
+const PICTURES: ReadonlySet<string> = new Set(['shop/logo']);
 const DEFAULTS = defaultCreation();
 
 function numberBounds(node: SchemaNode): { min: number; max: number; step: number } {
@@ -122,6 +125,7 @@ export function controlsAt(path: string, defaults: Creation, root = path): Contr
     case 'string':
       if (typeof value === 'string' && COLOUR.test(value)) return [{ kind: 'colour', path, label }];
       if (key === 'fontFamily') return [{ kind: 'font', path, label, options: FONT_FAMILIES }];
+      if (PICTURES.has(path)) return [{ kind: 'image', path, label }];
       return [{ kind: 'text', path, label, max: inner.maxLength ?? 200 }];
     default:
       // Lists (ids, background names) are chosen elsewhere (the shop's categories, the image picker).

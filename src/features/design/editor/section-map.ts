@@ -87,6 +87,38 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   'bottomNavBar/isShow': 'Bottom nav bar',
   'bottomNavBar/selectedColor': 'Bottom bar selected icon color',
   'bottomNavBar/unSelectedColor': 'Bottom bar unselected icon color',
-  'shop/logo': 'Logo URL',
+  'shop/logo': 'Logo',
   'splashScreen/background/image': 'Background image',
 };
+
+/**
+ * The merchant's names of the themes (the spec's theme_a to theme_h, and the app templates),
+ * per control path: each says what the option looks like (src/features/preview draws them).
+ */
+export const THEME_NAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'splashScreen/theme': {
+    theme_a: 'Floating card',
+    theme_b: 'Bottom sheet',
+    theme_c: 'Circle',
+    theme_d: 'Diagonal band',
+    theme_e: 'Side panel',
+    theme_f: 'Ripples',
+    theme_g: 'Corner ripples',
+    theme_h: 'Rising ripples',
+  },
+  'appTemplate/theme': { template_a: 'Product grid', template_b: 'Product list', template_c: 'Picture tiles' },
+  'sideNavigationDrawer/theme': { theme_a: 'Grid', theme_b: 'List', theme_c: 'List with marker' },
+  'bottomNavBar/theme': { theme_a: 'Flat', theme_b: 'Floating', theme_c: 'Rounded' },
+  'searchBar/theme': { theme_a: 'Outlined', theme_b: 'Underlined', theme_c: 'Rounded', theme_d: 'Joined button' },
+  'homeCategories/theme': { theme_a: 'Chips', theme_b: 'Round icons', theme_c: 'Tiles of three', theme_d: 'Pills', theme_e: 'Picture cards', theme_f: 'Two-column list' },
+  'categories/theme': { theme_a: 'Two columns', theme_b: 'One column', theme_c: 'Captioned tiles' },
+  'productDetailsBody/theme': { theme_a: 'Stacked', theme_b: 'Tabs', theme_c: 'Accordion' },
+  'productDetailsCTA/theme': { theme_a: 'One row', theme_b: 'Stacked', theme_c: 'Floating bar' },
+  'sizesSelection/theme': { theme_a: 'Dropdown', theme_b: 'Chips' },
+};
+
+/** The name a theme option is shown by ('Theme B' where none is given). */
+export function themeName(path: string, option: string): string {
+  return THEME_NAMES[path]?.[option] ?? `Theme ${option.slice(-1).toUpperCase()}`;
+}
+

@@ -268,7 +268,9 @@ function HomePage(props: Props) {
   return (
     <div style={{ paddingBottom: 90 }}>
       {slide && (
-        <div style={{ position: 'relative', height: 168, margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }} aria-roledescription="slideshow">
+        // The slides' own proportions (960 x 400): a narrower phone shows the whole slide smaller,
+        // never a slide cut at its sides (its text is part of the picture).
+        <div style={{ position: 'relative', aspectRatio: '12 / 5', margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }} aria-roledescription="slideshow">
           {slide.image ? <Picture src={slide.image} alt={slide.title} /> : <span style={{ display: 'block', height: '100%', background: gradientCss(creation.toolBar.gradient) }} />}
           {!slide.image && (
             // A locally made slide (spec section 8) has no picture: its title is drawn instead.
@@ -277,11 +279,7 @@ function HomePage(props: Props) {
               <span style={{ fontSize: 12, opacity: 0.9, marginTop: 4 }}>{slide.subtitle}</span>
             </div>
           )}
-          <div style={{ position: 'absolute', bottom: 8, right: 12, display: 'flex', gap: 4 }}>
-            {slides.map((s, i) => (
-              <span key={s.id} style={{ width: i === selections.slide % slides.length ? 14 : 6, height: 6, borderRadius: 3, background: i === selections.slide % slides.length ? '#fff' : 'rgba(255,255,255,.55)' }} />
-            ))}
-          </div>
+          <SlidePosition index={selections.slide % slides.length} slides={slides} />
         </div>
       )}
       {searchBelow && (
@@ -292,6 +290,27 @@ function HomePage(props: Props) {
       {creation.homeCategories.isShow && <HomeCategories h={creation.homeCategories} categories={sample.categories} dispatch={dispatch} />}
       <h3 style={{ margin: '6px 14px 10px', fontSize: 16, textAlign: 'left' }}>Popular now</h3>
       <MeasurementList m={creation.measurementItem} template={creation.appTemplate.theme} symbol={creation.shop.currencySymbol} products={items} dispatch={dispatch} />
+    </div>
+  );
+}
+
+/** Up to MAX_SLIDE_DOTS slides: a dot each; more: '3 / 12' (a row of dots would cross the slide). */
+const MAX_SLIDE_DOTS = 6;
+
+function SlidePosition({ index, slides }: { index: number; slides: SampleData['slides'] }) {
+  if (slides.length < 2) return null;
+  if (slides.length > MAX_SLIDE_DOTS) {
+    return (
+      <span style={{ position: 'absolute', bottom: 8, right: 12, padding: '0 8px', borderRadius: 10, background: 'rgba(0,0,0,.45)', color: '#fff', fontSize: 11, lineHeight: '18px' }}>
+        {index + 1} / {slides.length}
+      </span>
+    );
+  }
+  return (
+    <div style={{ position: 'absolute', bottom: 8, right: 12, display: 'flex', gap: 4 }}>
+      {slides.map((slide, i) => (
+        <span key={slide.id} style={{ width: i === index ? 14 : 6, height: 6, borderRadius: 3, background: i === index ? '#fff' : 'rgba(255,255,255,.55)' }} />
+      ))}
     </div>
   );
 }

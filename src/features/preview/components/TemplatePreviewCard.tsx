@@ -66,6 +66,12 @@ const SCREEN_NAMES: Record<Screen, string> = {
 
 const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 760', borderRadius: 48, background: '#E7E9F0' } as const;
 
+/**
+ * The phone, its placeholder too, drawn at `--phone-zoom` of its size (default 1; a gallery sets
+ * it smaller): the whole app scaled as a picture, laid out as on a phone rather than squeezed.
+ */
+const PHONE_ZOOM = { zoom: 'var(--phone-zoom, 1)', maxWidth: '100%', display: 'flex', justifyContent: 'center' } as const;
+
 export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, designComplete = false, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
   const [phoneRef, inView] = useNearViewport(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
@@ -91,38 +97,42 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, des
         <Typography component="h2" variant="h6">
           {name}
         </Typography>
-        {inView ? (
-          <Suspense fallback={<div style={PHONE_PLACEHOLDER} />}>
-            {designComplete ? (
-              <CompletePhone creation={design as Creation} screen={screen} onScreenChange={setScreen} framed />
-            ) : (
-              <TemplatePhone design={design} screen={screen} onScreenChange={setScreen} />
-            )}
-          </Suspense>
-        ) : (
-          <div ref={phoneRef} style={PHONE_PLACEHOLDER} data-testid="preview-placeholder" />
-        )}
+        <div style={PHONE_ZOOM}>
+          {inView ? (
+            <Suspense fallback={<div style={PHONE_PLACEHOLDER} />}>
+              {designComplete ? (
+                <CompletePhone creation={design as Creation} screen={screen} onScreenChange={setScreen} framed />
+              ) : (
+                <TemplatePhone design={design} screen={screen} onScreenChange={setScreen} />
+              )}
+            </Suspense>
+          ) : (
+            <div ref={phoneRef} style={PHONE_PLACEHOLDER} data-testid="preview-placeholder" />
+          )}
+        </div>
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="preview-screen-name">
           {SCREEN_NAMES[screen]}
         </Typography>
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1, pb: 2 }}>
+      {/* Small buttons: the three fit one row of a gallery's 250 px card. */}
+      <CardActions disableSpacing sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1, pb: 2 }}>
         {canEdit && (
-          <ButtonLink to="/templates/$templateId/edit" params={{ templateId }} variant="outlined">
+          <ButtonLink to="/templates/$templateId/edit" params={{ templateId }} variant="outlined" size="small">
             Edit
           </ButtonLink>
         )}
         {previewPage === 'template' ? (
-          <ButtonLink to="/templates/$templateId/preview" params={{ templateId }} variant="outlined">
+          <ButtonLink to="/templates/$templateId/preview" params={{ templateId }} variant="outlined" size="small">
             Preview
           </ButtonLink>
         ) : (
-          <ButtonLink to="/test/preview" search={{ templateId }} variant="outlined">
+          <ButtonLink to="/test/preview" search={{ templateId }} variant="outlined" size="small">
             Preview
           </ButtonLink>
         )}
         <Button
           variant="outlined"
+          size="small"
           onClick={() => {
             setLiveTestUsed(true);
             setLiveTest(true);
@@ -130,7 +140,7 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, des
         >
           Live Test
         </Button>
-        <Button variant="contained" onClick={togglePlay} aria-pressed={playing}>
+        <Button variant="contained" size="small" onClick={togglePlay} aria-pressed={playing}>
           {playing ? 'Stop' : 'Play'}
         </Button>
         <FormControlLabel control={<Switch checked={order === 'random'} onChange={(event) => setOrder(event.target.checked ? 'random' : 'in-order')} />} label="Random order" />

@@ -45,7 +45,8 @@ export function PlaceField({ value, onChange }: { value: Place | null; onChange:
           const [nearest] = await queryClient.fetchQuery(placesQueryOptions({ latitude: coords.latitude, longitude: coords.longitude }));
           onChange({
             name: nearest?.name ?? 'My location',
-            description: nearest ? `Near ${nearest.description}` : `${coords.latitude.toFixed(5)}, ${coords.longitude.toFixed(5)}`,
+            // Named for the merchant: the nearest town, never raw coordinates.
+            description: nearest ? `Near ${nearest.description}` : 'Your current location',
             latitude: Number(coords.latitude.toFixed(6)),
             longitude: Number(coords.longitude.toFixed(6)),
             countryCode: nearest?.countryCode ?? '',
@@ -80,16 +81,9 @@ export function PlaceField({ value, onChange }: { value: Place | null; onChange:
         noOptionsText={query.length < MIN_QUERY ? 'Type your town or city' : 'No place found'}
         renderInput={(params) => <TextField {...params} label="Business address" helperText="Search your town or city" />}
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Button variant="text" onClick={locate} disabled={locating} sx={{ minHeight: 44 }}>
-          {locating ? 'Finding you…' : 'Use my location'}
-        </Button>
-        {value ? (
-          <Typography variant="body2" color="text.secondary">
-            {value.latitude.toFixed(4)}, {value.longitude.toFixed(4)}
-          </Typography>
-        ) : null}
-      </Box>
+      <Button variant="text" onClick={locate} disabled={locating} sx={{ minHeight: 44, mt: 1 }}>
+        {locating ? 'Finding you…' : 'Use my location'}
+      </Button>
       {problem ? (
         <Typography role="alert" color="error" variant="body2">
           {problem}

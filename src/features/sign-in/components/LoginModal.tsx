@@ -19,7 +19,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { toast } from '@/lib/toast';
 import type { AuthResult } from '@contract/auth/schemas';
 import { FIELD_MESSAGES, isValidEmail, sanitizePhoneInput } from '@contract/validation';
-import type { LoginView } from '@/lib/search';
+import type { LoginTab, LoginView } from '@/lib/search';
 import { useForgotPassword } from '../api/forgot-password';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
@@ -33,12 +33,13 @@ import { clearReferralCode, getStoredReferralCode } from '../referral-code';
 
 interface LoginModalProps {
   initialView?: LoginView;
+  /** The tab it opens on (Login unless told). */
+  initialTab?: LoginTab | undefined;
   /** A login or registration succeeded: the caller starts the session. */
   onAuthenticated: (result: AuthResult) => void;
   onClose: () => void;
 }
 
-type AuthTab = 'login' | 'register';
 
 /** The app id the server writes into index.html; empty when Facebook is not configured. */
 function facebookAppId(): string {
@@ -199,11 +200,11 @@ function FacebookButton({ appId, onSuccess }: { appId: string; onSuccess: (resul
 }
 
 /** Spec section 2 "Login/register modal": Login and Register tabs, and a forgot-password view. */
-export default function LoginModal({ initialView = 'login-register', onAuthenticated, onClose }: LoginModalProps) {
+export default function LoginModal({ initialView = 'login-register', initialTab = 'login', onAuthenticated, onClose }: LoginModalProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [view, setView] = useState<LoginView>(initialView);
-  const [tab, setTab] = useState<AuthTab>('login');
+  const [tab, setTab] = useState<LoginTab>(initialTab);
   const [appId] = useState(facebookAppId);
   const titleId = useId();
 
@@ -220,7 +221,7 @@ export default function LoginModal({ initialView = 'login-register', onAuthentic
           <ForgotPasswordForm onBack={() => setView('login-register')} />
         ) : (
           <>
-            <Tabs value={tab} onChange={(_, value: AuthTab) => setTab(value)} variant="fullWidth" aria-label="Login or register" sx={{ mb: 2 }}>
+            <Tabs value={tab} onChange={(_, value: LoginTab) => setTab(value)} variant="fullWidth" aria-label="Login or register" sx={{ mb: 2 }}>
               <Tab label="Login" value="login" id="auth-tab-login" aria-controls="auth-panel-login" />
               <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
             </Tabs>

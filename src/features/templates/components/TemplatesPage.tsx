@@ -115,7 +115,7 @@ function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
         aria-label="Templates"
         // Until the templates arrive the list holds a screen's height, so the footer below does not
         // jump down when they fill in (layout shift).
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', justifyItems: 'center', minHeight: templates.data ? undefined : '100vh' }}
+        sx={{ ...LIST_SX, minHeight: templates.data ? undefined : '100vh' }}
       >
         {(templates.data ?? []).map((template, index) => (
           <Box component="li" key={template.templateId} sx={ITEM_SX} data-category={template.category}>
@@ -147,17 +147,42 @@ function NearViewport({ children, eager }: { children: ReactNode; eager: boolean
 }
 
 /**
+ * The gallery's grid (issue 27: 17 templates made a 10,718 px page of two huge cards a row): on a
+ * phone one card a row with its phone at full size; from 600 px up, cards 250 px wide and more,
+ * as many as fit (four a row at 1280 px), their phones at 60 % (--phone-zoom, read by the card).
+ */
+const LIST_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 3,
+  justifyItems: 'center',
+  alignItems: 'start',
+  gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(min(100%, 404px), 1fr))', sm: 'repeat(auto-fill, minmax(250px, 1fr))' },
+  '--phone-zoom': { xs: 1, sm: 0.6 },
+} as const;
+
+/**
  * A gallery item. Off screen, the browser skips its layout and paint (content-visibility), sized
  * as a card with its caption and button until it has been rendered once: the page's relayouts (the
  * Roboto faces arriving, a card or phone mounting) cover the items on screen, not all of them.
  */
-const ITEM_SX = { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, maxWidth: '100%', contentVisibility: 'auto', containIntrinsicSize: 'auto 404px auto 1060px' } as const;
+const ITEM_SX = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 1,
+  maxWidth: '100%',
+  contentVisibility: 'auto',
+  containIntrinsicSize: { xs: 'auto 404px auto 1060px', sm: 'auto 270px auto 770px' },
+} as const;
 
 /** A phone's first screen and the next: the cards the gallery renders without waiting. */
 const EAGER_CARDS = 2;
 
-/** The rendered card's size on a phone (the phone preview's placeholder, the title and the actions). */
-const CARD_PLACEHOLDER_SX = { width: 404, maxWidth: '100%', height: 934 } as const;
+/** The rendered card's size (the phone preview's placeholder, the title and the actions): on a phone, and from 600 px up. */
+const CARD_PLACEHOLDER_SX = { width: { xs: 404, sm: 270 }, maxWidth: '100%', height: { xs: 934, sm: 680 } } as const;
 
 /**
  * The tag search box (remounted when the URL's tag changes, so it always shows it). A TextField

@@ -94,7 +94,7 @@ function RouteComponent() {
   if (removed) return <ForbiddenPage lead="The owner removed you from this app's collaborators." />;
   const readOnly = !access.accessRights.editDesign;
   return (
-    <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change.">
+    <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change." compact>
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }}>
           You can view this design. Ask its owner for the right to edit it.
