@@ -17,7 +17,7 @@ import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
 import { COLLABORATOR_LIMITS, COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { Shop } from '@contract/shops/schemas';
 import { collaboratorInviteSends, collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs, tempDir } from './harness';

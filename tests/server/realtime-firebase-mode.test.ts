@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { DesignVersion, Sharing } from '@contract/collaborators/schemas';
 import { ROLE } from '@contract/constants';
-import { designPath, REALTIME_MESSAGES, REALTIME_PATHS } from '@contract/realtime/paths';
+import { designPath, REALTIME_MESSAGES, REALTIME_PATHS } from '@contract/design/realtime';
 import type { Shop } from '@contract/shops/schemas';
 import { userRoles } from '../../server/src/db/schema';
 import { createFirebaseRealtime, type PreviewGrant } from '../../src/realtime/firebase';

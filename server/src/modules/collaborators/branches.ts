@@ -17,8 +17,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { COLLABORATOR_MESSAGES, type MergePlan, type MergeResult, type VersionHistoryEntry } from '@contract/collaborators/schemas';
-import { creationSchema } from '@contract/creation/schemas';
-import { designPath, isPlainObject, type RealtimeSnapshot, valueAt, withValuesAt } from '@contract/realtime/paths';
+import { creationSchema } from '@contract/design/schemas';
+import { designPath, isPlainObject, type RealtimeSnapshot, valueAt, withValuesAt } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';

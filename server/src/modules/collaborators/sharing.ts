@@ -18,7 +18,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import { COLLABORATOR_MESSAGES, type DesignVersion, PREVIEW_KEY_LENGTH, type PublicShop, type Sharing, type SharingUpdate } from '@contract/collaborators/schemas';
-import { designPath, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { designPath, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
