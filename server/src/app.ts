@@ -27,8 +27,10 @@ import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
 import { isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { CONTENT_TYPES, STORED_NAME } from './media/store';
+import { emailsModule } from './modules/auth/email-routes';
 import { authModule } from './modules/auth/routes';
 import { catalogModule } from './modules/catalog/routes';
+import { plansModule } from './modules/plans/routes';
 import { chatModule } from './modules/chat/routes';
 import { registerPublicPage } from './modules/collaborators/public-page';
 import { registerGalleryPage } from './modules/templates/gallery-page';
@@ -37,7 +39,6 @@ import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
 import { createFirebaseMirror } from './modules/design/firebase-mirror';
 import { designModule } from './modules/design/routes';
-import { emailsModule } from './modules/emails/routes';
 import { healthModule } from './modules/health/routes';
 import { createPushSender } from './modules/notifications/push';
 import { notificationsModule } from './modules/notifications/routes';
@@ -86,7 +87,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
+const MODULES: ModulePlugin[] = [plansModule, catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

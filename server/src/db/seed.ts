@@ -4,7 +4,7 @@
  */
 import { SEED_PLANS } from '@contract/plans/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
-import { invalidateCatalogue } from '../modules/catalog/cache';
+import { invalidateCatalogue } from '../http/catalogue-cache';
 import { seedCurrencies } from '../modules/shops/currencies';
 import { syncAllSelections } from '../modules/design/store';
 import { seedStarterTemplates } from '../modules/templates/service';

@@ -33,7 +33,7 @@ import { errorReply } from '../../http/errors';
 import { HttpError } from '../../http/http-error';
 import { userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
-import { CatalogueCache } from '../catalog/cache';
+import { CatalogueCache } from '../../http/catalogue-cache';
 import { publishDesign } from '../design/publish';
 import { mirrorConfigure, syncSelection } from '../design/store';
 import { isTemplateShop, removeTemplate } from '../templates/service';
