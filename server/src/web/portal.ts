@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { PUBLIC_PAGES, TOKEN_PAGES, type PrerenderedPage, type ServedData } from '@contract/pages';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../deps';
 import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
 import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';

@@ -20,7 +20,7 @@ import type { Database } from '../../db/database';
 import { chatMessages, chatRoomDevices, chatRooms, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import type { Realtime } from '../../realtime/socket';
-import type { Notifications } from '../notifications/service';
+import type { Notifications } from '../../deps';
 
 export interface Caller {
   user: SessionUser | null;

@@ -1,6 +1,6 @@
 /**
  * Collaborators and invites (spec sections 3, 4, 6 and 7; issue 14). Rights are enforced by
- * requireShopAccess (modules/shops/access.ts): read to see, manage to change. Invites are
+ * requireShopAccess (shop-access/access.ts): read to see, manage to change. Invites are
  * single-use, expiring links; their token is kept only as its SHA-256. HTTP-free.
  *
  * Answering an invite proves control of the invited mailbox (issue 27): either the e-mailed token
@@ -37,8 +37,8 @@ import { HttpError } from '../../http/http-error';
 import { portalLink } from '../../mail/links';
 import { trySend, type MailDeps } from '../../mail/send';
 import { collaboratorInviteEmail } from '../../mail/templates';
-import type { Notifications } from '../notifications/service';
-import { effectiveRights, requireShopAccess, shopRelation, type ShopRow } from '../shops/access';
+import type { Notifications } from '../../deps';
+import { effectiveRights, requireShopAccess, shopRelation, type ShopRow } from '../../shop-access/access';
 
 export interface CollaboratorDeps extends MailDeps {
   db: Database;

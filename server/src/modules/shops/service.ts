@@ -18,10 +18,10 @@ import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
-import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
-import { withSelection } from '../design/store';
-import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
-import { SHOP_MESSAGES } from './messages';
+import { ALL_PRODUCT_CATEGORIES } from '../catalog/index';
+import { withSelection } from '../design/index';
+import { checkShopAccess, requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
 
 type ParsedShopPayload = {
   name?: string;

@@ -46,7 +46,7 @@ import type { Database } from '../../db/database';
 import { currencies, media, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { STORED_NAME } from '../../media/store';
-import { requireShopAccess } from '../shops/access';
+import { requireShopAccess } from '../../shop-access/access';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;

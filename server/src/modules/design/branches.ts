@@ -24,7 +24,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { checkShopAccess } from '../shops/access';
+import { checkShopAccess } from '../../shop-access/access';
 import { defaultVersionOf, versionNodes } from './sharing';
 
 /** At most this many fields are kept per history entry (a whole-design write may change hundreds). */

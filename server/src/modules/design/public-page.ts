@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '@contract/brand';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { API_PREFIX } from '@contract/api';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../deps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { escapeHtml } from '../../html';

@@ -25,9 +25,9 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
-import { SHOP_MESSAGES } from '../shops/messages';
-import { requireVisibleTemplate } from '../templates/service';
+import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
+import { requireVisibleTemplate } from '../templates/index';
 
 export const MAX_VERSIONS = 20;
 

@@ -1,15 +1,17 @@
 /**
- * Reference data every installation needs. Runs at every start; inserts only what is missing
- * (ON CONFLICT DO NOTHING on the natural key), so a changed row is never overwritten.
+ * Reference data every installation needs. Runs at every start (main, dev, the CLI and the
+ * tests open the database through openSeededDatabase); inserts only what is missing (ON
+ * CONFLICT DO NOTHING on the natural key), so a changed row is never overwritten.
  */
 import { SEED_PLANS } from '@contract/plans/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
-import { invalidateCatalogue } from '../http/catalogue-cache';
-import { seedCurrencies } from '../modules/shops/currencies';
-import { syncAllSelections } from '../modules/design/store';
-import { seedStarterTemplates } from '../modules/templates/service';
-import type { Database } from './database';
-import { engineReleases, plans, superCategories } from './schema';
+import { invalidateCatalogue } from './http/catalogue-cache';
+import { seedCurrencies } from './modules/shops/currencies';
+import { syncAllSelections } from './modules/design/service';
+import { seedStarterTemplates } from './modules/templates/service';
+import type { Config } from './config';
+import { openDatabase, openDatabaseAt, type Database, type DatabaseHandle, type DatabaseLocation } from './db/database';
+import { engineReleases, plans, superCategories } from './db/schema';
 
 export const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name }));
 
@@ -31,3 +33,13 @@ export const SEED_ENGINE_RELEASES = [
   { version: '3.1.0', appType: 'merchant-app', notes: 'Product details tabs and accordion, size chips and faster start-up.' },
   { version: '3.2.0', appType: 'merchant-app', notes: 'Gradient toolbars, search in the toolbar and push notifications for orders.' },
 ] as const;
+
+/** The database of `config`, migrated and seeded. */
+export function openSeededDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, log?: (message: string) => void): Promise<DatabaseHandle> {
+  return openDatabase(config, seed, log);
+}
+
+/** The database at `location`, migrated and seeded. */
+export function openSeededDatabaseAt(location: DatabaseLocation, log?: (message: string) => void): Promise<DatabaseHandle> {
+  return openDatabaseAt(location, seed, log);
+}

@@ -17,11 +17,11 @@ import { and, eq } from 'drizzle-orm';
 import { ROLE } from '@contract/constants';
 import { FULL_ACCESS_RIGHTS, type AccessRights } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
-import { AUTH_MESSAGES } from '../../auth/guards';
-import { hasRole } from '../../auth/roles';
-import type { Database } from '../../db/database';
-import { shopCollaborators, shops } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import { AUTH_MESSAGES } from '../auth/guards';
+import { hasRole } from '../auth/roles';
+import type { Database } from '../db/database';
+import { shopCollaborators, shops } from '../db/schema';
+import { HttpError } from '../http/http-error';
 import { SHOP_MESSAGES } from './messages';
 
 export type ShopRow = typeof shops.$inferSelect;

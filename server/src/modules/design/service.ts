@@ -22,7 +22,7 @@
  *   one source: a write of the whole document (or of the copy) takes it from the shop, a change of
  *   the shop's selection rewrites every document of the shop (syncSelection), and every start
  *   brings documents stored before this rule in step (syncAllSelections).
- * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
+ * - Reads are checked by the socket handlers (mayReadDesign, sharing.ts):
  *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
@@ -35,10 +35,10 @@ import type { Database } from '../../db/database';
 import { designAuthors, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { nestedDeeperThan } from '../../http/json-limits';
-import { checkShopAccess } from '../shops/access';
-import { SHOP_MESSAGES } from '../shops/messages';
-import { historyFields } from '../collaborators/branches';
-import { recordAuthor } from '../collaborators/sharing';
+import { checkShopAccess } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
+import { historyFields } from './branches';
+import { recordAuthor } from './sharing';
 
 export interface EditOutcome {
   revision: number;
