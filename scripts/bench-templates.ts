@@ -15,7 +15,7 @@ import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
 import { openSeededDatabaseAt } from '../server/src/seed';
 import { users } from '../server/src/db/schema';
-import { seedStarterTemplates } from '../server/src/modules/templates/service';
+import { seedStarterTemplates } from '../server/src/modules/templates/seed';
 import { percentile } from './bench-kit';
 
 const LIST_RUNS = 200;

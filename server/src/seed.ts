@@ -8,7 +8,7 @@ import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from './http/catalogue-cache';
 import { seedCurrencies } from './modules/shops/currencies';
 import { syncAllSelections } from './modules/design/service';
-import { seedStarterTemplates } from './modules/templates/service';
+import { seedStarterTemplates } from './modules/templates/seed';
 import type { Config } from './config';
 import { openDatabase, openDatabaseAt, type Database, type DatabaseHandle, type DatabaseLocation } from './db/database';
 import { engineReleases, plans, superCategories } from './db/schema';

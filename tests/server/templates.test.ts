@@ -15,7 +15,7 @@ import type { Currency, Shop, ShopMedia, AdminShop } from '@contract/shops/schem
 import { TEMPLATE_MESSAGES, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/schemas';
 import { realtimeNodes, shops, userRoles } from '../../server/src/db/schema';
-import { templateRoom } from '../../server/src/modules/templates/service';
+import { templateRoom } from '../../server/src/modules/templates/documents';
 import { databaseKinds } from './harness';
 import { PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';

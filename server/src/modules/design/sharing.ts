@@ -8,7 +8,7 @@
  * - Design reads (mayReadDesign): whoever may see the shop (view right, owner, SOVEREIGN), anyone
  *   while the public link is on, anyone holding the shop's preview key (the QR code's `/test/preview`
  *   URL carries it as `p`), and for a template shop anyone while the template is published (else its
- *   owner or a SOVEREIGN: templates/service.ts). The key is random, kept here, made on
+ *   owner or a SOVEREIGN: templates/documents.ts). The key is random, kept here, made on
  *   first need and rotated by an owner or manager.
  * - Versions: the shop's realtime documents `apps/production/{alias}/{version}`. Duplicating one
  *   makes the next free version (not default); making one the default flips isDefault on every

@@ -10,7 +10,8 @@ import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { dropUnreadableReaders, publishDesign, readDocument } from '../design/index';
-import { createTemplate, getTemplate, listTemplates, removeTemplate, requireVisibleTemplate, saveTemplate, templateRoom, useTemplate } from './service';
+import { requireVisibleTemplate, templateRoom } from './documents';
+import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, useTemplate } from './service';
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 
