@@ -30,21 +30,9 @@ import { ignoreBodies } from '../../http/bodyless';
 import { ok } from '../../http/envelope';
 import { aliasParam as alias, aliasParams, idParam, userIdParams } from '../../http/params';
 import { broadcastPresence, leaveDesignRooms, leavePresence } from '../design/index';
-import {
-  accessOf,
-  answerInvite,
-  createInvites,
-  deleteInviteHistory,
-  getCollaborator,
-  listCollaborators,
-  listInvites,
-  removeCollaborator,
-  resendInvites,
-  shopCollaborations,
-  updateAccessRights,
-  updateInvite,
-  verifyInvite,
-} from './service';
+import { answerInvite, verifyInvite } from './invite-answers';
+import { createInvites, deleteInviteHistory, listInvites, resendInvites, updateInvite } from './invites';
+import { accessOf, getCollaborator, listCollaborators, removeCollaborator, shopCollaborations, updateAccessRights } from './people';
 
 const collaboratorParams = z.object({ alias, collaboratorId: idParam('collaboratorId') });
 const inviteParams = z.object({ alias, inviteId: idParam('inviteId') });
