@@ -7,7 +7,7 @@ import { SEED_PLANS } from '@contract/plans/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from './http/catalogue-cache';
 import { seedCurrencies } from './modules/shops/currencies';
-import { syncAllSelections } from './modules/design/service';
+import { syncAllSelections } from './modules/design/selection';
 import { seedStarterTemplates } from './modules/templates/seed';
 import type { Config } from './config';
 import { openDatabase, openDatabaseAt, type Database, type DatabaseHandle, type DatabaseLocation } from './db/database';

@@ -17,7 +17,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { collaboratorInvites, inviteHistory, shopCollaborators, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { type ShopRow } from '../../shop-access/access';
+import type { ShopRow } from '../../shop-access/access';
 import { fullName, usersById } from './people';
 import { type CollaboratorDeps, hashToken, type InviteRow, resolveInviteNotifications, statusOf } from './invites';
 
