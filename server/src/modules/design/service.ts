@@ -1,6 +1,6 @@
 /**
- * The design documents of the local realtime database (issue #10): documents in `realtime_nodes`, applied edit
- * ids in `realtime_edits`.
+ * The design documents of the local realtime database (issue #10): documents in
+ * `realtime_nodes`, applied edit ids in `realtime_edits`.
  *
  * - Writes: only design documents `apps/production/{alias}/{version}` (and paths inside them),
  *   by whoever may write the shop (checkShopAccess: owner or SOVEREIGN; the collaborators
