@@ -38,18 +38,8 @@ import { isTemplateShop, removeTemplate } from '../templates/index';
 import { listCurrencies } from './currencies';
 import { SHOP_MESSAGES } from '../../shop-access/messages';
 import { searchPlaces } from './places';
-import {
-  checkEnable,
-  configureShop,
-  createShop,
-  deleteShop,
-  findShopName,
-  getAdminShop,
-  listShopMedia,
-  listUserShops,
-  updateShop,
-  uploadShopMedia,
-} from './service';
+import { listShopMedia, uploadShopMedia } from './media';
+import { checkEnable, configureShop, createShop, deleteShop, findShopName, getAdminShop, listUserShops, updateShop } from './service';
 
 const UPLOAD_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: SHOP_MESSAGES.mediaTooLarge },
