@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { openDatabase, openDatabaseAt, type Database, type DatabaseHandle, type DatabaseLocation } from './db/database';
 import { engineReleases, plans, superCategories } from './db/schema';
 
-export const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name }));
+const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name }));
 
 export async function seed(db: Database): Promise<void> {
   await db.insert(plans).values([...SEED_PLANS]).onConflictDoNothing({ target: plans.planCode });
@@ -28,7 +28,7 @@ export async function seed(db: Database): Promise<void> {
 }
 
 /** Build engine releases (appType merchant-app), oldest first. */
-export const SEED_ENGINE_RELEASES = [
+const SEED_ENGINE_RELEASES = [
   { version: '3.0.0', appType: 'merchant-app', notes: 'Bottom navigation bars, splash ripples and the measurement list.' },
   { version: '3.1.0', appType: 'merchant-app', notes: 'Product details tabs and accordion, size chips and faster start-up.' },
   { version: '3.2.0', appType: 'merchant-app', notes: 'Gradient toolbars, search in the toolbar and push notifications for orders.' },

@@ -46,14 +46,14 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** Serialises migrations when several server processes start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_267_876;
 
-export function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
+function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') };
 }
 
 /** Fills a database right after its migrations (for PostgreSQL under the same lock). */
-export type Seed = (db: Database) => Promise<void>;
+type Seed = (db: Database) => Promise<void>;
 
 export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, seed: Seed, log?: (message: string) => void): Promise<DatabaseHandle> {
   return openDatabaseAt(databaseLocation(config), seed, log);

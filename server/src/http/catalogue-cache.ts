@@ -27,7 +27,7 @@ interface Entry {
 }
 
 /** An answer to cache: its data, and for a list page the count of all pages' items. */
-export interface CatalogueAnswer {
+interface CatalogueAnswer {
   data: unknown;
   total?: number;
 }
@@ -35,7 +35,7 @@ export interface CatalogueAnswer {
 /** Distinct query strings remembered per app; the oldest goes first (a crafted-query flood cannot grow memory). */
 const MAX_ENTRIES = 1000;
 /** Shuffles kept of a shuffled answer. */
-export const SHUFFLE_VARIANTS = 8;
+const SHUFFLE_VARIANTS = 8;
 
 let generation = 0;
 

@@ -27,10 +27,10 @@ import { SHOP_MESSAGES } from './messages';
 export type ShopRow = typeof shops.$inferSelect;
 
 /** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it. */
-export type ShopAction = 'read' | 'write' | 'manage' | 'delete';
+type ShopAction = 'read' | 'write' | 'manage' | 'delete';
 
 /** How `actor` relates to a shop: owner, SOVEREIGN, a collaborator's rights, or nothing. */
-export interface ShopRelation {
+interface ShopRelation {
   owner: boolean;
   sovereign: boolean;
   /** The collaborator's rights (null: not a collaborator). */

@@ -63,12 +63,12 @@ function readText(file: string): string | null {
 }
 
 /** The nonce meta tag before </head> (the portal gives it to emotion's cache and to goober). */
-export function withNonceSlots(html: string): string {
+function withNonceSlots(html: string): string {
   return html.replace(/<\/head>/i, `  <meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" />\n  </head>`);
 }
 
 /** The CSP hashes of a page's inline <style> elements (without a nonce) and style attributes. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   const elements = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
   const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? '');
   return [...new Set([...elements, ...attributes].map(sha256Source))];

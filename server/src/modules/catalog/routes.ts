@@ -33,7 +33,7 @@ import {
   superCategoryExists,
 } from './service';
 
-export const CATALOG_MESSAGES = {
+const CATALOG_MESSAGES = {
   superCategoryNotFound: 'Super category not found',
 } as const;
 

@@ -44,7 +44,7 @@ export function statusOf(row: Pick<InviteRow, 'status' | 'expiresAt'>, now = new
   return row.status as InviteStatus;
 }
 
-export function toInvite(row: InviteRow, alias: string, inviter: UserRow | undefined): Invite {
+function toInvite(row: InviteRow, alias: string, inviter: UserRow | undefined): Invite {
   return {
     id: row.id,
     shopAlias: alias,

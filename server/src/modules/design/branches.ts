@@ -43,7 +43,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The leaf paths (`/`-joined) where `a` and `b` differ; arrays are leaves. */
-export function changedFields(a: unknown, b: unknown, prefix = ''): string[] {
+function changedFields(a: unknown, b: unknown, prefix = ''): string[] {
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     return keys.flatMap((key) => changedFields(a[key], b[key], prefix ? `${prefix}/${key}` : key));

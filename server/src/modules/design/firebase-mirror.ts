@@ -50,12 +50,12 @@ import { storeImported } from './service';
 
 const ACCESS_ROOT = 'access';
 
-export const FIREBASE_MESSAGES = {
+const FIREBASE_MESSAGES = {
   notConfigured: 'Firebase is not configured on this server',
   previewKey: 'This preview link is no longer valid',
 } as const;
 
-export interface AccessNode {
+interface AccessNode {
   public: boolean;
   members: Record<string, { edit: boolean }>;
 }

@@ -29,7 +29,7 @@ import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, t
 import { SHOP_MESSAGES } from '../../shop-access/messages';
 import { requireVisibleTemplate } from '../templates/index';
 
-export const MAX_VERSIONS = 20;
+const MAX_VERSIONS = 20;
 
 async function sharingOf(db: Database, shopId: number): Promise<{ publicLink: boolean; previewKey: string | null }> {
   const [row] = await db.select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);

@@ -35,7 +35,7 @@ type ParsedShopPayload = {
 };
 
 /** The slug of a name; a name with no Latin letters or digits after transliteration gets a random one. */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   const slug = slugify(name, { decamelize: false }).slice(0, SLUG_MAX).replace(/-+$/g, '');
   return slug.length > 0 ? slug : '';
 }
@@ -47,7 +47,7 @@ async function currencyOf(db: Database, currencyId: number): Promise<Currency> {
   return row;
 }
 
-export async function toShop(db: Database, row: ShopRow): Promise<Shop> {
+async function toShop(db: Database, row: ShopRow): Promise<Shop> {
   const currency = await currencyOf(db, row.currencyId);
   return {
     id: row.id,

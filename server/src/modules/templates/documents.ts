@@ -40,7 +40,7 @@ export function coloursOf(creation: Record<string, unknown>): string[] {
 }
 
 /** The template's category (from `templates_categories`), or null. */
-export async function categoryOf(db: Db, templateId: string): Promise<AnyTemplateCategory | null> {
+async function categoryOf(db: Db, templateId: string): Promise<AnyTemplateCategory | null> {
   const value = (await node(db, templateCategoryDocPath(templateId))) as { category?: unknown } | null;
   const parsed = templateCategorySchema.safeParse(value?.category);
   return parsed.success ? parsed.data : null;

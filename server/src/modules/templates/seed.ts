@@ -6,7 +6,7 @@ import { shops, users } from '../../db/schema';
 import { insertTemplate } from './service';
 
 /** The owner of the starter templates: a system account no one can sign in to. */
-export const STARTER_OWNER_EMAIL = 'templates@shopapp-studio.invalid';
+const STARTER_OWNER_EMAIL = 'templates@shopapp-studio.invalid';
 
 /** Seeds every starter template that is missing (by templateId); never overwrites an edited one. */
 export async function seedStarterTemplates(db: Database): Promise<number> {

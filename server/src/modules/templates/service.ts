@@ -79,7 +79,7 @@ async function requireEditable(db: Db, actor: User, templateId: string): Promise
   return { doc, shop };
 }
 
-export async function countTemplateShops(db: Db, userId: number): Promise<number> {
+async function countTemplateShops(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(shops).where(and(eq(shops.ownerUserId, userId), eq(shops.isTemplate, true)));
   return row?.n ?? 0;
 }
