@@ -14,7 +14,7 @@ import { ButtonLink } from '../links';
 import { Logo } from './Logo';
 
 // Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
-const AccountButton = lazy(() => import('@/features/account/components/AccountButton').then((module) => ({ default: module.AccountButton })));
+const AccountButton = lazy(() => import('@/features/users/components/AccountButton').then((module) => ({ default: module.AccountButton })));
 // With the invites' Accept and Decline (registered by the collaborators feature), which its items offer.
 const NotificationBell = lazy(() =>
   Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({ default: module.NotificationBell })),

@@ -3,7 +3,7 @@ import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from
 import { ApiError } from '@/api/client';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
-import { AppDetailsPage } from '@/features/apps/components/AppDetailsPage';
+import { AppDetailsPage } from '@/features/shops/components/AppDetailsPage';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
 import { CollaboratorsPanel } from '@/features/collaborators/components/CollaboratorsPanel';
 import { SharingPanel } from '@/features/collaborators/components/SharingPanel';

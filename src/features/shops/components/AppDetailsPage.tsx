@@ -18,7 +18,7 @@ import type { AdminShop } from '@contract/shops/schemas';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
-import { ROLE_LABELS } from '../model';
+import { ROLE_LABELS } from '../my-apps';
 
 export interface AppDetailsPageProps {
   shop: AdminShop;

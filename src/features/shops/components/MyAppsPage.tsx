@@ -19,7 +19,7 @@ import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { QueryErrorState } from '@/components/QueryErrorState';
 import { toast } from '@/lib/toast';
-import { type AppRow, appRows, lastEditText, ROLE_LABELS } from '../model';
+import { type AppRow, appRows, lastEditText, ROLE_LABELS } from '../my-apps';
 import { useLiveDesign, useNearScreen } from '../use-live-design';
 
 export interface MyAppsPageProps {

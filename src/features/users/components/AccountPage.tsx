@@ -116,7 +116,7 @@ function ProfileForm({ user, resendVerification }: { user: User; resendVerificat
 }
 
 interface AccountPageProps {
-  /** "Resend verification email" for `user` (the sign-in feature's), shown while unverified. */
+  /** "Resend verification email" for `user` (the auth feature's), shown while unverified. */
   resendVerification: (user: User) => ReactNode;
   /** The referrals section (the referrals feature's). */
   referrals: ReactNode;
