@@ -4,6 +4,8 @@
  * `?login-modal=true` arrives as a boolean and `?ref=123` as a number. A value that does not fit
  * is dropped, so a bad link still shows its page rather than an error.
  */
+import { hasControlCharacters } from '@contract/control-characters';
+
 const TRUE_VALUES = new Set<unknown>([true, 'true', '1', 1, '']);
 const FALSE_VALUES = new Set<unknown>([false, 'false', '0', 0]);
 const REFERRAL_CODE = /^[\w-]{1,64}$/;
@@ -27,8 +29,7 @@ export function parseReferralCode(value: unknown): string | undefined {
 export function parseRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) return undefined;
+  if (hasControlCharacters(value) || value.length > 2048) return undefined;
   return value;
 }
 

@@ -2,7 +2,8 @@
  * The phone preview's rules (spec section 2 "Phone preview", sections 4 and 9), pure and
  * unit-tested. The renderer (components/PhoneScreen.tsx) draws what these decide.
  */
-import { CONSTANTS, ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
+import { CONSTANTS, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
+import { formatMoney } from '@contract/money';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
 import { cssColour } from '@contract/colour';
@@ -171,19 +172,9 @@ export function struckPrice(product: Pick<SampleProduct, 'price' | 'maxPrice' | 
   return product.maxPrice > product.price ? product.maxPrice : product.price + (product.id % 2 === 0 ? 70 : 50);
 }
 
-/**
- * `amount` with two decimals and thousands separators, as en-US writes it (1,234.50). Not
- * Intl.NumberFormat: building the first one loads the locale data, a 70 ms task on a mid-range
- * phone when the first phone preview of a page loads.
- */
-export function formatMoney(amount: number): string {
-  if (!Number.isFinite(amount)) return String(amount);
-  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  return `${amount < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
-
+/** A sample price (major units, e.g. 200) after the shop's currency symbol: "$200.00". */
 export function formatPrice(symbol: string, amount: number): string {
-  return `${symbol}${formatMoney(amount)}`;
+  return formatMoney(Math.round(amount * 100), { symbol });
 }
 
 /** The average of the review stars, 5 when there are none yet. */
@@ -360,14 +351,6 @@ export function itemShadowCss(spread: number, colour: string): string {
 export function fontStack(family: string): string {
   const generic = family === 'Great Vibes' ? 'cursive' : family === 'Courier New' ? 'monospace' : family === 'Georgia' ? 'serif' : 'sans-serif';
   return `"${family.replace(/["\\]/g, '')}", ${generic}`;
-}
-
-// ------------------------------------------------------------------ who may edit a template
-
-/** Spec section 5: logged in, and a sovereign (role id 1) or the owner of the template's shop. */
-export function canEditTemplate(user: { userroles: ReadonlyArray<{ roleId: number }> } | null, shopAlias: string, ownedShopAliases: readonly string[]): boolean {
-  if (!user) return false;
-  return user.userroles.some((role) => role.roleId === ROLE.SOVEREIGN) || ownedShopAliases.includes(shopAlias);
 }
 
 // ------------------------------------------------------------------ a design handed over in a link

@@ -7,7 +7,8 @@ import Box from '@mui/material/Box';
 import { createLink } from '@tanstack/react-router';
 import type { User } from '@contract/users/schemas';
 import { ACCOUNT_MENU } from '@/lib/navigation';
-import { formatDollars } from '@/lib/format';
+import { CREDIT_CURRENCY } from '@contract/credits/paths';
+import { formatMoney } from '@contract/money';
 import { useCredit } from '../api/get-credit';
 
 function MenuItemAnchor(props: MenuItemProps<'a'>) {
@@ -26,7 +27,7 @@ interface AccountMenuProps {
 /** The account dropdown: greeting, available credit, the merchant's pages and Logout. */
 export default function AccountMenu({ id, anchor, user, onClose, onLogout }: AccountMenuProps) {
   const credit = useCredit();
-  const amount = credit.data ? formatDollars(credit.data.value) : credit.isError ? 'Unavailable' : '…';
+  const amount = credit.data ? formatMoney(credit.data.value, CREDIT_CURRENCY) : credit.isError ? 'Unavailable' : '…';
   return (
     <Menu
       id={id}

@@ -13,7 +13,8 @@ import { isValidName, isValidPhone, sanitizePhoneInput } from '@contract/validat
 import { NameFields, PhoneField } from '@/components/form/ProfileFields';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { PageLayout } from '@/components/PageLayout';
-import { formatDollars } from '@/lib/format';
+import { CREDIT_CURRENCY } from '@contract/credits/paths';
+import { formatMoney } from '@contract/money';
 import { useOnline } from '@/lib/online';
 import { meQueryOptions } from '@/lib/session/get-me';
 import { toast } from '@/lib/toast';
@@ -144,7 +145,7 @@ export function AccountPage({ resendVerification, referrals }: AccountPageProps)
             Available Credits
           </Typography>
           {credit ? (
-            <Typography sx={{ mt: 1, fontSize: '1.75rem', fontWeight: 700 }}>{formatDollars(credit.value)}</Typography>
+            <Typography sx={{ mt: 1, fontSize: '1.75rem', fontWeight: 700 }}>{formatMoney(credit.value, CREDIT_CURRENCY)}</Typography>
           ) : (
             <Typography sx={{ mt: 1 }} color="text.secondary">
               {online ? 'Loading your credit…' : 'Your credit is not kept on this device: it shows when you are back online.'}
