@@ -17,7 +17,7 @@ const COMPOSITION = ['./src/app', './src/routes', './src/components/shell', './s
 const SHARED = ['./src/api', './src/lib', './src/components/form', './src/components/*.tsx'];
 
 /**
- * The portal's layers (ARCHITECTURE.md): shared code <- features <- composition, and contract/
+ * The portal's layers (docs/architecture.md): shared code <- features <- composition, and contract/
  * under both halves. Imports only point down; type-only imports count too.
  */
 const BOUNDARIES = [

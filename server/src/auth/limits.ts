@@ -1,5 +1,5 @@
 /**
- * Every rate limit of the API in one place (docs/api.md and the README describe them). Counts
+ * Every rate limit of the API in one place (docs/api.md and docs/security.md describe them). Counts
  * live in Redis when REDIS_URL is set, else in this process's memory.
  *
  * Login lockout scheme (a stranger's guesses must not lock the owner out):
