@@ -5,10 +5,11 @@
  * once, the open editor included).
  */
 import { useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
 import type { AccessRights, PresenceMember } from '@contract/collaborators/schemas';
 import { getToken } from '@/lib/session/token';
+import { openRealtimeLine } from '@/realtime/transport';
 
 export interface PresenceOptions {
   alias: string;
@@ -42,9 +43,9 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
+    const line = openRealtimeLine({ auth: () => ({ token }), onConnect: (socket) => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)) });
+    const socket = line.socket;
     socketRef.current = socket;
-    socket.on('connect', () => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)));
     socket.on(COLLAB_EVENTS.presence, (update: { alias: string; members: PresenceMember[] }) => {
       if (update.alias === alias) setMembers(update.members);
     });
@@ -53,7 +54,7 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
     });
     return () => {
       socket.emit(COLLAB_EVENTS.presenceLeave, { alias });
-      socket.close();
+      line.close();
       socketRef.current = null;
       setMembers([]);
     };
