@@ -18,7 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { deleteApp } from 'firebase/app';
 import { createStore } from 'idb-keyval';
-import { designPath, valueAt } from '../contract/realtime/paths';
+import { designPath, valueAt } from '../contract/design/realtime';
 import { buildApp } from '../server/src/app';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';

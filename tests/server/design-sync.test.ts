@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { AppInstance } from '../../server/src/app';
 import { ROLE } from '@contract/constants';
-import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { openDatabaseAt } from '../../server/src/db/database';
 import { JSON_LIMITS } from '../../server/src/http/json-limits';

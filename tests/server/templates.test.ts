@@ -10,7 +10,7 @@ import { like, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE, TEMPLATE_CATEGORIES } from '@contract/constants';
-import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, designRoom, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { Currency, Shop, ShopMedia, AdminShop } from '@contract/shops/schemas';
 import { TEMPLATE_MESSAGES, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/schemas';

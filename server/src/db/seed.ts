@@ -2,7 +2,7 @@
  * Reference data every installation needs. Runs at every start; inserts only what is missing
  * (ON CONFLICT DO NOTHING on the natural key), so a changed row is never overwritten.
  */
-import { SEED_PLANS } from '@contract/catalog/seed-plans';
+import { SEED_PLANS } from '@contract/plans/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { invalidateCatalogue } from '../modules/catalog/cache';
 import { seedCurrencies } from '../modules/shops/currencies';

@@ -5,9 +5,9 @@
 import { CONSTANTS, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { formatMoney } from '@contract/money';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
-import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
+import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/design/schemas';
 import { cssColour } from '@contract/colour';
-import { isPlainObject } from '@contract/realtime/paths';
+import { isPlainObject } from '@contract/design/realtime';
 import type { PreviewPage, Screen } from './screens';
 
 // ------------------------------------------------------------------ header rules

@@ -5,10 +5,11 @@
  * serialisation; the response schemas still document the shapes.
  */
 import { CATALOG_PATHS } from '@contract/catalog/paths';
+import { PLAN_PATHS } from '@contract/plans/paths';
+import { planSchema } from '@contract/plans/schemas';
 import {
   backgroundImageSchema,
   categoryBackgroundSchema,
-  planSchema,
   productCategoriesQuery,
   productCategorySchema,
   sampleMeasurementsQuery,
@@ -47,7 +48,7 @@ export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
   const cache = new CatalogueCache();
   const onRequest = guards.requireClient;
 
-  app.get(CATALOG_PATHS.plans, { onRequest, schema: { tags, response: listOf(planSchema) } }, (request, reply) =>
+  app.get(PLAN_PATHS.plans, { onRequest, schema: { tags, response: listOf(planSchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: await listPlans(db) })),
   );
 

@@ -4,7 +4,8 @@
  * in server/src/db/sample-catalogue with its pictures' URLs.
  */
 import { asc } from 'drizzle-orm';
-import type { CategoryBackground, Plan, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
+import type { CategoryBackground, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import type { Database } from '../../db/database';
 import { SAMPLE_CATALOGUE_WITH_URLS } from '../../db/sample-catalogue/with-urls';
 import { plans, superCategories } from '../../db/schema';

@@ -16,9 +16,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import { COLLABORATOR_MESSAGES, type MergePlan, type MergeResult, type VersionHistoryEntry } from '@contract/collaborators/schemas';
-import { creationSchema } from '@contract/creation/schemas';
-import { designPath, isPlainObject, type RealtimeSnapshot, valueAt, withValuesAt } from '@contract/realtime/paths';
+import type { MergePlan, MergeResult, VersionHistoryEntry } from '@contract/design/versions';
+import { DESIGN_MESSAGES } from '@contract/design/paths';
+import { creationSchema } from '@contract/design/schemas';
+import { designPath, isPlainObject, type RealtimeSnapshot, valueAt, withValuesAt } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
@@ -73,11 +74,11 @@ interface Sides {
 async function sidesOf(db: Database, alias: string, version: number): Promise<Sides> {
   const nodes = await versionNodes(db, alias);
   const branchNode = nodes.find((node) => node.path === designPath(alias, version));
-  if (!branchNode) throw new HttpError(404, COLLABORATOR_MESSAGES.versionNotFound);
+  if (!branchNode) throw new HttpError(404, DESIGN_MESSAGES.versionNotFound);
   const chosen = defaultVersionOf(nodes);
   const defaultNode = nodes.find((node) => node.path === designPath(alias, chosen.version));
-  if (!defaultNode) throw new HttpError(404, COLLABORATOR_MESSAGES.versionNotFound);
-  if (chosen.version === version) throw new HttpError(400, COLLABORATOR_MESSAGES.mergeIntoItself);
+  if (!defaultNode) throw new HttpError(404, DESIGN_MESSAGES.versionNotFound);
+  if (chosen.version === version) throw new HttpError(400, DESIGN_MESSAGES.mergeIntoItself);
   const [branch] = await db.select({ base: designBranches.base }).from(designBranches).where(eq(designBranches.path, branchNode.path)).limit(1);
   return { defaultVersion: chosen.version, defaultNode, branchNode, base: branch?.base ?? dataOf(defaultNode.value) };
 }
@@ -118,13 +119,13 @@ export async function mergeVersion(
     await tx.select({ path: realtimeNodes.path }).from(realtimeNodes).where(eq(realtimeNodes.path, sides.defaultNode.path)).for('update');
     const plan = planOf(sides, version);
     const unresolved = plan.conflicts.filter((conflict) => resolutions[conflict.field] !== 'branch' && resolutions[conflict.field] !== 'default');
-    if (unresolved.length) throw new HttpError(409, `${COLLABORATOR_MESSAGES.mergeConflicts}: ${unresolved.map((conflict) => conflict.field).join(', ')}`);
+    if (unresolved.length) throw new HttpError(409, `${DESIGN_MESSAGES.mergeConflicts}: ${unresolved.map((conflict) => conflict.field).join(', ')}`);
     const keptDefault = plan.conflicts.filter((conflict) => resolutions[conflict.field] === 'default').map((conflict) => conflict.field);
     const applied = plan.changed.filter((field) => !keptDefault.includes(field));
     const branchData = dataOf(sides.branchNode.value);
     const data = withValuesAt(dataOf(sides.defaultNode.value), applied.map((field) => [segments(field), valueAt(branchData, segments(field))] as const));
     const parsed = creationSchema.safeParse(data ?? {});
-    if (!parsed.success) throw new HttpError(400, `${COLLABORATOR_MESSAGES.mergeInvalid}: ${parsed.error.issues[0]?.path.join('.') ?? 'data'}`);
+    if (!parsed.success) throw new HttpError(400, `${DESIGN_MESSAGES.mergeInvalid}: ${parsed.error.issues[0]?.path.join('.') ?? 'data'}`);
     const merged = (data ?? {}) as Record<string, unknown>;
     let snapshot: RealtimeSnapshot | null = null;
     if (applied.length) {

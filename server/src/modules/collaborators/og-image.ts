@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { PRODUCT_NAME } from '@contract/brand';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import { escapeHtml } from '../../html';
 import { STORED_NAME } from '../../media/store';
 

@@ -5,7 +5,7 @@
  * page without tags (the portal shows the message).
  */
 import { PRODUCT_NAME } from '@contract/brand';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { API_PREFIX } from '@contract/api';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import type { AppInstance } from '../../app';
@@ -18,7 +18,7 @@ import { OG_HEIGHT, OG_WIDTH } from './og-image';
 
 export function openGraphTags(config: Pick<Config, 'PUBLIC_ORIGIN'>, page: { alias: string; name: string; slogan: string; updatedAt: number }): string {
   const url = new URL(`/apps/${page.alias}/public`, config.PUBLIC_ORIGIN).toString();
-  const image = new URL(`${API_PREFIX}${COLLABORATOR_PATHS.publicImage.replace(':alias', page.alias)}?v=${page.updatedAt}`, config.PUBLIC_ORIGIN).toString();
+  const image = new URL(`${API_PREFIX}${DESIGN_PATHS.publicImage.replace(':alias', page.alias)}?v=${page.updatedAt}`, config.PUBLIC_ORIGIN).toString();
   const title = `${page.name} — designed with ${PRODUCT_NAME}`;
   const description = page.slogan || `The app design of ${page.name}, live.`;
   const meta = (attribute: 'property' | 'name', key: string, content: string) => `  <meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;

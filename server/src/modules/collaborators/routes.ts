@@ -7,33 +7,27 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from '../../http/validation';
 import type { Socket } from 'socket.io';
-import { COLLAB_EVENTS, COLLABORATOR_PATHS, presenceRoom } from '@contract/collaborators/paths';
+import { COLLAB_EVENTS, COLLABORATOR_PATHS } from '@contract/collaborators/paths';
+import { presenceRoom, type PresenceMember, PRESENCE_EVENTS } from '@contract/design/presence';
 import {
   acceptDeclineAnswerSchema,
   acceptDeclineSchema,
   accessRightsUpdateSchema,
   collaboratorSchema,
   deletedInvitesSchema,
-  designVersionSchema,
-  duplicateVersionSchema,
   inviteCheckSchema,
   inviteListSchema,
   inviteRequestSchema,
   inviteSchema,
   inviteUpdateSchema,
-  mergePlanSchema,
-  mergeRequestSchema,
-  mergeResultSchema,
-  publicShopSchema,
-  sharingSchema,
-  sharingUpdateSchema,
   shopAccessSchema,
   shopCollaborationSchema,
   type AccessRights,
   COLLABORATOR_MESSAGES,
-  versionHistoryEntrySchema,
-  type PresenceMember,
 } from '@contract/collaborators/schemas';
+import { DESIGN_PATHS } from '@contract/design/paths';
+import { designVersionSchema, duplicateVersionSchema, mergePlanSchema, mergeRequestSchema, mergeResultSchema, versionHistoryEntrySchema } from '@contract/design/versions';
+import { publicShopSchema, sharingSchema, sharingUpdateSchema } from '@contract/design/sharing';
 import { envelopeOf } from '@contract/response';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
 import type { User } from '@contract/users/schemas';
@@ -115,13 +109,13 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
         colour: PRESENCE_COLOURS[data.user.id % PRESENCE_COLOURS.length] ?? '#1976D2',
       });
     }
-    realtime.emitToRoom(presenceRoom(shopAlias), COLLAB_EVENTS.presence, { alias: shopAlias, members: [...members.values()] });
+    realtime.emitToRoom(presenceRoom(shopAlias), PRESENCE_EVENTS.update, { alias: shopAlias, members: [...members.values()] });
   }
 
   // Presence: who is in a design, in which section (needs the read right on the shop).
   realtime.io.on('connection', (socket: Socket) => {
     const data = socket.data as { user?: User | null; presence?: Record<string, string> };
-    socket.on(COLLAB_EVENTS.presenceJoin, async (payload: unknown, ack: unknown) => {
+    socket.on(PRESENCE_EVENTS.join, async (payload: unknown, ack: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {};
       const body = (payload ?? {}) as { alias?: unknown; section?: unknown };
       const shopAlias = typeof body.alias === 'string' ? body.alias : '';
@@ -139,7 +133,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       reply({ ok: true });
       await broadcastPresence(shopAlias);
     });
-    socket.on(COLLAB_EVENTS.presenceLeave, async (payload: unknown) => {
+    socket.on(PRESENCE_EVENTS.leave, async (payload: unknown) => {
       const shopAlias = typeof (payload as { alias?: unknown } | null)?.alias === 'string' ? String((payload as { alias: string }).alias) : '';
       if (!data.presence || !(shopAlias in data.presence)) return;
       delete data.presence[shopAlias];
@@ -161,7 +155,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       async (request) => ok(await deleteInviteHistory(db, signedInUser(request).id)),
     );
     bodyless.post(
-      COLLABORATOR_PATHS.previewKey,
+      DESIGN_PATHS.previewKey,
       { onRequest: requireUser, schema: { tags, params: aliasParams, description: 'A new preview key (owner or manager); phones holding the old one lose the design.', response: { 200: envelopeOf(sharingSchema) } } },
       async (request) => {
         const sharing = await rotatePreviewKey(db, signedInUser(request), request.params.alias);
@@ -263,13 +257,13 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.get(
-    COLLABORATOR_PATHS.sharing,
+    DESIGN_PATHS.sharing,
     { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(sharingSchema) } } },
     async (request) => ok(await getSharing(db, signedInUser(request), request.params.alias)),
   );
 
   app.put(
-    COLLABORATOR_PATHS.sharing,
+    DESIGN_PATHS.sharing,
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: sharingUpdateSchema, response: { 200: envelopeOf(sharingSchema) } } },
     async (request) => {
       const sharing = await setSharing(db, signedInUser(request), request.params.alias, request.body);
@@ -280,13 +274,13 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.get(
-    COLLABORATOR_PATHS.versions,
+    DESIGN_PATHS.versions,
     { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(z.array(designVersionSchema)) } } },
     async (request) => ok(await listVersions(db, signedInUser(request), request.params.alias)),
   );
 
   app.post(
-    COLLABORATOR_PATHS.versions,
+    DESIGN_PATHS.versions,
     { onRequest: requireUser, schema: { tags, params: aliasParams, body: duplicateVersionSchema, response: { 201: envelopeOf(designVersionSchema) } } },
     async (request, reply) => {
       const { version, snapshot } = await duplicateVersion(db, signedInUser(request), request.params.alias, request.body.from);
@@ -296,7 +290,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.put(
-    COLLABORATOR_PATHS.defaultVersion,
+    DESIGN_PATHS.defaultVersion,
     { onRequest: requireUser, schema: { tags, params: versionParams, response: { 200: envelopeOf(z.array(designVersionSchema)) } } },
     async (request) => {
       const actor = signedInUser(request);
@@ -307,13 +301,13 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.get(
-    COLLABORATOR_PATHS.mergeVersion,
+    DESIGN_PATHS.mergeVersion,
     { onRequest: requireUser, schema: { tags, params: versionParams, response: { 200: envelopeOf(mergePlanSchema) } } },
     async (request) => ok(await mergePlan(db, signedInUser(request), request.params.alias, request.params.version)),
   );
 
   app.post(
-    COLLABORATOR_PATHS.mergeVersion,
+    DESIGN_PATHS.mergeVersion,
     { onRequest: requireUser, schema: { tags, params: versionParams, body: mergeRequestSchema, response: { 200: envelopeOf(mergeResultSchema) } } },
     async (request) => {
       const { result, snapshot } = await mergeVersion(db, signedInUser(request), request.params.alias, request.params.version, request.body.resolutions);
@@ -323,7 +317,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.get(
-    COLLABORATOR_PATHS.versionHistory,
+    DESIGN_PATHS.versionHistory,
     {
       onRequest: requireUser,
       schema: { tags, params: versionParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default) }), response: { 200: envelopeOf(z.array(versionHistoryEntrySchema)) } },
@@ -332,7 +326,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   app.get(
-    COLLABORATOR_PATHS.publicShop,
+    DESIGN_PATHS.publicShop,
     { onRequest: guards.requireClient, schema: { tags, params: aliasParams, response: { 200: envelopeOf(publicShopSchema) } } },
     async (request) => {
       const { shop: _shop, ...page } = await publicShop(db, request.params.alias);
@@ -342,7 +336,7 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
   );
 
   // No credential: link unfurlers fetch it as they find it in the page's Open Graph tags.
-  app.get(COLLABORATOR_PATHS.publicImage, { schema: { tags, params: aliasParams, description: 'A 1200x630 PNG of the default design (Open Graph image).' } }, async (request, reply) => {
+  app.get(DESIGN_PATHS.publicImage, { schema: { tags, params: aliasParams, description: 'A 1200x630 PNG of the default design (Open Graph image).' } }, async (request, reply) => {
     const page = await publicShop(db, request.params.alias);
     const key = `${page.alias}/${page.version}/${JSON.stringify(page.config ?? {}).length}/${page.shop.updatedAt.getTime()}/${hashOf(page.config)}`;
     const png = await renderOgImage(uploads, key, { name: page.name, slogan: page.slogan, logo: page.logo, config: page.config });

@@ -17,8 +17,10 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
-import { COLLABORATOR_MESSAGES, type DesignVersion, PREVIEW_KEY_LENGTH, type PublicShop, type Sharing, type SharingUpdate } from '@contract/collaborators/schemas';
-import { designPath, type RealtimeSnapshot } from '@contract/realtime/paths';
+import type { DesignVersion } from '@contract/design/versions';
+import { PREVIEW_KEY_LENGTH, type PublicShop, type Sharing, type SharingUpdate } from '@contract/design/sharing';
+import { DESIGN_MESSAGES } from '@contract/design/paths';
+import { designPath, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
@@ -88,7 +90,7 @@ export async function mayReadDesign(db: Database, actor: User | null, alias: str
   const sharing = await sharingOf(db, shop.id);
   if (sharing.publicLink) return;
   if (key && sharing.previewKey && sameKey(key, sharing.previewKey)) return;
-  throw new HttpError(actor ? 403 : 401, COLLABORATOR_MESSAGES.designPrivate);
+  throw new HttpError(actor ? 403 : 401, DESIGN_MESSAGES.designPrivate);
 }
 
 /** Does `key` open the design of `alias` (its current preview key)? */
@@ -151,8 +153,8 @@ export async function duplicateVersion(db: Database, actor: User, alias: string,
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
     const nodes = await versionNodes(tx as unknown as Database, alias);
     const source = nodes.find((node) => versionOf(node.path) === from);
-    if (!source) throw new HttpError(404, COLLABORATOR_MESSAGES.versionNotFound);
-    if (nodes.length >= MAX_VERSIONS) throw new HttpError(409, COLLABORATOR_MESSAGES.versionsLimit);
+    if (!source) throw new HttpError(404, DESIGN_MESSAGES.versionNotFound);
+    if (nodes.length >= MAX_VERSIONS) throw new HttpError(409, DESIGN_MESSAGES.versionsLimit);
     const version = Math.max(...nodes.map((node) => versionOf(node.path))) + 1;
     const path = designPath(alias, version);
     const value = { ...(source.value as Record<string, unknown>), isDefault: false, version };
@@ -179,7 +181,7 @@ export async function makeDefaultVersion(db: Database, actor: User, alias: strin
   return db.transaction(async (tx) => {
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
     const nodes = await versionNodes(tx as unknown as Database, alias);
-    if (!nodes.some((node) => versionOf(node.path) === version)) throw new HttpError(404, COLLABORATOR_MESSAGES.versionNotFound);
+    if (!nodes.some((node) => versionOf(node.path) === version)) throw new HttpError(404, DESIGN_MESSAGES.versionNotFound);
     const changed: RealtimeSnapshot[] = [];
     for (const node of nodes) {
       const wanted = versionOf(node.path) === version;
@@ -211,7 +213,7 @@ export async function publicShop(db: Database, alias: string): Promise<PublicSho
   const [shop] = await db.select().from(shops).where(eq(shops.alias, alias)).limit(1);
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
   // A template's design is anyone's to read (mayReadDesign), so its page is public too.
-  if (!shop.isTemplate && !(await publicLinkOf(db, shop.id))) throw new HttpError(404, COLLABORATOR_MESSAGES.publicOff);
+  if (!shop.isTemplate && !(await publicLinkOf(db, shop.id))) throw new HttpError(404, DESIGN_MESSAGES.publicOff);
   const [currency] = await db.select({ symbol: currencies.symbol }).from(currencies).where(eq(currencies.id, shop.currencyId)).limit(1);
   const chosen = defaultVersionOf(await versionNodes(db, alias));
   const data = (chosen.value as { data?: Record<string, unknown> } | null)?.data ?? shop.config ?? null;

@@ -35,8 +35,8 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLE } from '@contract/constants';
-import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
-import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { type StoredDocument, visibleDocument } from '@contract/design/firebase-doc';
+import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../../auth/guards';
 import { hasRole } from '@contract/users/roles';

@@ -5,7 +5,7 @@
  * phone preview says so instead of silently freezing.
  */
 import type { Socket } from 'socket.io';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';

@@ -1,5 +1,5 @@
 /**
- * The local realtime database over socket.io (events in contract/realtime/paths.ts) and one
+ * The local realtime database over socket.io (events in contract/design/realtime.ts) and one
  * HTTP call for the service worker's Background Sync. Every change is broadcast to the
  * document's room; with REDIS_URL the room spans every server process (server/src/realtime).
  *
@@ -18,8 +18,8 @@
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
-import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/realtime/paths';
-import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/design/realtime';
+import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/design/realtime-schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';

@@ -26,9 +26,9 @@
  *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
-import { creationSchema } from '@contract/creation/schemas';
-import { APPS_ROOT, designAddress, type DocumentAddress, ENVIRONMENT, isPlainObject, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/realtime/paths';
-import type { RealtimeEdit } from '@contract/realtime/schemas';
+import { creationSchema } from '@contract/design/schemas';
+import { APPS_ROOT, designAddress, type DocumentAddress, ENVIRONMENT, isPlainObject, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/design/realtime';
+import type { RealtimeEdit } from '@contract/design/realtime-schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';

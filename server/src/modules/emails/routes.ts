@@ -1,6 +1,6 @@
 /** HTTP shape of the e-mail calls (spec section 7): send and verify. */
-import { EMAIL_PATHS } from '@contract/emails/paths';
-import { sendEmailSchema, verifyEmailSchema } from '@contract/emails/schemas';
+import { EMAIL_PATHS } from '@contract/auth/paths';
+import { sendEmailSchema, verifyEmailSchema } from '@contract/auth/schemas';
 import { envelopeOf, noData } from '@contract/response';
 import { userSchema } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';

@@ -1,7 +1,7 @@
 /** E-mails (spec section 7): a caller's own e-mail again, and the verification link. HTTP-free. */
 import { eq } from 'drizzle-orm';
 import { ROLE } from '@contract/constants';
-import type { sendEmailSchema } from '@contract/emails/schemas';
+import type { sendEmailSchema } from '@contract/auth/schemas';
 import { PORTAL_PAGES } from '@contract/pages';
 import type { User } from '@contract/users/schemas';
 import type { z } from 'zod';

@@ -8,7 +8,7 @@ import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
 import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import { CONSTANTS } from '@contract/constants';
-import { REALTIME_MESSAGES } from '@contract/realtime/paths';
+import { REALTIME_MESSAGES } from '@contract/design/realtime';
 import { SHOP_SETUP_MESSAGES, shopSetupError } from '@contract/shops/setup-checks';
 import type { User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
 import type { User } from '@contract/users/schemas';

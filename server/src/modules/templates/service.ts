@@ -15,9 +15,9 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, like, sql } from 'drizzle-orm';
-import { creationSchema } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { designPath } from '@contract/realtime/paths';
+import { creationSchema } from '@contract/design/schemas';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
+import { designPath } from '@contract/design/realtime';
 import {
   canEditTemplate,
   mayCreateTemplate,

@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import { formatMoney } from '@contract/money';
 
 export function PlanCard({ plan }: { plan: Plan }) {

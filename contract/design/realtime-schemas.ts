@@ -1,6 +1,6 @@
 /** POST /v1/realtime/edits: one design edit over HTTP (the service worker's Background Sync). */
 import { z } from '../zod';
-import { REALTIME_LIMITS, REALTIME_MESSAGES, isEditId } from './paths';
+import { REALTIME_LIMITS, REALTIME_MESSAGES, isEditId } from './realtime';
 
 export const realtimeEditSchema = z.object({
   editId: z.string().refine(isEditId, { error: REALTIME_MESSAGES.editId }),
