@@ -1,39 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
-import {
-  formatPrice,
-  BOTTOM_NAV,
-  SIDE_MENU,
-  backTarget,
-  bottomNavKeyFor,
-  bottomNavTarget,
-  cartItems,
-  cartText,
-  categoryColumns,
-  designFragment,
-  fallbackSlides,
-  gradientCss,
-  headerFor,
-  homeCategoryItems,
-  homeCategoryTitle,
-  initialSelections,
-  interestIds,
-  isReusable,
-  measurementDescription,
-  measurementItems,
-  measurementTitle,
-  mergeDesign,
-  productListItems,
-  radiusCss,
-  readDesignFragment,
-  reducePreview,
-  selectExclusive,
-  shopNameInToolbar,
-  sideMenuColumns,
-  sizeOptions,
-  struckPrice,
-} from '@/features/preview/model';
+import { designFragment, mergeDesign, readDesignFragment } from '@/features/preview/design-link';
+import { BOTTOM_NAV, SIDE_MENU, backTarget, bottomNavKeyFor, bottomNavTarget, headerFor, selectExclusive } from '@/features/preview/navigation';
+import { initialSelections, reducePreview } from '@/features/preview/phone-state';
+import { formatPrice, cartItems, fallbackSlides, homeCategoryItems, interestIds, isReusable, measurementItems, productListItems, sizeOptions, struckPrice } from '@/features/preview/sample';
+import { gradientCss, radiusCss } from '@/features/preview/styles';
+import { cartText, categoryColumns, homeCategoryTitle, measurementDescription, measurementTitle, shopNameInToolbar, sideMenuColumns } from '@/features/preview/truncation';
 import { PREVIEW_PAGES, SCREENS, nextPlayScreen, toScreen } from '@/features/preview/screens';
 
 const product = (id: number, categoryId = 101): SampleProduct => ({

@@ -4,7 +4,8 @@ import { creationSchema } from '@contract/design/schemas';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { PhoneScreen } from '@/features/preview/components/PhoneScreen';
-import { type SampleData, initialSelections } from '@/features/preview/model';
+import { initialSelections } from '@/features/preview/phone-state';
+import type { SampleData } from '@/features/preview/sample';
 import { SCREENS, type Screen } from '@/features/preview/screens';
 
 const products: SampleProduct[] = Array.from({ length: 40 }, (_, i) => ({

@@ -1,5 +1,5 @@
 /**
- * The editor's controls, one component per control kind of model.ts. Each reads its value from
+ * The editor's controls, one component per control kind of controls.ts. Each reads its value from
  * the design and reports an edit as (path, value); the editor turns that into a patch.
  */
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -16,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { cssColour, normaliseColour } from '@contract/colour';
 import { GRADIENT_DIRECTIONS, type Creation } from '@contract/design/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
-import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
+import { type Control, humanise } from './controls';
+import { type Patch, backgroundImagePatch } from './patches';
 import { themeName } from './section-map';
 
 /** `continuous`: one step of a drag (slider, colour picker); a drag's steps undo together. */

@@ -28,24 +28,10 @@ import { previewUrl } from '../preview-url';
 import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
-import {
-  type ContrastWarning,
-  type Control,
-  type History,
-  type Patch,
-  contrastWarnings,
-  editPatch,
-  emptyHistory,
-  historyKey,
-  inversePatch,
-  isControlShown,
-  isNoOp,
-  recordEdit,
-  redo,
-  sectionControls,
-  undo,
-  valueAt,
-} from './model';
+import { type ContrastWarning, contrastWarnings } from './contrast';
+import { type Control, isControlShown, sectionControls, valueAt } from './controls';
+import { type History, emptyHistory, historyKey, recordEdit, redo, undo } from './history';
+import { type Patch, editPatch, inversePatch, isNoOp } from './patches';
 import { EDITOR_SECTIONS, sectionById } from './section-map';
 
 

@@ -1,13 +1,13 @@
 /**
  * The phone preview's sample data (spec sections 3, 7, 8 and 9) for the design's selection (the
- * shop's: see model.ts interestIds): products by super-category (limit 40), categories by id (or
+ * shop's: see sample.ts interestIds): products by super-category (limit 40), categories by id (or
  * those of the super-categories), slides by super-category; reused while the cache holds enough
  * of the same selection, with the spec's fallbacks when a call fails.
  */
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
-import { fallbackSlides, isReusable, interestIds, type SampleData } from '../model';
+import { fallbackSlides, isReusable, interestIds, type SampleData } from '../sample';
 import { getSampleCategories } from './get-sample-categories';
 import { getSampleProducts } from './get-sample-products';
 import { getSampleSlides } from './get-sample-slides';
