@@ -3,6 +3,7 @@ import { fillPath } from '@contract/api';
 import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
 import type { Collaborator } from '@contract/collaborators/schemas';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/collaborators */
 export function getCollaborators(alias: string, signal?: AbortSignal): Promise<Collaborator[]> {
@@ -10,5 +11,5 @@ export function getCollaborators(alias: string, signal?: AbortSignal): Promise<C
 }
 
 export function collaboratorsQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['collaborators', alias], queryFn: ({ signal }) => getCollaborators(alias, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.collaborators(alias), queryFn: ({ signal }) => getCollaborators(alias, signal), staleTime: 0 });
 }

@@ -3,6 +3,7 @@ import { fillPath } from '@contract/api';
 import type { MergePlan } from '@contract/design/versions';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/versions/{version}/merge: what merging into the default would apply. */
 export function getMergePlan(alias: string, version: number, signal?: AbortSignal): Promise<MergePlan> {
@@ -10,5 +11,5 @@ export function getMergePlan(alias: string, version: number, signal?: AbortSigna
 }
 
 export function mergePlanQueryOptions(alias: string, version: number) {
-  return queryOptions({ queryKey: ['merge-plan', alias, version], queryFn: ({ signal }) => getMergePlan(alias, version, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.mergePlan(alias, version), queryFn: ({ signal }) => getMergePlan(alias, version, signal), staleTime: 0 });
 }

@@ -3,6 +3,7 @@ import { fillPath } from '@contract/api';
 import type { VersionHistoryEntry } from '@contract/design/versions';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** How many history entries app details shows per version. */
 export const HISTORY_SHOWN = 10;
@@ -13,5 +14,5 @@ export function getVersionHistory(alias: string, version: number, signal?: Abort
 }
 
 export function versionHistoryQueryOptions(alias: string, version: number) {
-  return queryOptions({ queryKey: ['version-history', alias, version], queryFn: ({ signal }) => getVersionHistory(alias, version, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.versionHistory(alias, version), queryFn: ({ signal }) => getVersionHistory(alias, version, signal), staleTime: 0 });
 }
