@@ -6,7 +6,7 @@ import { notificationCountQueryOptions } from '@/features/notifications/api/get-
 import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { startSession } from '@/lib/session/session';
 
-export interface PostLoginContext {
+interface PostLoginContext {
   queryClient: QueryClient;
   user: User;
 }

@@ -33,17 +33,17 @@ export function parseRedirect(value: unknown): string | undefined {
   return value;
 }
 
-export const LOGIN_VIEWS = ['login-register', 'forgot-password'] as const;
+const LOGIN_VIEWS = ['login-register', 'forgot-password'] as const;
 export type LoginView = (typeof LOGIN_VIEWS)[number];
 
-export function parseLoginView(value: unknown): LoginView | undefined {
+function parseLoginView(value: unknown): LoginView | undefined {
   return LOGIN_VIEWS.find((view) => view === value);
 }
 
-export const LOGIN_TABS = ['login', 'register'] as const;
+const LOGIN_TABS = ['login', 'register'] as const;
 export type LoginTab = (typeof LOGIN_TABS)[number];
 
-export function parseLoginTab(value: unknown): LoginTab | undefined {
+function parseLoginTab(value: unknown): LoginTab | undefined {
   return LOGIN_TABS.find((tab) => tab === value);
 }
 
@@ -56,7 +56,7 @@ export function loginTabFor(pathname: string): LoginTab {
   return /^\/new-app(\/|$)/.test(pathname) ? 'register' : 'login';
 }
 
-export interface RootSearch {
+interface RootSearch {
   'login-modal'?: boolean | undefined;
   /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
   'login-view'?: LoginView | undefined;

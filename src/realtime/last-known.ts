@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { designAddress } from '@contract/design/realtime';
 
-export interface KnownValue {
+interface KnownValue {
   value: unknown;
   /** The document's revision the value was read at. */
   revision: number;

@@ -17,7 +17,7 @@ import {
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, type ValueMeta, type WriteOptions, type WriteResult } from './port';
 import { openRealtimeLine } from './transport';
 
-export interface LocalRealtimeOptions {
+interface LocalRealtimeOptions {
   /** The server's origin. */
   url: string;
   /** The bearer token of the signed-in user, read at each (re)connection. */

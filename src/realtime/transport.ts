@@ -18,7 +18,7 @@ import { io, type Socket } from 'socket.io-client';
 /** How soon a line the server closed tries again (socket.io's own backoff then takes over). */
 const RECONNECT_DELAY_MS = 1000;
 
-export interface RealtimeLineOptions {
+interface RealtimeLineOptions {
   /** The handshake's auth (token, device id), read at each (re)connection. */
   auth: () => Record<string, unknown>;
   /** Runs on every (re)connection: join the rooms again, fetch what came meanwhile. */

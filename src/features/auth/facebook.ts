@@ -35,11 +35,11 @@ declare global {
   }
 }
 
-export const FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+const FACEBOOK_SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 const LOGIN_FAILED = 'Login failed';
 let sdk: Promise<FacebookSdk> | null = null;
 
-export function loadFacebookSdk(appId: string): Promise<FacebookSdk> {
+function loadFacebookSdk(appId: string): Promise<FacebookSdk> {
   if (window.FB) return Promise.resolve(window.FB);
   sdk ??= new Promise<FacebookSdk>((resolve, reject) => {
     window.fbAsyncInit = () => {

@@ -3,7 +3,7 @@
  * portal page with ?code=...&state={"tabId":..,"oauthProvider":..}. The page hands the code to
  * the extension's content script with window.postMessage to its own origin.
  */
-export interface OAuthHandshake {
+interface OAuthHandshake {
   type: 'PORTAL_OAUTH_CODE';
   code: string;
   tabId: number | string;

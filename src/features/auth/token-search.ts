@@ -1,4 +1,4 @@
-export interface TokenSearch {
+interface TokenSearch {
   token?: string | undefined;
 }
 

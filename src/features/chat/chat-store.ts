@@ -19,7 +19,7 @@ import { subscribeRoom } from './api/subscribe-room';
 import { mergeMessages, type ShownMessage } from './messages';
 import { putOutbox, readOutbox, takeOutbox } from './outbox';
 
-export interface ChatState {
+interface ChatState {
   ready: boolean;
   room: SupportRoom | null;
   messages: ShownMessage[];

@@ -12,7 +12,7 @@ import { type PresenceMember, PRESENCE_EVENTS } from '@contract/design/presence'
 import { getToken } from '@/lib/session/token';
 import { openRealtimeLine } from '@/realtime/transport';
 
-export interface PresenceOptions {
+interface PresenceOptions {
   alias: string;
   /** The section the caller is in (its title, as the others see it). */
   section: string;

@@ -26,7 +26,7 @@ export function backTarget(page: Screen): PreviewPage | undefined {
   return undefined;
 }
 
-export interface NavigationItem {
+interface NavigationItem {
   title: string;
   key: string;
   icon: 'home' | 'category' | 'orders' | 'cart' | 'chat' | 'support' | 'person';

@@ -4,8 +4,8 @@
 import { CONSTANTS } from '@contract/constants';
 import type { SampleProduct } from '@contract/catalog/schemas';
 
-export const ORDER_STATUSES = ['created', 'processing', 'in-transit', 'order-arrived', 'delivered'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+const ORDER_STATUSES = ['created', 'processing', 'in-transit', 'order-arrived', 'delivered'] as const;
+type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Each order status with its own colour (text on a tinted chip). */
 export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   created: '#5B6B8C',
@@ -15,7 +15,7 @@ export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   delivered: '#2E7D32',
 };
 
-export interface SampleOrder {
+interface SampleOrder {
   orderNo: string;
   userName: string;
   amount: number;

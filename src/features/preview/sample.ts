@@ -47,7 +47,7 @@ export function fallbackSlides(categories: readonly ProductCategory[], random: (
 }
 
 /** A small seeded generator, so the same sample looks the same on every render. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -56,7 +56,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** `count` items picked at random (seeded) from `items`, repeating when there are fewer. */
-export function pickRandom<T>(items: readonly T[], count: number, seed = 7): T[] {
+function pickRandom<T>(items: readonly T[], count: number, seed = 7): T[] {
   if (items.length === 0) return [];
   const random = seededRandom(seed);
   const pool = [...items];
@@ -90,7 +90,7 @@ export function averageStars(reviews: ReadonlyArray<{ stars: number }>): number 
   return reviews.length === 0 ? CONSTANTS.ratingStars : reviews.reduce((sum, review) => sum + review.stars, 0) / reviews.length;
 }
 
-export interface SizeOption {
+interface SizeOption {
   id: string;
   name: string;
   isSelected: boolean;

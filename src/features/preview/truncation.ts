@@ -5,7 +5,7 @@ import { CONSTANTS } from '@contract/constants';
 import type { AppTemplateTheme } from '@contract/design/schemas';
 
 /** Cut at `max` characters, with an ellipsis when anything was cut. */
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 

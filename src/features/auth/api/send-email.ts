@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { EMAIL_PATHS } from '@contract/auth/paths';
 
 /** POST /v1/emails/send: for example "Resend verification email". */
-export function sendEmail(payload: SendEmailPayload): Promise<null> {
+function sendEmail(payload: SendEmailPayload): Promise<null> {
   return api<null>(EMAIL_PATHS.send, { method: 'POST', body: payload, fallback: 'Could not send the email' });
 }
 

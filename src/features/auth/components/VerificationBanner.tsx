@@ -3,7 +3,7 @@ import type { User } from '@contract/users/schemas';
 import { useReportedHeight } from '@/lib/use-reported-height';
 import { ResendVerificationButton } from './ResendVerificationButton';
 
-export const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
+const VERIFY_BANNER_TEXT = 'Please verify your account. A verification link was sent to your email.';
 
 interface VerificationBannerProps {
   user: User;

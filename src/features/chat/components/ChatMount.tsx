@@ -19,7 +19,7 @@ const RAISED = [/^\/new-app\/[^/]+\/design\/?$/, /^\/new-app\/category-selection
 
 export const chatPlacement = (pathname: string) => ({ hidden: HIDDEN.some((rule) => rule.test(pathname)), raised: RAISED.some((rule) => rule.test(pathname)) });
 
-export interface ChatMountProps {
+interface ChatMountProps {
   token: string | null;
   user: { id: number; userroles?: readonly { roleId: number }[] | null } | null;
 }

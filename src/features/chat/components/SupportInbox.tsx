@@ -31,7 +31,7 @@ import { MessageComposer } from './MessageComposer';
 /** The agent's own device id: the stored one, else one for this tab (agents need no fingerprint). */
 const agentDevice = storedDeviceId() ?? `agent-${crypto.randomUUID()}`;
 
-export const roomLabel = (room: InboxRoom) => (room.merchant ? `${room.merchant.name} (${room.merchant.email})` : `Visitor ${room.deviceId.slice(0, 8)}`);
+const roomLabel = (room: InboxRoom) => (room.merchant ? `${room.merchant.name} (${room.merchant.email})` : `Visitor ${room.deviceId.slice(0, 8)}`);
 
 export function SupportInbox({ agentId }: { agentId: number }) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/collaborators */
-export function getCollaborators(alias: string, signal?: AbortSignal): Promise<Collaborator[]> {
+function getCollaborators(alias: string, signal?: AbortSignal): Promise<Collaborator[]> {
   return api<Collaborator[]>(fillPath(COLLABORATOR_PATHS.list, { alias }), { fallback: 'Could not load the collaborators', signal });
 }
 

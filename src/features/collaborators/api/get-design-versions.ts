@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/versions: the design's branches. */
-export function getDesignVersions(alias: string, signal?: AbortSignal): Promise<DesignVersion[]> {
+function getDesignVersions(alias: string, signal?: AbortSignal): Promise<DesignVersion[]> {
   return api<DesignVersion[]>(fillPath(DESIGN_PATHS.versions, { alias }), { fallback: 'Could not load the design versions', signal });
 }
 

@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/collaborators/invites (managers only). */
-export function getInvites(alias: string, signal?: AbortSignal): Promise<Invite[]> {
+function getInvites(alias: string, signal?: AbortSignal): Promise<Invite[]> {
   return api<Invite[]>(fillPath(COLLABORATOR_PATHS.invites, { alias }), { fallback: 'Could not load the invites', signal });
 }
 

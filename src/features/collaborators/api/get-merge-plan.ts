@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/versions/{version}/merge: what merging into the default would apply. */
-export function getMergePlan(alias: string, version: number, signal?: AbortSignal): Promise<MergePlan> {
+function getMergePlan(alias: string, version: number, signal?: AbortSignal): Promise<MergePlan> {
   return api<MergePlan>(fillPath(DESIGN_PATHS.mergeVersion, { alias, version }), { fallback: 'Could not compare the versions', signal });
 }
 

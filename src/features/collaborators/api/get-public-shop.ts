@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/public/shops/{alias}: the shared design for anyone with the link. */
-export function getPublicShop(alias: string, signal?: AbortSignal): Promise<PublicShop> {
+function getPublicShop(alias: string, signal?: AbortSignal): Promise<PublicShop> {
   return api<PublicShop>(fillPath(DESIGN_PATHS.publicShop, { alias }), { fallback: 'Could not load this app', signal });
 }
 

@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/access: the caller's role and rights on the shop. */
-export function getShopAccess(alias: string, signal?: AbortSignal): Promise<ShopAccess> {
+function getShopAccess(alias: string, signal?: AbortSignal): Promise<ShopAccess> {
   return api<ShopAccess>(fillPath(COLLABORATOR_PATHS.access, { alias }), { fallback: 'Could not load your access', signal });
 }
 

@@ -6,10 +6,10 @@ import { api } from '@/api/client';
 import { shopKeys } from '@/lib/shop-keys';
 
 /** How many history entries app details shows per version. */
-export const HISTORY_SHOWN = 10;
+const HISTORY_SHOWN = 10;
 
 /** GET /v1/shops/{alias}/design/versions/{version}/history?limit=10: who changed what, newest first. */
-export function getVersionHistory(alias: string, version: number, signal?: AbortSignal): Promise<VersionHistoryEntry[]> {
+function getVersionHistory(alias: string, version: number, signal?: AbortSignal): Promise<VersionHistoryEntry[]> {
   return api<VersionHistoryEntry[]>(`${fillPath(DESIGN_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, { fallback: 'Could not load the history', signal });
 }
 

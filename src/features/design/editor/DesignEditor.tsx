@@ -36,11 +36,11 @@ import { EDITOR_SECTIONS, sectionById } from './section-map';
 
 
 /** The config version the editor opens (spec section 7: `{apps-root}/production/{alias}/{version}`). */
-export const EDITOR_CONFIG_VERSION = 0;
+const EDITOR_CONFIG_VERSION = 0;
 
 const DEFAULTS = defaultCreation();
 
-export interface DesignEditorProps {
+interface DesignEditorProps {
   /** The shop; its selection of trades and categories, when given, is the new design's copy (the phone preview's sample content). */
   shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */

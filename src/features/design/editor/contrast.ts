@@ -4,7 +4,7 @@
 import { READABLE_CONTRAST, contrastRatio } from '@contract/colour';
 import type { Creation } from '@contract/design/schemas';
 
-export const WCAG_AA = READABLE_CONTRAST;
+const WCAG_AA = READABLE_CONTRAST;
 
 export interface ContrastWarning {
   text: string;

@@ -41,7 +41,7 @@ function unwrap(node: SchemaNode): SchemaNode {
   }
 }
 
-export function nodeAt(path: string): SchemaNode | undefined {
+function nodeAt(path: string): SchemaNode | undefined {
   let node: SchemaNode | undefined = creationSchema as unknown as SchemaNode;
   for (const key of path.split('/')) {
     const object: SchemaNode | undefined = node ? unwrap(node) : undefined;
@@ -94,7 +94,7 @@ function numberBounds(node: SchemaNode): { min: number; max: number; step: numbe
 }
 
 /** The controls of one Creation path (a group: each field inside it; composites as one control). */
-export function controlsAt(path: string, defaults: Creation, root = path): Control[] {
+function controlsAt(path: string, defaults: Creation, root = path): Control[] {
   const node = nodeAt(path);
   if (!node) return [];
   const inner = unwrap(node);

@@ -4,7 +4,7 @@
  */
 import type { Patch } from './patches';
 
-export interface HistoryEntry {
+interface HistoryEntry {
   redo: Patch;
   undo: Patch;
   /** When a drag's step was made (ms): a drag's steps on the same fields are one undo step; typed edits carry none. */
@@ -18,7 +18,7 @@ export interface History {
 
 export const HISTORY_LIMIT = 200;
 /** Edits to the same fields closer than this (a slider or colour drag) merge into one undo step. */
-export const COALESCE_MS = 600;
+const COALESCE_MS = 600;
 export const emptyHistory = (): History => ({ past: [], future: [] });
 
 /** A new edit: remembered for undo; whatever was undone can no longer be redone. */

@@ -44,7 +44,7 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
   { id: 'orders', title: 'Order History', screen: 'order-history', fields: ['colors/backgroundColor', 'colors/bodyColor', 'bodyConfig/textAlign'] },
 ];
 
-export const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
+const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
 
 export function sectionById(id: string | undefined): EditorSection {
   return EDITOR_SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;

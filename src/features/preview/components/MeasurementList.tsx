@@ -15,7 +15,7 @@ import { Stars } from './parts';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end', justify: 'flex-start' } as const;
 
-export function listVariables(m: Creation['measurementItem']): CSSProperties {
+function listVariables(m: Creation['measurementItem']): CSSProperties {
   return {
     '--m-gap': `${m.itemSpacing}px`,
     '--m-bg': gradientCss(m.gradient),

@@ -15,7 +15,7 @@ import type { SampleData } from '../sample';
 import type { Screen } from '../screens';
 import { PhoneScreen } from './PhoneScreen';
 
-export interface PhonePreviewProps {
+interface PhonePreviewProps {
   creation: Creation;
   /** The screen to show; changing it (Play, the editor's sections) moves the phone there. */
   screen?: Screen;

@@ -19,7 +19,7 @@ import { toast } from '@/lib/toast';
 import { referralsQueryOptions } from '../api/get-referrals';
 import { useSendReferralInvite } from '../api/send-referral-invite';
 
-export function referralLink(code: string, origin = window.location.origin): string {
+function referralLink(code: string, origin = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
 }
 

@@ -20,7 +20,7 @@ import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { ROLE_LABELS } from '../my-apps';
 
-export interface AppDetailsPageProps {
+interface AppDetailsPageProps {
   shop: AdminShop;
   access: ShopAccess;
   versions: ReactNode;

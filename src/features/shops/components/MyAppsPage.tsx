@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 import { type AppRow, appRows, lastEditText, ROLE_LABELS } from '../my-apps';
 import { useLiveDesign, useNearScreen } from '../use-live-design';
 
-export interface MyAppsPageProps {
+interface MyAppsPageProps {
   /** GET /v1/users/{userId}/shops and /shop-collaborations (the route runs the features' queries). */
   own: ListState<Shop>;
   shared: ListState<ShopCollaboration>;
@@ -31,7 +31,7 @@ export interface MyAppsPageProps {
 }
 
 /** What the page needs of a list query (a TanStack Query result fits). */
-export interface ListState<T> {
+interface ListState<T> {
   data: T[] | undefined;
   error: Error | null;
   isPending: boolean;

@@ -15,7 +15,7 @@ import type { PublicShop } from '@contract/design/sharing';
 import { PageLayout } from '@/components/PageLayout';
 import { useLiveDesign } from '../use-live-design';
 
-export interface SharedProjectPageProps {
+interface SharedProjectPageProps {
   /** The public data (GET /v1/public/shops/{alias}), or the error that it cannot be shown. */
   shop: PublicShop | undefined;
   error: Error | null;

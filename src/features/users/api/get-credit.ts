@@ -4,7 +4,7 @@ import { api } from '@/api/client';
 import { CREDIT_PATHS } from '@contract/credits/paths';
 
 /** POST /v1/credits (no body): the signed-in user's credit, created on first ask. */
-export function getCredit(signal?: AbortSignal): Promise<Credit> {
+function getCredit(signal?: AbortSignal): Promise<Credit> {
   return api<Credit>(CREDIT_PATHS.credit, { method: 'POST', fallback: 'Could not load the credit', signal });
 }
 

@@ -14,7 +14,7 @@ export function profilePictureProblem(file: Pick<File, 'type' | 'size'>): string
 }
 
 /** PUT /v1/user/{userId}/profile-picture with the image itself as the body. */
-export function uploadProfilePicture({ userId, file }: { userId: number; file: Blob }): Promise<User> {
+function uploadProfilePicture({ userId, file }: { userId: number; file: Blob }): Promise<User> {
   return api<User>(fillPath(USER_PATHS.profilePicture, { userId }), { method: 'PUT', rawBody: file, fallback: 'Could not upload the picture' });
 }
 

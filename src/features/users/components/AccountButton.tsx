@@ -7,7 +7,7 @@ import { fullName, initials } from '../model';
 // The menu itself loads on first open: the nav bar only needs the picture.
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
-export const ACCOUNT_MENU_ID = 'account-menu';
+const ACCOUNT_MENU_ID = 'account-menu';
 
 /** Spec section 2: the profile picture with an account dropdown, in the top bar when logged in. */
 export function AccountButton({ user, onLogout }: { user: User; onLogout: () => void }) {
