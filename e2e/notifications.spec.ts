@@ -116,16 +116,14 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   const shown = () => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<object[]> } }).registration.getNotifications()).length);
   // With the portal in front, its bell has the news: no system notification.
   await page.bringToFront();
-  // The worker's answer to a push while the portal is in front: a message to the portal.
-  const told = page.evaluate(
-    (type) =>
-      new Promise<void>((resolve) => {
-        (globalThis as unknown as BrowserWindow).navigator.serviceWorker.addEventListener('message', (event) => event.data?.type === type && resolve());
-      }),
-    PUSH_RECEIVED_MESSAGE,
-  );
+  // The worker's answer to a push while the portal is in front: a message to the portal (listened
+  // for before the push goes out).
+  await page.evaluate((type) => {
+    const scope = globalThis as unknown as BrowserWindow & { pushTold?: Promise<void> };
+    scope.pushTold = new Promise((resolve) => scope.navigator.serviceWorker.addEventListener('message', (event) => event.data?.type === type && resolve()));
+  }, PUSH_RECEIVED_MESSAGE);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId: await registrationId, data: JSON.stringify({ title: 'In front', url: '/billing', type: 'payment-due' }) });
-  await told;
+  await page.evaluate(() => (globalThis as unknown as { pushTold?: Promise<void> }).pushTold);
   expect(await shown()).toBe(0);
   // Nobody is looking at the portal: the service worker shows a system notification.
   await page.goto('about:blank');
