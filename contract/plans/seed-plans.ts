@@ -1,5 +1,5 @@
 /**
- * The plans every installation starts with (the server seeds them, server/src/db/seed.ts), in
+ * The plans every installation starts with (the server seeds them, server/src/seed.ts), in
  * the order GET /v1/plans lists them. The public pages are prerendered with them and show them
  * until the client has the live list (src/features/plans/components/PlanList.tsx).
  * Amounts in minor units (cents) per month: the billing formula divides them per minute.

@@ -6,7 +6,7 @@ import type { Plan } from '@contract/plans/schemas';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { plans, superCategories } from '../../server/src/db/schema';
 import { SEED_PLAN_LIST, SEED_PLANS } from '@contract/plans/seed-plans';
-import { seed } from '../../server/src/db/seed';
+import { seed } from '../../server/src/seed';
 import { basicAuth, databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 

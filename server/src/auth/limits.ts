@@ -33,7 +33,7 @@ export const LIMITS = {
   contactPerAddress: { limit: 5, windowMs: HOUR },
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 export type Limits = Record<LimitName, Limiter>;
 
 /** How long a successful login keeps its address exempt from the account-wide login limit. */

@@ -10,7 +10,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';
 import type { Realtime } from '../../realtime/socket';
-import { mayReadDesign } from '../collaborators/sharing';
+import { mayReadDesign } from './sharing';
 
 type ReaderData = { user?: User | null; designKeys?: Record<string, string> };
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { engineReleases } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import type { Notifications } from '../notifications/service';
+import type { Notifications } from '../../deps';
 
 type Row = typeof engineReleases.$inferSelect;
 

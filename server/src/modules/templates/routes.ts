@@ -9,10 +9,9 @@ import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
-import { publishDesign } from '../design/publish';
-import { readDocument } from '../design/store';
-import { dropUnreadableReaders } from '../design/readers';
-import { createTemplate, getTemplate, listTemplates, removeTemplate, requireVisibleTemplate, saveTemplate, templateRoom, useTemplate } from './service';
+import { dropUnreadableReaders, publishDesign, readDocument } from '../design/index';
+import { requireVisibleTemplate, templateRoom } from './documents';
+import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, useTemplate } from './service';
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 

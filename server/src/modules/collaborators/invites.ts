@@ -1,35 +1,22 @@
 /**
- * Collaborators and invites (spec sections 3, 4, 6 and 7; issue 14). Rights are enforced by
- * requireShopAccess (modules/shops/access.ts): read to see, manage to change. Invites are
- * single-use, expiring links; their token is kept only as its SHA-256. HTTP-free.
- *
- * Answering an invite proves control of the invited mailbox (issue 27): either the e-mailed token
- * (its secret only ever goes to that mailbox), or a signed-in account whose verified address is
- * the invited one, naming the invite by its reference (`{inviteId}.{alias}`, what an invite
- * notification carries as meta.inviteToken). An unverified account with the address is not proof.
+ * Invites (spec sections 3, 4, 6 and 7; issue 14): listed, made, resent, changed or withdrawn by
+ * a manager (requireShopAccess, shop-access/access.ts), and the invite history a user clears.
+ * Invites are single-use, expiring links; their token is kept only as its SHA-256. Answering one:
+ * invite-answers.ts. HTTP-free.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   COLLABORATOR_LIMITS,
   COLLABORATOR_MESSAGES,
   DEFAULT_ACCESS_RIGHTS,
-  roleOf,
-  type AcceptDeclineAnswer,
   type AccessRights,
-  type Collaborator,
   type Invite,
-  type InviteCheck,
   type InviteStatus,
-  type Person,
-  type ShopAccess,
-  type ShopCollaboration,
   inviteReference,
-  parseInviteToken,
 } from '@contract/collaborators/schemas';
 import { JOIN_PROJECT_PAGE } from '@contract/collaborators/paths';
 import type { User } from '@contract/users/schemas';
-import { requireSelfOrSovereign } from '../../auth/guards';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { collaboratorInviteSends, collaboratorInvites, inviteHistory, notifications as notificationRows, shopCollaborators, shops, users } from '../../db/schema';
@@ -37,8 +24,9 @@ import { HttpError } from '../../http/http-error';
 import { portalLink } from '../../mail/links';
 import { trySend, type MailDeps } from '../../mail/send';
 import { collaboratorInviteEmail } from '../../mail/templates';
-import type { Notifications } from '../notifications/service';
-import { effectiveRights, requireShopAccess, shopRelation, type ShopRow } from '../shops/access';
+import type { Notifications } from '../../deps';
+import { requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { fullName, toPerson, usersById, type UserRow } from './people';
 
 export interface CollaboratorDeps extends MailDeps {
   db: Database;
@@ -46,41 +34,14 @@ export interface CollaboratorDeps extends MailDeps {
   notifications: Notifications;
 }
 
-type InviteRow = typeof collaboratorInvites.$inferSelect;
-type CollaboratorRow = typeof shopCollaborators.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+export type InviteRow = typeof collaboratorInvites.$inferSelect;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 /** An invite token names its invite and shop (so `/join-project?token=` alone is enough): `{inviteId}.{alias}.{secret}`. */
 const newToken = (inviteId: number, alias: string) => `${inviteId}.${alias}.${randomBytes(32).toString('base64url')}`;
-const fullName = (user: Pick<UserRow, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
-
-function toPerson(user: UserRow): Person {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, profilePix: user.profilePix ?? '' };
-}
-
-async function usersById(db: Database, ids: Array<number | null>): Promise<Map<number, UserRow>> {
-  const wanted = [...new Set(ids.filter((value): value is number => value !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-function statusOf(row: Pick<InviteRow, 'status' | 'expiresAt'>, now = new Date()): InviteStatus {
+export function statusOf(row: Pick<InviteRow, 'status' | 'expiresAt'>, now = new Date()): InviteStatus {
   if (row.status === 'open' && row.expiresAt <= now) return 'expired';
   return row.status as InviteStatus;
-}
-
-function toCollaborator(row: CollaboratorRow, alias: string, user: UserRow): Collaborator {
-  return {
-    id: row.id,
-    shopAlias: alias,
-    user: toPerson(user),
-    accessRights: row.accessRights,
-    role: roleOf(row.accessRights) as Collaborator['role'],
-    invitedBy: row.invitedBy,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 function toInvite(row: InviteRow, alias: string, inviter: UserRow | undefined): Invite {
@@ -96,62 +57,6 @@ function toInvite(row: InviteRow, alias: string, inviter: UserRow | undefined): 
   };
 }
 
-/** GET /v1/shops/{alias}/access: the caller's role and rights (403 for a stranger). */
-export async function accessOf(db: Database, actor: User, alias: string): Promise<ShopAccess> {
-  const shop = await requireShopAccess(db, actor, alias, 'read');
-  const relation = await shopRelation(db, actor, shop);
-  const rights = effectiveRights(actor, shop, relation.collaborator);
-  if (!rights) throw new HttpError(403, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return { role: relation.owner ? 'owner' : relation.collaborator ? roleOf(relation.collaborator) : 'manager', accessRights: rights, sovereign: relation.sovereign };
-}
-
-export async function listCollaborators(db: Database, actor: User, alias: string): Promise<Collaborator[]> {
-  const shop = await requireShopAccess(db, actor, alias, 'read');
-  const rows = await db.select().from(shopCollaborators).where(eq(shopCollaborators.shopId, shop.id)).orderBy(shopCollaborators.id);
-  const people = await usersById(db, rows.map((row) => row.userId));
-  return rows.flatMap((row) => {
-    const user = people.get(row.userId);
-    return user ? [toCollaborator(row, alias, user)] : [];
-  });
-}
-
-async function collaboratorRow(db: Database, shop: ShopRow, collaboratorId: number): Promise<CollaboratorRow> {
-  const [row] = await db
-    .select()
-    .from(shopCollaborators)
-    .where(and(eq(shopCollaborators.id, collaboratorId), eq(shopCollaborators.shopId, shop.id)))
-    .limit(1);
-  if (!row) throw new HttpError(404, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return row;
-}
-
-export async function getCollaborator(db: Database, actor: User, alias: string, collaboratorId: number): Promise<Collaborator> {
-  const shop = await requireShopAccess(db, actor, alias, 'read');
-  const row = await collaboratorRow(db, shop, collaboratorId);
-  const user = (await usersById(db, [row.userId])).get(row.userId);
-  if (!user) throw new HttpError(404, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return toCollaborator(row, alias, user);
-}
-
-/** DELETE: a manager removes anyone; a collaborator may remove themself (leave). Returns the removed user's id. */
-export async function removeCollaborator(db: Database, actor: User, alias: string, collaboratorId: number): Promise<{ userId: number; shopId: number }> {
-  const shop = await requireShopAccess(db, actor, alias, 'read');
-  const row = await collaboratorRow(db, shop, collaboratorId);
-  if (row.userId !== actor.id) await requireShopAccess(db, actor, alias, 'manage');
-  const [removed] = await db.delete(shopCollaborators).where(eq(shopCollaborators.id, row.id)).returning({ userId: shopCollaborators.userId });
-  if (!removed) throw new HttpError(404, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return { userId: removed.userId, shopId: shop.id };
-}
-
-export async function updateAccessRights(db: Database, actor: User, alias: string, collaboratorId: number, rights: AccessRights): Promise<Collaborator> {
-  const shop = await requireShopAccess(db, actor, alias, 'manage');
-  const row = await collaboratorRow(db, shop, collaboratorId);
-  const [updated] = await db.update(shopCollaborators).set({ accessRights: rights }).where(eq(shopCollaborators.id, row.id)).returning();
-  const user = (await usersById(db, [row.userId])).get(row.userId);
-  if (!updated || !user) throw new HttpError(404, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return toCollaborator(updated, alias, user);
-}
-
 export async function listInvites(db: Database, actor: User, alias: string): Promise<Invite[]> {
   const shop = await requireShopAccess(db, actor, alias, 'manage');
   const rows = await db.select().from(collaboratorInvites).where(eq(collaboratorInvites.shopId, shop.id)).orderBy(desc(collaboratorInvites.id));
@@ -160,7 +65,7 @@ export async function listInvites(db: Database, actor: User, alias: string): Pro
 }
 
 /** Resolves the invitee's open invite notifications of this shop (they answered, or the invite went). */
-async function resolveInviteNotifications(deps: CollaboratorDeps, email: string, shopAlias: string): Promise<void> {
+export async function resolveInviteNotifications(deps: CollaboratorDeps, email: string, shopAlias: string): Promise<void> {
   const [invitee] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!invitee) return;
   const open = await deps.db
@@ -345,134 +250,8 @@ export async function updateInvite(deps: CollaboratorDeps, actor: User, alias: s
   return toInvite(updated, alias, updated.invitedBy === null ? undefined : people.get(updated.invitedBy));
 }
 
-function problemOf(row: InviteRow, email: string | undefined): string | null {
-  const status = statusOf(row);
-  if (status === 'expired') return COLLABORATOR_MESSAGES.expired;
-  if (status === 'revoked') return COLLABORATOR_MESSAGES.revoked;
-  if (status !== 'open') return COLLABORATOR_MESSAGES.used;
-  if (email !== undefined && email.toLowerCase() !== row.email) return COLLABORATOR_MESSAGES.wrongAddress;
-  return null;
-}
-
-interface FoundInvite {
-  row: InviteRow;
-  shop: ShopRow;
-  /** Named by its reference, not its token: only a verified account with the invited address may answer. */
-  byReference: boolean;
-}
-
-/**
- * The invite a token or a reference names (404 'This invite link is not valid' otherwise). A
- * reference is known only to the invited address: anyone else (or no one signed in) gets the 404.
- */
-async function findInvite(db: Database, actor: User | null, alias: string, token: string): Promise<FoundInvite> {
-  const parsed = parseInviteToken(token);
-  const [found] = await db
-    .select({ row: collaboratorInvites, shop: shops })
-    .from(collaboratorInvites)
-    .innerJoin(shops, eq(shops.id, collaboratorInvites.shopId))
-    .where(parsed && !parsed.secret ? eq(collaboratorInvites.id, parsed.inviteId) : eq(collaboratorInvites.tokenHash, hashToken(token)))
-    .limit(1);
-  const byReference = parsed !== null && !parsed.secret;
-  if (!found || found.shop.alias !== alias) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
-  if (byReference && actor?.email.toLowerCase() !== found.row.email) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
-  return { ...found, byReference };
-}
-
-/** Why `actor` may not answer an invite named by its reference: their address is not verified yet. */
-const unprovenProblem = (found: FoundInvite, actor: User | null) => (found.byReference && actor?.requiresVerification !== false ? COLLABORATOR_MESSAGES.verifyFirst : null);
-
-/** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too, with the e-mailed token). */
-export async function verifyInvite(db: Database, actor: User | null, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
-  const found = await findInvite(db, actor, alias, token);
-  const { row, shop } = found;
-  if (row.id !== inviteId) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
-  const people = await usersById(db, [row.invitedBy]);
-  const inviter = row.invitedBy === null ? undefined : people.get(row.invitedBy);
-  return {
-    inviteId: row.id,
-    shopAlias: shop.alias,
-    shopName: shop.name,
-    shopLogo: shop.logo,
-    invitedBy: inviter ? fullName(inviter) : 'A merchant',
-    email: row.email,
-    status: statusOf(row),
-    accessRights: row.accessRights,
-    expiresAt: row.expiresAt.toISOString(),
-    problem: problemOf(row, email) ?? unprovenProblem(found, actor),
-  };
-}
-
-/**
- * PUT /invites/accept-decline {token, status}: the invitee (signed in with the invited address)
- * answers, with the e-mailed token or, once their address is verified, the invite's reference;
- * single use.
- */
-export async function answerInvite(deps: CollaboratorDeps, actor: User, alias: string, token: string, status: 'accepted' | 'declined'): Promise<AcceptDeclineAnswer> {
-  const { db } = deps;
-  const found = await findInvite(db, actor, alias, token);
-  const { row, shop } = found;
-  const unproven = unprovenProblem(found, actor);
-  if (unproven) throw new HttpError(403, unproven);
-  const email = actor.email.toLowerCase();
-  const result = await db.transaction(async (tx) => {
-    // The one conditional UPDATE that makes the link single-use: of two parallel answers one wins.
-    const [claimed] = await tx
-      .update(collaboratorInvites)
-      .set({ status })
-      .where(
-        and(
-          eq(collaboratorInvites.id, row.id),
-          eq(collaboratorInvites.status, 'open'),
-          gt(collaboratorInvites.expiresAt, new Date()),
-          eq(collaboratorInvites.email, email),
-        ),
-      )
-      .returning();
-    if (!claimed) return null;
-    if (status === 'accepted' && shop.ownerUserId !== actor.id) {
-      await tx
-        .insert(shopCollaborators)
-        .values({ shopId: shop.id, userId: actor.id, accessRights: claimed.accessRights, invitedBy: claimed.invitedBy })
-        .onConflictDoUpdate({ target: [shopCollaborators.shopId, shopCollaborators.userId], set: { accessRights: claimed.accessRights } });
-    }
-    return claimed;
-  });
-  if (!result) {
-    const problem = problemOf(row, email) ?? COLLABORATOR_MESSAGES.used;
-    throw new HttpError(problem === COLLABORATOR_MESSAGES.wrongAddress ? 403 : problem === COLLABORATOR_MESSAGES.expired ? 410 : 409, problem);
-  }
-  await resolveInviteNotifications(deps, email, shop.alias);
-  await db.insert(inviteHistory).values({ userId: actor.id, shopAlias: shop.alias, inviteToken: row.tokenHash, status });
-  return { status, shopAlias: shop.alias, shopName: shop.name };
-}
-
-/** GET /v1/users/{userId}/shop-collaborations: the shops shared with the user. */
-export async function shopCollaborations(db: Database, actor: User, userId: number): Promise<ShopCollaboration[]> {
-  requireSelfOrSovereign(actor, userId);
-  const rows = await db
-    .select({ collaborator: shopCollaborators, shop: shops, owner: users })
-    .from(shopCollaborators)
-    .innerJoin(shops, eq(shops.id, shopCollaborators.shopId))
-    .innerJoin(users, eq(users.id, shops.ownerUserId))
-    .where(eq(shopCollaborators.userId, userId))
-    .orderBy(desc(shops.updatedAt), desc(shops.id));
-  return rows.map(({ collaborator, shop, owner }) => ({
-    collaboratorId: collaborator.id,
-    shopAlias: shop.alias,
-    shopName: shop.name,
-    shopLogo: shop.logo,
-    owner: fullName(owner),
-    accessRights: collaborator.accessRights,
-    role: roleOf(collaborator.accessRights) as ShopCollaboration['role'],
-    updatedAt: shop.updatedAt.toISOString(),
-    since: collaborator.createdAt.toISOString(),
-  }));
-}
-
 /** Collaborator invites a user has seen; the portal clears them at every login (spec section 4). */
 export async function deleteInviteHistory(db: Database, userId: number): Promise<{ deleted: number }> {
   const deleted = await db.delete(inviteHistory).where(eq(inviteHistory.userId, userId)).returning({ id: inviteHistory.id });
   return { deleted: deleted.length };
 }
-

@@ -24,7 +24,7 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { designBranches, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { checkShopAccess } from '../shops/access';
+import { checkShopAccess } from '../../shop-access/access';
 import { defaultVersionOf, versionNodes } from './sharing';
 
 /** At most this many fields are kept per history entry (a whole-design write may change hundreds). */
@@ -43,7 +43,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The leaf paths (`/`-joined) where `a` and `b` differ; arrays are leaves. */
-export function changedFields(a: unknown, b: unknown, prefix = ''): string[] {
+function changedFields(a: unknown, b: unknown, prefix = ''): string[] {
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
     return keys.flatMap((key) => changedFields(a[key], b[key], prefix ? `${prefix}/${key}` : key));

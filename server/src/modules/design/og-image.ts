@@ -28,7 +28,7 @@ const fill = (colour: string) => {
 };
 const clip = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
-export interface OgInput {
+interface OgInput {
   name: string;
   slogan: string;
   logo: string;
@@ -49,7 +49,7 @@ async function logoData(uploadsDir: string, logo: string): Promise<string | null
   }
 }
 
-export function ogSvg(input: OgInput, logo: string | null): string {
+function ogSvg(input: OgInput, logo: string | null): string {
   const creation = parseCreationTolerant(input.config ?? {});
   const c = creation.colors;
   const [barFrom = c.primary, barTo = c.primaryDark] = creation.toolBar.gradient.colors;

@@ -8,7 +8,7 @@
  * - Design reads (mayReadDesign): whoever may see the shop (view right, owner, SOVEREIGN), anyone
  *   while the public link is on, anyone holding the shop's preview key (the QR code's `/test/preview`
  *   URL carries it as `p`), and for a template shop anyone while the template is published (else its
- *   owner or a SOVEREIGN: templates/service.ts). The key is random, kept here, made on
+ *   owner or a SOVEREIGN: templates/documents.ts). The key is random, kept here, made on
  *   first need and rotated by an owner or manager.
  * - Versions: the shop's realtime documents `apps/production/{alias}/{version}`. Duplicating one
  *   makes the next free version (not default); making one the default flips isDefault on every
@@ -25,11 +25,11 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { DEFAULT_PUBLIC_LINK, currencies, designAuthors, designBranches, realtimeNodes, shopSharing, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../shops/access';
-import { SHOP_MESSAGES } from '../shops/messages';
-import { requireVisibleTemplate } from '../templates/service';
+import { checkShopAccess, collaboratorRights, mayActOnShop, requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
+import { requireVisibleTemplate } from '../templates/index';
 
-export const MAX_VERSIONS = 20;
+const MAX_VERSIONS = 20;
 
 async function sharingOf(db: Database, shopId: number): Promise<{ publicLink: boolean; previewKey: string | null }> {
   const [row] = await db.select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);

@@ -1,5 +1,5 @@
 /**
- * The catalogue's answers, serialised once and kept in memory with a strong ETag: every visitor
+ * The catalogue's (and the plans') answers, serialised once and kept in memory with a strong ETag: every visitor
  * reads the same catalogue, and it changes only when seeded or edited. `invalidateCatalogue()`
  * (called by the seed and by any edit) drops every copy, so the next read is built afresh and
  * carries a new ETag; a client holding the old one gets the new body instead of a 304.
@@ -11,7 +11,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
-import { ok } from '../../http/envelope';
+import { envelopeOf } from '@contract/response';
+import { z } from 'zod';
+import { ok } from './envelope';
 
 interface Variant {
   body: string;
@@ -25,7 +27,7 @@ interface Entry {
 }
 
 /** An answer to cache: its data, and for a list page the count of all pages' items. */
-export interface CatalogueAnswer {
+interface CatalogueAnswer {
   data: unknown;
   total?: number;
 }
@@ -33,9 +35,12 @@ export interface CatalogueAnswer {
 /** Distinct query strings remembered per app; the oldest goes first (a crafted-query flood cannot grow memory). */
 const MAX_ENTRIES = 1000;
 /** Shuffles kept of a shuffled answer. */
-export const SHUFFLE_VARIANTS = 8;
+const SHUFFLE_VARIANTS = 8;
 
 let generation = 0;
+
+/** The responses of a cached list: the envelope, or 304 when If-None-Match named the current answer. */
+export const cachedListOf = (schema: z.ZodType) => ({ 200: envelopeOf(z.array(schema)), 304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }) });
 
 /** Drops every cached catalogue answer (after a seed or an edit of catalogue rows). */
 export function invalidateCatalogue(): void {

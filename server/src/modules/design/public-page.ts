@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '@contract/brand';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { API_PREFIX } from '@contract/api';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../deps';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { escapeHtml } from '../../html';
@@ -16,7 +16,7 @@ import type { Portal } from '../../web/portal';
 import { publicShop } from './sharing';
 import { OG_HEIGHT, OG_WIDTH } from './og-image';
 
-export function openGraphTags(config: Pick<Config, 'PUBLIC_ORIGIN'>, page: { alias: string; name: string; slogan: string; updatedAt: number }): string {
+function openGraphTags(config: Pick<Config, 'PUBLIC_ORIGIN'>, page: { alias: string; name: string; slogan: string; updatedAt: number }): string {
   const url = new URL(`/apps/${page.alias}/public`, config.PUBLIC_ORIGIN).toString();
   const image = new URL(`${API_PREFIX}${DESIGN_PATHS.publicImage.replace(':alias', page.alias)}?v=${page.updatedAt}`, config.PUBLIC_ORIGIN).toString();
   const title = `${page.name} — designed with ${PRODUCT_NAME}`;

@@ -17,20 +17,20 @@ import { and, eq } from 'drizzle-orm';
 import { ROLE } from '@contract/constants';
 import { FULL_ACCESS_RIGHTS, type AccessRights } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
-import { AUTH_MESSAGES } from '../../auth/guards';
+import { AUTH_MESSAGES } from '../auth/guards';
 import { hasRole } from '@contract/users/roles';
-import type { Database } from '../../db/database';
-import { shopCollaborators, shops } from '../../db/schema';
-import { HttpError } from '../../http/http-error';
+import type { Database } from '../db/database';
+import { shopCollaborators, shops } from '../db/schema';
+import { HttpError } from '../http/http-error';
 import { SHOP_MESSAGES } from './messages';
 
 export type ShopRow = typeof shops.$inferSelect;
 
 /** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it. */
-export type ShopAction = 'read' | 'write' | 'manage' | 'delete';
+type ShopAction = 'read' | 'write' | 'manage' | 'delete';
 
 /** How `actor` relates to a shop: owner, SOVEREIGN, a collaborator's rights, or nothing. */
-export interface ShopRelation {
+interface ShopRelation {
   owner: boolean;
   sovereign: boolean;
   /** The collaborator's rights (null: not a collaborator). */

@@ -7,7 +7,7 @@ import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { EMAIL_MESSAGES } from './messages';
-import { sendAccountEmail, verifyEmail, type EmailDeps } from './service';
+import { sendAccountEmail, verifyEmail, type EmailDeps } from './email-service';
 
 export const emailsModule: ModulePlugin = async (app, deps) => {
   const { guards } = deps;

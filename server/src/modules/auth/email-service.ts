@@ -20,7 +20,7 @@ import { portalLink } from '../../mail/links';
 import { send, trySend, type MailDeps } from '../../mail/send';
 import { welcomeEmail } from '../../mail/templates';
 import { newVerificationMail } from '../../mail/verification';
-import { rewardReferrer } from '../referrals/service';
+import { rewardReferrer } from '../referrals/index';
 import { EMAIL_MESSAGES } from './messages';
 
 export interface EmailDeps extends MailDeps {

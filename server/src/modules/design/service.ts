@@ -1,6 +1,6 @@
 /**
- * The local realtime database's store (issue #10): documents in `realtime_nodes`, applied edit
- * ids in `realtime_edits`.
+ * The design documents of the local realtime database (issue #10): documents in
+ * `realtime_nodes`, applied edit ids in `realtime_edits`.
  *
  * - Writes: only design documents `apps/production/{alias}/{version}` (and paths inside them),
  *   by whoever may write the shop (checkShopAccess: owner or SOVEREIGN; the collaborators
@@ -17,17 +17,14 @@
  *   within the size and nesting bounds, else the edit is refused with the schema's message and
  *   nothing is stored.
  * - The shop's stored config (POST configure, GET admin shop) follows the document's data.
- * - Issue 27: every document carries a copy of its shop's selection (superCategoriesOfInterest,
- *   categoriesOfInterest), which the phone preview fills the app from. The shop's selection is the
- *   one source: a write of the whole document (or of the copy) takes it from the shop, a change of
- *   the shop's selection rewrites every document of the shop (syncSelection), and every start
- *   brings documents stored before this rule in step (syncAllSelections).
- * - Reads are checked by the socket handlers (mayReadDesign, modules/collaborators/sharing.ts):
+ * - Issue 27: every document carries a copy of its shop's selection; a write of the whole
+ *   document (or of the copy) takes it from the shop (selection.ts).
+ * - Reads are checked by the socket handlers (mayReadDesign, sharing.ts):
  *   the shop's people, anyone while its public link is on, a phone holding its preview key.
  */
 import { eq, sql } from 'drizzle-orm';
 import { creationSchema } from '@contract/design/schemas';
-import { APPS_ROOT, designAddress, type DocumentAddress, ENVIRONMENT, isPlainObject, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/design/realtime';
+import { designAddress, type DocumentAddress, isPlainObject, type RealtimeSnapshot, REALTIME_MESSAGES, withValuesAt } from '@contract/design/realtime';
 import type { RealtimeEdit } from '@contract/design/realtime-schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
@@ -35,10 +32,12 @@ import type { Database } from '../../db/database';
 import { designAuthors, realtimeEdits, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { nestedDeeperThan } from '../../http/json-limits';
-import { checkShopAccess } from '../shops/access';
-import { SHOP_MESSAGES } from '../shops/messages';
-import { historyFields } from '../collaborators/branches';
-import { recordAuthor } from '../collaborators/sharing';
+import { checkShopAccess } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
+import { historyFields } from './branches';
+import { type KnownDocument, lastStored, remember } from './known-documents';
+import { type ShopSelection, shopSelection, withSelection, writesSelection } from './selection';
+import { recordAuthor } from './sharing';
 
 export interface EditOutcome {
   revision: number;
@@ -166,34 +165,6 @@ function shopConfigOf(value: unknown): Record<string, unknown> | null {
 }
 
 /**
- * What this process last stored of each document it wrote: value, revision and row version
- * (PostgreSQL's xmin, new with every write of the row). A later edit to that document then needs
- * neither a read nor a transaction: see applyToKnown.
- */
-interface KnownDocument {
-  value: unknown;
-  revision: number;
-  rowVersion: string;
-}
-
-/** How many documents a process keeps (the least recently written go first); a few MB at most. */
-const KNOWN_DOCUMENTS = 200;
-const knownDocuments = new WeakMap<Database, Map<string, KnownDocument>>();
-
-function lastStored(db: Database): Map<string, KnownDocument> {
-  let documents = knownDocuments.get(db);
-  if (!documents) knownDocuments.set(db, (documents = new Map()));
-  return documents;
-}
-
-function remember(db: Database, path: string, document: KnownDocument): void {
-  const documents = lastStored(db);
-  documents.delete(path);
-  documents.set(path, document);
-  if (documents.size > KNOWN_DOCUMENTS) documents.delete(documents.keys().next().value ?? path);
-}
-
-/**
  * An edit to a document this process knows, as one statement (one round trip instead of a
  * transaction's seven): it claims the edit id, then writes the document only where the row is
  * still the version this process wrote (its revision and xmin), then its last author and the
@@ -313,84 +284,4 @@ export async function storeImported(db: Database, address: DocumentAddress, valu
   });
   lastStored(db).delete(address.doc);
   return true;
-}
-
-// ------------------------------------------------------------------ the shop's selection (issue 27)
-
-/** The trades and categories a shop sells, of which each of its designs carries a copy. */
-export interface ShopSelection {
-  superCategoriesOfInterest: number[];
-  categoriesOfInterest: number[];
-}
-
-const SELECTION_FIELDS = ['superCategoriesOfInterest', 'categoriesOfInterest'] as const;
-
-/** Whether `writes` set the whole document, its whole data or its copy of the selection. */
-function writesSelection(writes: Array<{ inner: string[] }>): boolean {
-  return writes.some(({ inner }) => inner.length < 2 ? inner[0] !== 'isDefault' && inner[0] !== 'version' : inner[0] === 'data' && (SELECTION_FIELDS as readonly string[]).includes(inner[1] as string));
-}
-
-async function shopSelection(db: Database, alias: string): Promise<ShopSelection | null> {
-  const [shop] = await db.select({ superCategoriesOfInterest: shops.superCategoriesOfInterest, categoriesOfInterest: shops.categoriesOfInterest }).from(shops).where(eq(shops.alias, alias));
-  return shop ?? null;
-}
-
-/** A design's data with the shop's selection as its copy (an absent field already reads as an empty one). */
-export function withSelection<T extends Record<string, unknown>>(data: T, selection: ShopSelection): T {
-  const copy = { ...data } as Record<string, unknown>;
-  for (const field of SELECTION_FIELDS) {
-    const ids = selection[field];
-    if (ids.length > 0 || Object.hasOwn(data, field)) copy[field] = [...ids];
-  }
-  return copy as T;
-}
-
-/** The documents of one shop (`alias`), or of every shop: those whose copy differs from their shop's selection. */
-const outOfStep = (alias?: string) => sql`
-  ${realtimeNodes.path} LIKE ${`${APPS_ROOT}/${ENVIRONMENT}/%`} AND split_part(${realtimeNodes.path}, '/', 3) = ${shops.alias}
-  ${alias === undefined ? sql`` : sql`AND ${shops.alias} = ${alias}`}
-  AND jsonb_typeof(${realtimeNodes.value} -> 'data') = 'object'
-  AND (COALESCE(${realtimeNodes.value} -> 'data' -> 'superCategoriesOfInterest', '[]') IS DISTINCT FROM ${shops.superCategoriesOfInterest}
-    OR COALESCE(${realtimeNodes.value} -> 'data' -> 'categoriesOfInterest', '[]') IS DISTINCT FROM ${shops.categoriesOfInterest})`;
-
-/**
- * Every document whose copy differs from its shop's selection takes the shop's, as one more
- * revision; the shop's config too. `alias`: that shop's documents only. Returns the changed
- * documents, for their readers (publishDesign).
- */
-async function bringInStep(db: Database, alias?: string): Promise<RealtimeSnapshot[]> {
-  const changed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(realtimeNodes)
-      .set({
-        value: sql`jsonb_set(jsonb_set(${realtimeNodes.value}, '{data,superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{data,categoriesOfInterest}', ${shops.categoriesOfInterest})`,
-        revision: sql`${realtimeNodes.revision} + 1`,
-        updatedAt: new Date(),
-      })
-      .from(shops)
-      .where(outOfStep(alias))
-      .returning({ path: realtimeNodes.path, value: realtimeNodes.value, revision: realtimeNodes.revision });
-    await tx
-      .update(shops)
-      .set({ config: sql`jsonb_set(jsonb_set(${shops.config}, '{superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{categoriesOfInterest}', ${shops.categoriesOfInterest})` })
-      .where(
-        sql`jsonb_typeof(${shops.config}) = 'object' ${alias === undefined ? sql`` : sql`AND ${shops.alias} = ${alias}`}
-          AND (COALESCE(${shops.config} -> 'superCategoriesOfInterest', '[]') IS DISTINCT FROM ${shops.superCategoriesOfInterest}
-            OR COALESCE(${shops.config} -> 'categoriesOfInterest', '[]') IS DISTINCT FROM ${shops.categoriesOfInterest})`,
-      );
-    return rows;
-  });
-  // Written outside applyEdit: what this process knew of them is stale.
-  for (const { path } of changed) lastStored(db).delete(path);
-  return changed;
-}
-
-/** The shop `alias` changed its selection: each of its designs takes it (PUT /v1/shops/{alias}). */
-export function syncSelection(db: Database, alias: string): Promise<RealtimeSnapshot[]> {
-  return bringInStep(db, alias);
-}
-
-/** At start: designs stored before their copy was kept in step (an empty copy showed every trade) take their shop's. */
-export function syncAllSelections(db: Database): Promise<RealtimeSnapshot[]> {
-  return bringInStep(db);
 }
