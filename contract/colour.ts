@@ -129,13 +129,17 @@ export function lighten(value: string, step: number = CONSTANTS.colourShadeStep)
   return toWeb(fromHsl(h, s, Math.min(1, l * (1 + step)), c.a));
 }
 
-/** WCAG relative luminance, 0 (black) to 1 (white). */
+/**
+ * WCAG 2.x relative luminance, 0 (black) to 1 (white): the one formula behind the contrast guard
+ * and the derived text colours (sRGB's 0.04045 knee; the older 0.03928 gives the same answer for
+ * every 8-bit channel).
+ */
 export function luminosity(value: string): number {
   const c = parseColour(value);
   if (!c) return 0;
   const lin = (v: number) => {
     const n = v / 255;
-    return n <= 0.03928 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
+    return n <= 0.04045 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
 }

@@ -6,7 +6,9 @@
  * the outbox and goes once; the panel is hidden and raised where the spec says; axe on both sides.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiPath } from '@contract/api';
 import type { AuthResult } from '@contract/auth/schemas';
+import { CHAT_PATHS } from '@contract/chat/paths';
 import { expectAccessible } from './accessibility';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
@@ -144,9 +146,11 @@ test('the panel is hidden on the shared project and password reset pages, and ra
     await expect(page.getByTestId('support-chat'), raised).toHaveAttribute('data-raised', 'true', { timeout: 15_000 });
   }
   for (const hidden of ['/apps/ada-shop/public', '/password/reset?token=abc']) {
+    // The chat starts on these pages too (its rooms load): it is only not shown.
+    const roomsLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath(CHAT_PATHS.rooms) && response.ok());
     await page.goto(hidden);
     await expect(page.locator('main')).toBeVisible();
-    await page.waitForTimeout(1500);
+    await roomsLoaded;
     await expect(supportButton(page), hidden).toHaveCount(0);
   }
   await context.close();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
+import { PUSH_RECEIVED_MESSAGE } from '@/sw/messages';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
 
@@ -115,8 +116,14 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   const shown = () => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<object[]> } }).registration.getNotifications()).length);
   // With the portal in front, its bell has the news: no system notification.
   await page.bringToFront();
+  // The worker's answer to a push while the portal is in front: a message to the portal (listened
+  // for before the push goes out).
+  await page.evaluate((type) => {
+    const scope = globalThis as unknown as BrowserWindow & { pushTold?: Promise<void> };
+    scope.pushTold = new Promise((resolve) => scope.navigator.serviceWorker.addEventListener('message', (event) => event.data?.type === type && resolve()));
+  }, PUSH_RECEIVED_MESSAGE);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId: await registrationId, data: JSON.stringify({ title: 'In front', url: '/billing', type: 'payment-due' }) });
-  await page.waitForTimeout(1000);
+  await page.evaluate(() => (globalThis as unknown as { pushTold?: Promise<void> }).pushTold);
   expect(await shown()).toBe(0);
   // Nobody is looking at the portal: the service worker shows a system notification.
   await page.goto('about:blank');
@@ -165,7 +172,8 @@ test('a new version waits while a form is dirty, and loads once the work is save
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByText('Your changes are being kept: the new version loads once they are saved.')).toBeVisible();
-  await page.waitForTimeout(1500);
+  // The new version still waits, unapplied, and the page was not reloaded.
+  expect(await page.evaluate(async () => (await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(true);
   expect(await page.evaluate(() => (globalThis as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
   await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveValue('Edited');
 

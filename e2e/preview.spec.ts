@@ -4,7 +4,7 @@
  * every page and every theme of each part.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { designFragment } from '@/features/preview/model';
+import { designFragment } from '@/features/preview/design-link';
 import type { Screen } from '@/features/preview/screens';
 import { expectAccessible } from './accessibility';
 import { serveSampleCatalogue } from './preview-catalogue';

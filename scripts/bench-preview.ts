@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { designFragment } from '../src/features/preview/model';
+import { designFragment } from '../src/features/preview/design-link';
 import { percentile } from './bench-kit';
 
 export const TARGET_PREVIEW_SCRIPTING_MS = 8;

@@ -10,7 +10,7 @@ import { createRoot, hydrateRoot } from '@/app/react-dom-client';
 import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
+import { rememberReferralFromUrl } from '@/features/auth/referral-code';
 import { SERVED_DATA_ID } from '@contract/served-data';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';

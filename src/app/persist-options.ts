@@ -13,7 +13,7 @@ function serialize(client: PersistedClient): string {
 }
 
 /** The persister, and `flush`: writes what is still unsaved at once. */
-export interface FlushablePersister extends Persister {
+interface FlushablePersister extends Persister {
   flush(): void;
 }
 

@@ -3,7 +3,7 @@ import type { FileRouteTypes } from '@/routeTree.gen';
 import { NAMED_ROUTES } from './named-routes';
 
 /** Any path of the route tree a navigation entry may point at. */
-export type AppPath = FileRouteTypes['to'];
+type AppPath = FileRouteTypes['to'];
 
 /**
  * One entry of the nav bar, side drawer or footer (spec section 2 "Navigation").

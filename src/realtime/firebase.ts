@@ -30,7 +30,7 @@ export interface PreviewGrant {
   key: string;
 }
 
-export interface FirebaseRealtimeOptions {
+interface FirebaseRealtimeOptions {
   /** Connects to a local protocol server instead (tests, `host:port`). */
   emulator?: { host: string; port: number };
   /** Connects Firebase Auth to a local emulator instead (tests, `http://host:port`). */

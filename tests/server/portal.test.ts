@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HERO } from '@contract/brand';
 import type { ServedData } from '@contract/pages';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import { templateListKey } from '@contract/templates/filter';
+import { templateKeys } from '@contract/templates/filter';
 import type { Template } from '@contract/templates/schemas';
 import { sha256Source } from '../../server/src/http/csp-hash';
 import { precompressDist } from '../../server/src/web/precompress';
@@ -181,7 +181,7 @@ describe.each(kinds)('the gallery rendered per request on %s', (kind) => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body, url).toContain(`<div id="root" data-prerendered="/templates"><ul aria-label="Templates">${templates.map((t) => `<li>${t.name}</li>`).join('')}</ul></div>`);
       const data = served(response.body);
-      expect(data?.queries.map((q) => q.queryKey), url).toEqual([templateListKey(filter)]);
+      expect(data?.queries.map((q) => q.queryKey), url).toEqual([templateKeys.list(filter)]);
       expect((data?.queries[0]?.data as Template[]).map((t) => t.templateId), url).toEqual(templates.map((t) => t.templateId));
       expect(Math.abs(Date.now() - (data?.readAt ?? 0))).toBeLessThan(60_000);
     }

@@ -9,7 +9,7 @@ import { PLAN_PATHS } from '@contract/plans/paths';
 import { ROLE } from '@contract/constants';
 import { USER_PATHS } from '@contract/users/paths';
 import { isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
-import { hasRole } from '../../server/src/auth/roles';
+import { hasRole } from '@contract/users/roles';
 import { signUserToken, verifyUserToken } from '../../server/src/auth/tokens';
 import { redactUrl } from '../../server/src/config';
 import { JSON_LIMITS, nestedDeeperThan } from '../../server/src/http/json-limits';

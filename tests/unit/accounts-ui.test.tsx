@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REFERRAL_STORAGE_KEY } from '@/features/sign-in/referral-code';
+import { REFERRAL_STORAGE_KEY } from '@/features/auth/referral-code';
 import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 const ADA = sampleUser();

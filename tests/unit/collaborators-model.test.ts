@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inviteReference, parseInviteToken, roleOf, type ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
-import { appRows, lastEditText } from '@/features/apps/model';
+import { appRows, lastEditText } from '@/features/shops/my-apps';
 
 const shop = (alias: string, name: string, updatedAt: string) => ({ alias, name, logo: '/l.png', updatedAt }) as Shop;
 const shared = (alias: string, name: string, updatedAt: string, role: ShopCollaboration['role'] = 'editor') =>

@@ -4,7 +4,8 @@ import { DERIVED_PATHS, derivedColour, paletteOf } from '@contract/design/derive
 import { type Creation, creationSchema, defaultCreation } from '@contract/design/schemas';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import { STARTER_TEMPLATES } from '@contract/templates/starters';
-import { type Patch, editPatch, inversePatch, isNoOp, valueAt } from '@/features/design/editor/model';
+import { valueAt } from '@/features/design/editor/controls';
+import { type Patch, editPatch, inversePatch, isNoOp } from '@/features/design/editor/patches';
 
 const defaults = defaultCreation();
 

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
-import {
-  backgroundImagePatch,
-  contrastRatio,
-  isControlShown,
-  contrastWarnings,
-  editPatch,
-  editedPaths,
-  emptyHistory,
-  historyKey,
-  humanise,
-  inversePatch,
-  isNoOp,
-  recordEdit,
-  redo,
-  sectionControls,
-  undo,
-  valueAt,
-} from '@/features/design/editor/model';
+import { contrastRatio } from '@contract/colour';
+import { contrastWarnings } from '@/features/design/editor/contrast';
+import { isControlShown, editedPaths, humanise, sectionControls, valueAt } from '@/features/design/editor/controls';
+import { emptyHistory, historyKey, recordEdit, redo, undo } from '@/features/design/editor/history';
+import { backgroundImagePatch, editPatch, inversePatch, isNoOp } from '@/features/design/editor/patches';
 import { EDITOR_SECTIONS, sectionById, sectionsOf } from '@/features/design/editor/section-map';
 import { SCREENS } from '@/features/preview/screens';
 

@@ -1,7 +1,7 @@
 /** Issue 27: the design editor speaks the merchant's words (no addresses, no bare theme letters). */
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
-import { sectionControls } from '@/features/design/editor/model';
+import { sectionControls } from '@/features/design/editor/controls';
 import { EDITOR_SECTIONS, THEME_NAMES, themeName } from '@/features/design/editor/section-map';
 
 const controls = EDITOR_SECTIONS.flatMap((section) => sectionControls(section, defaultCreation()));

@@ -4,7 +4,8 @@ import { creationSchema } from '@contract/design/schemas';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { PhoneScreen } from '@/features/preview/components/PhoneScreen';
-import { type SampleData, initialSelections } from '@/features/preview/model';
+import { initialSelections } from '@/features/preview/phone-state';
+import type { SampleData } from '@/features/preview/sample';
 import { SCREENS, type Screen } from '@/features/preview/screens';
 
 const products: SampleProduct[] = Array.from({ length: 40 }, (_, i) => ({
@@ -32,9 +33,14 @@ function show(screenName: Screen, design: unknown = {}) {
 }
 
 describe('PhoneScreen renders every screen', () => {
-  it.each(SCREENS.map((name) => [name]))('%s, with the defaults and with a broken design', (name) => {
-    show(name).unmount();
-    show(name, { colors: { primary: 42 }, splashScreen: null, appTemplate: { theme: 'x' }, measurementItem: { borderRadius: 'round' } }).unmount();
+  it.each(SCREENS.map((name) => [name]))('%s, with the defaults and a broken design drawn as the defaults', (name) => {
+    const defaults = show(name);
+    expect(defaults.container.querySelector(`[data-screen="${name}"]`)).not.toBeNull();
+    const drawn = defaults.container.innerHTML;
+    defaults.unmount();
+    const broken = show(name, { colors: { primary: 42 }, splashScreen: null, appTemplate: { theme: 'x' }, measurementItem: { borderRadius: 'round' } });
+    expect(broken.container.innerHTML).toBe(drawn);
+    broken.unmount();
   });
 });
 

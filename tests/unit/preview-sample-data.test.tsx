@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { useSampleData } from '@/features/preview/api/get-sample-data';
-import { interestIds } from '@/features/preview/model';
+import { interestIds } from '@/features/preview/sample';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 

@@ -18,7 +18,7 @@ import { ROLE } from '@contract/constants';
 import { FULL_ACCESS_RIGHTS, type AccessRights } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../auth/guards';
-import { hasRole } from '../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Database } from '../db/database';
 import { shopCollaborators, shops } from '../db/schema';
 import { HttpError } from '../http/http-error';

@@ -14,7 +14,7 @@ import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
 import { useToken } from '@/lib/session/token';
-import { mergeDesign } from '@/features/preview/model';
+import { mergeDesign } from '@/features/preview/design-link';
 import type { Screen } from '@/features/preview/screens';
 import { findPreviewTemplate } from '@/features/preview/templates';
 import { DESIGN_NOT_ON_THIS_DEVICE } from '@/features/design/document';

@@ -6,7 +6,7 @@ import type { TemplateCategory } from '@contract/constants';
 import type { CreationInput } from '@contract/design/schemas';
 import { deriveAccent, derivePrimary } from '@contract/colour';
 
-export interface PreviewTemplate {
+interface PreviewTemplate {
   templateId: string;
   category: TemplateCategory;
   name: string;
@@ -21,7 +21,7 @@ const colours = (primary: string, accent: string) => {
   return { ...p, ...a, chatSenderBalloon: p.primary, buttonForeground: '#FFFFFFFF' };
 };
 
-export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
+const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
   {
     templateId: 'glow-beauty',
     category: 'health_beauty',

@@ -15,7 +15,7 @@ import { CHAT_MESSAGES, type ChatMessage, type InboxRoom, type SupportRoom, type
 import { ROLE } from '@contract/constants';
 import type { SessionUser } from '../../auth/guards';
 import { createLimiter, type Limiter } from '../../auth/rate-limit';
-import { hasRole } from '../../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Database } from '../../db/database';
 import { chatMessages, chatRoomDevices, chatRooms, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';

@@ -39,7 +39,7 @@ import { type StoredDocument, visibleDocument } from '@contract/design/firebase-
 import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../../auth/guards';
-import { hasRole } from '../../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { serviceAccountOf } from '../../firebase-service-account';

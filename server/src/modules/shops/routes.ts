@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
+import { withoutControlCharacters } from '@contract/control-characters';
 import {
   adminShopSchema,
   checkEnableAnswerSchema,
@@ -56,8 +57,7 @@ function labelOf(header: string | string[] | undefined): string {
   } catch {
     throw new HttpError(400, SHOP_MESSAGES.mediaName);
   }
-  // eslint-disable-next-line no-control-regex
-  return decoded.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 200);
+  return withoutControlCharacters(decoded).trim().slice(0, 200);
 }
 
 export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {

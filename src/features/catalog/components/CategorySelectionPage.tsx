@@ -13,7 +13,7 @@ import { productCategoriesQueryOptions } from '../api/get-product-categories';
 import { superCategoriesQueryOptions } from '../api/get-super-categories';
 import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE } from './CategorySelectionPending';
 
-export const CATEGORIES_MISSING = 'Please select the categories your shop sells';
+const CATEGORIES_MISSING = 'Please select the categories your shop sells';
 /** A change is saved once the merchant pauses (and at once on Continue). */
 const SAVE_DELAY_MS = 600;
 
@@ -60,7 +60,7 @@ export interface ShopInterests {
   categoriesOfInterest: number[];
 }
 
-export interface CategorySelectionProps {
+interface CategorySelectionProps {
   shop: ShopInterests;
   /** Saves the selection to the shop (PUT /v1/shops/{alias}). */
   save: (changes: Pick<ShopInterests, 'superCategoriesOfInterest' | 'categoriesOfInterest'>) => Promise<unknown>;

@@ -17,7 +17,7 @@ import { CONSTANTS } from '@contract/constants';
 import type { ChatStore } from '../chat-store';
 import { MessageComposer } from './MessageComposer';
 
-export interface ChatWidgetProps {
+interface ChatWidgetProps {
   store: ChatStore;
   /** On the design, category-selection and template-edit screens the panel sits higher. */
   raised: boolean;

@@ -4,7 +4,7 @@
  * What the caller may do follows their rights; the server enforces them anyway.
  */
 import { type FormEvent, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type AccessRights, type CollaborationRole, roleOf, type ShopAccess } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { forgetShop } from '@/lib/shop-keys';
 import { toast } from '@/lib/toast';
 import { collaboratorsQueryOptions } from '../api/get-collaborators';
 import { invitesQueryOptions } from '../api/get-invites';
@@ -40,6 +41,7 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
   const canManage = access.accessRights.manageCollaborators;
   const collaborators = useQuery(collaboratorsQueryOptions(alias));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const remove = useRemoveCollaborator(alias);
   const rights = useUpdateAccessRights(alias);
   const [removing, setRemoving] = useState<{ id: number; name: string; self: boolean } | null>(null);
@@ -52,7 +54,8 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
         onSuccess: () => {
           setRemoving(null);
           toast(self ? 'You left the app' : `${name} was removed`, { variant: 'success' });
-          if (self) void navigate({ to: '/apps' });
+          // Left: the device forgets the shop once this page (which reads it) is gone.
+          if (self) void navigate({ to: '/apps' }).then(() => forgetShop(queryClient, alias));
         },
       },
     );

@@ -28,33 +28,19 @@ import { previewUrl } from '../preview-url';
 import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
-import {
-  type ContrastWarning,
-  type Control,
-  type History,
-  type Patch,
-  contrastWarnings,
-  editPatch,
-  emptyHistory,
-  historyKey,
-  inversePatch,
-  isControlShown,
-  isNoOp,
-  recordEdit,
-  redo,
-  sectionControls,
-  undo,
-  valueAt,
-} from './model';
+import { type ContrastWarning, contrastWarnings } from './contrast';
+import { type Control, isControlShown, sectionControls, valueAt } from './controls';
+import { type History, emptyHistory, historyKey, recordEdit, redo, undo } from './history';
+import { type Patch, editPatch, inversePatch, isNoOp } from './patches';
 import { EDITOR_SECTIONS, sectionById } from './section-map';
 
 
 /** The config version the editor opens (spec section 7: `{apps-root}/production/{alias}/{version}`). */
-export const EDITOR_CONFIG_VERSION = 0;
+const EDITOR_CONFIG_VERSION = 0;
 
 const DEFAULTS = defaultCreation();
 
-export interface DesignEditorProps {
+interface DesignEditorProps {
   /** The shop; its selection of trades and categories, when given, is the new design's copy (the phone preview's sample content). */
   shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */

@@ -2,7 +2,7 @@
  * The design editor's one section map (spec section 2, "Design editor"): each section, the
  * Creation fields it styles (as `/` paths of whole groups or single fields) and the preview page
  * it styles. The editor's controls are generated from these paths and the Creation schema
- * (model.ts), never written out one form per field.
+ * (controls.ts), never written out one form per field.
  */
 export interface EditorSection {
   id: string;
@@ -31,7 +31,7 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
     title: 'General',
     screen: 'home-page',
     fields: ['colors', 'appTemplate', 'bodyConfig', 'toolBar', 'sideNavigationDrawer', 'sideNavIcon', 'bottomNavBar', 'shop/name', 'shop/currencySymbol'],
-    // hasBottomNavBar is kept in step with the bottom bar's own switch (model.ts editPatch).
+    // hasBottomNavBar is kept in step with the bottom bar's own switch (patches.ts editPatch).
     except: ['colors/chatSenderBalloon', 'appTemplate/description', 'appTemplate/hasBottomNavBar'],
   },
   { id: 'home', title: 'Home Page', screen: 'home-page', fields: ['searchBar', 'homeCategories'] },
@@ -44,7 +44,7 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
   { id: 'orders', title: 'Order History', screen: 'order-history', fields: ['colors/backgroundColor', 'colors/bodyColor', 'bodyConfig/textAlign'] },
 ];
 
-export const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
+const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
 
 export function sectionById(id: string | undefined): EditorSection {
   return EDITOR_SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;

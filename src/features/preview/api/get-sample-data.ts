@@ -1,13 +1,13 @@
 /**
  * The phone preview's sample data (spec sections 3, 7, 8 and 9) for the design's selection (the
- * shop's: see model.ts interestIds): products by super-category (limit 40), categories by id (or
+ * shop's: see sample.ts interestIds): products by super-category (limit 40), categories by id (or
  * those of the super-categories), slides by super-category; reused while the cache holds enough
  * of the same selection, with the spec's fallbacks when a call fails.
  */
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
-import { fallbackSlides, isReusable, interestIds, type SampleData } from '../model';
+import { fallbackSlides, isReusable, interestIds, type SampleData } from '../sample';
 import { getSampleCategories } from './get-sample-categories';
 import { getSampleProducts } from './get-sample-products';
 import { getSampleSlides } from './get-sample-slides';
@@ -37,7 +37,7 @@ function sameItemsKept(previous: unknown, next: unknown): unknown {
   return next.every((item: { id?: unknown }) => ids.has(item.id)) ? previous : next;
 }
 
-export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
+function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'products', superCategoryIds.join(',')],
     // Spec section 8 names no fallback for products: the preview shows its empty states.
@@ -48,7 +48,7 @@ export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) 
   });
 }
 
-export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number[]; superCategoryIds: readonly number[] }) {
+function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number[]; superCategoryIds: readonly number[] }) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'categories', ids.categoryIds.join(','), ids.superCategoryIds.join(',')],
     // A failing sample category load is only logged (spec section 8).
@@ -59,7 +59,7 @@ export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number
   });
 }
 
-export function sampleSlidesQueryOptions(superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
+function sampleSlidesQueryOptions(superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'slides', superCategoryIds.join(',')],
     // Failing slides fall back to local ones for the categories of interest, or four random of eleven (spec section 8).

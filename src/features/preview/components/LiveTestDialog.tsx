@@ -17,7 +17,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { CONSTANTS } from '@contract/constants';
 import { onOrigin, usePreviewOrigin } from '@/lib/preview-origin';
 
-export interface LiveTestDialogProps {
+interface LiveTestDialogProps {
   open: boolean;
   onClose: () => void;
   templateId: string;

@@ -1,6 +1,6 @@
 /**
  * The phone preview as a page or card shows it: the renderer (PhoneScreen) with its state
- * (model.ts reducePreview), the design's sample data, the slideshow's 3000 ms autoplay and an
+ * (phone-state.ts reducePreview), the design's sample data, the slideshow's 3000 ms autoplay and an
  * optional phone frame. Loaded lazily: it is its own chunk, never in the homepage's JS.
  */
 import '@fontsource/great-vibes/latin-400.css';
@@ -10,11 +10,12 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/design/schemas';
 import { useSampleData } from '../api/get-sample-data';
-import { type SampleData, initialSelections, reducePreview } from '../model';
+import { initialSelections, reducePreview } from '../phone-state';
+import type { SampleData } from '../sample';
 import type { Screen } from '../screens';
 import { PhoneScreen } from './PhoneScreen';
 
-export interface PhonePreviewProps {
+interface PhonePreviewProps {
   creation: Creation;
   /** The screen to show; changing it (Play, the editor's sections) moves the phone there. */
   screen?: Screen;

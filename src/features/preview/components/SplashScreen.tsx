@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { cssColour, withOpacity } from '@contract/colour';
 import type { Creation } from '@contract/design/schemas';
-import { fontStack, gradientCss } from '../model';
+import { fontStack, gradientCss } from '../styles';
 import { Picture } from './parts';
 
 export function splashBackground(creation: Creation): string {

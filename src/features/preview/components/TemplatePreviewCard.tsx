@@ -29,7 +29,7 @@ const TemplatePhone = lazy(async () => {
 });
 const LiveTestDialog = lazy(() => import('./LiveTestDialog'));
 
-export interface TemplatePreviewCardProps {
+interface TemplatePreviewCardProps {
   templateId: string;
   /** The Live Test QR code's payload (the live preview URL, which names the template's category). */
   liveTestUrl: string;

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { ButtonLink } from '@/components/links';
-import { mergeDesign, readDesignFragment } from '../model';
+import { mergeDesign, readDesignFragment } from '../design-link';
 import type { Screen } from '../screens';
 import { DEFAULT_TEMPLATE_ID, findPreviewTemplate } from '../templates';
 import { PreviewNotFound } from './PreviewNotFound';

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { cssColour } from '@contract/colour';
 import type { Creation } from '@contract/design/schemas';
 import { Icon, type IconName } from '../icons';
-import { borderCss, elevationCss, fontStack, gradientCss, radiusCss } from '../model';
+import { borderCss, elevationCss, fontStack, gradientCss, radiusCss } from '../styles';
 
 type BoxStyle = Creation['quantitySelection']['wrapper'];
 type TextStyle = Creation['measurementItem']['title'];

@@ -18,7 +18,7 @@ import { useCreateTemplate } from '../api/create-template';
 import { templatesQueryOptions } from '../api/list-templates';
 import { tagsOf, TemplateFields, type TemplateFieldValues } from './TemplateFields';
 
-export interface CreateTemplatePageProps {
+interface CreateTemplatePageProps {
   /** How many template shops the user holds (null while unknown). */
   templateCount: number | null;
   /** A template to start from (?from=). */

@@ -24,7 +24,7 @@ import { useRemoveTemplate } from '../api/remove-template';
 import { useSaveTemplate } from '../api/save-template';
 import { tagsOf, TemplateFields, type TemplateFieldValues } from './TemplateFields';
 
-export interface EditTemplatePageProps {
+interface EditTemplatePageProps {
   templateId: string;
   /** The design editor of the template's own shop. */
   editor: (shop: { alias: string; name: string; logo: string; category: string }) => ReactNode;

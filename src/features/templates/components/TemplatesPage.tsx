@@ -24,7 +24,7 @@ import { PageLayout } from '@/components/PageLayout';
 import type { TemplateFilter } from '@contract/templates/filter';
 import { templatesQueryOptions } from '../api/list-templates';
 
-export interface TemplatesPageProps {
+interface TemplatesPageProps {
   filter: TemplateFilter;
   onFilterChange: (filter: TemplateFilter) => void;
   renderCard: (template: Template) => ReactNode;

@@ -16,7 +16,7 @@ import { ButtonLink } from '@/components/links';
 import { templatesQueryOptions } from '../api/list-templates';
 import { nextSlide } from '../model';
 
-export interface TemplatesSliderProps {
+interface TemplatesSliderProps {
   renderCard: (template: Template) => ReactNode;
   intervalMs?: number;
 }
