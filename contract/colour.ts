@@ -37,7 +37,10 @@ export function isColour(value: string): boolean {
   return parseColour(value) !== undefined;
 }
 
-const hex2 = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, '0');
+const hex2 = (n: number) =>
+  Math.round(Math.min(255, Math.max(0, n)))
+    .toString(16)
+    .padStart(2, '0');
 
 export function toWeb({ r, g, b, a }: Rgba): string {
   return `#${hex2(r)}${hex2(g)}${hex2(b)}${hex2(a)}`.toUpperCase();

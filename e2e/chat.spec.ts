@@ -33,9 +33,12 @@ test.afterAll(() => own.tearDown());
 async function signedInPage(browser: Browser, session: AuthResult | null): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   if (session) {
-    await context.addInitScript((stored) => {
-      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-    }, JSON.stringify({ token: session.token }));
+    await context.addInitScript(
+      (stored) => {
+        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+      },
+      JSON.stringify({ token: session.token }),
+    );
   }
   return { context, page: await context.newPage() };
 }
@@ -126,7 +129,14 @@ test('after a server restart and a reload nothing is missing or doubled; an offl
   await answer.press('Enter');
   await expect(messages(page, 'Back after the restart')).toHaveCount(1, { timeout: 15_000 });
 
-  const expected = ['Hello, my logo looks blurry', 'Let me look', '<b>bold</b>', 'Fixed: upload it again', 'Sent while you were down', 'Back after the restart'];
+  const expected = [
+    'Hello, my logo looks blurry',
+    'Let me look',
+    '<b>bold</b>',
+    'Fixed: upload it again',
+    'Sent while you were down',
+    'Back after the restart',
+  ];
   for (const text of expected) await expect(messages(page, text)).toHaveCount(1);
   await page.reload();
   await supportButton(page).click();

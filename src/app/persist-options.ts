@@ -47,7 +47,9 @@ function createPersister(storage: Storage | undefined): FlushablePersister {
   };
 }
 
-export function createPersistOptions(storage: Storage | undefined): Omit<PersistQueryClientOptions, 'queryClient' | 'persister'> & { persister: FlushablePersister } {
+export function createPersistOptions(
+  storage: Storage | undefined,
+): Omit<PersistQueryClientOptions, 'queryClient' | 'persister'> & { persister: FlushablePersister } {
   return {
     persister: createPersister(storage),
     // A new deploy discards the old cache: shapes may have changed.

@@ -6,7 +6,8 @@ import { onlineManager, type EnsureQueryDataOptions, type QueryClient, type Quer
 import { notFound } from '@tanstack/react-router';
 import { ApiError, isUnanswered } from '@/api/client';
 
-export const NOT_ON_THIS_DEVICE = 'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.';
+export const NOT_ON_THIS_DEVICE =
+  'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.';
 
 /** Offline, and the page's data was never loaded on this device. */
 export class NotOnThisDevice extends Error {

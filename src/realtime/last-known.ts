@@ -30,5 +30,7 @@ export function forgetValue(queryClient: QueryClient, path: string): void {
 
 /** Forgets the last values of every design document of the shop `alias` (the shop was deleted or left). */
 export function forgetShopValues(queryClient: QueryClient, alias: string): void {
-  queryClient.removeQueries({ predicate: ({ queryKey }) => queryKey[0] === 'realtime' && typeof queryKey[1] === 'string' && designAddress(queryKey[1])?.alias === alias });
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) => queryKey[0] === 'realtime' && typeof queryKey[1] === 'string' && designAddress(queryKey[1])?.alias === alias,
+  });
 }

@@ -12,7 +12,10 @@ describe('the design editor’s wording', () => {
     expect(pickers.length).toBeGreaterThan(5);
     for (const picker of pickers) {
       const names = picker.options.map((option) => themeName(picker.path, option));
-      expect(names.filter((name) => /^Theme [A-Z]$/.test(name)), picker.path).toEqual([]);
+      expect(
+        names.filter((name) => /^Theme [A-Z]$/.test(name)),
+        picker.path,
+      ).toEqual([]);
       expect(new Set(names).size, picker.path).toBe(names.length);
       expect(Object.keys(THEME_NAMES[picker.path] ?? {}).sort(), picker.path).toEqual([...picker.options].sort());
     }

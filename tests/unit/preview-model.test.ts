@@ -4,9 +4,28 @@ import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
 import { designFragment, mergeDesign, readDesignFragment } from '@/features/preview/design-link';
 import { BOTTOM_NAV, SIDE_MENU, backTarget, bottomNavKeyFor, bottomNavTarget, headerFor, selectExclusive } from '@/features/preview/navigation';
 import { initialSelections, reducePreview } from '@/features/preview/phone-state';
-import { formatPrice, cartItems, fallbackSlides, homeCategoryItems, interestIds, isReusable, measurementItems, productListItems, sizeOptions, struckPrice } from '@/features/preview/sample';
+import {
+  formatPrice,
+  cartItems,
+  fallbackSlides,
+  homeCategoryItems,
+  interestIds,
+  isReusable,
+  measurementItems,
+  productListItems,
+  sizeOptions,
+  struckPrice,
+} from '@/features/preview/sample';
 import { gradientCss, radiusCss } from '@/features/preview/styles';
-import { cartText, categoryColumns, homeCategoryTitle, measurementDescription, measurementTitle, shopNameInToolbar, sideMenuColumns } from '@/features/preview/truncation';
+import {
+  cartText,
+  categoryColumns,
+  homeCategoryTitle,
+  measurementDescription,
+  measurementTitle,
+  shopNameInToolbar,
+  sideMenuColumns,
+} from '@/features/preview/truncation';
 import { PREVIEW_PAGES, SCREENS, nextPlayScreen, toScreen } from '@/features/preview/screens';
 
 const product = (id: number, categoryId = 101): SampleProduct => ({
@@ -90,7 +109,11 @@ describe('side menu and bottom bar', () => {
   it('selection is exclusive', () => {
     const selected = selectExclusive(BOTTOM_NAV, bottomNavKeyFor('order-history')).filter((item) => item.isSelected);
     expect(selected.map((item) => item.key)).toEqual(['order-history']);
-    expect(selectExclusive(BOTTOM_NAV, bottomNavKeyFor('product-list')).filter((item) => item.isSelected).map((item) => item.key)).toEqual(['categories']);
+    expect(
+      selectExclusive(BOTTOM_NAV, bottomNavKeyFor('product-list'))
+        .filter((item) => item.isSelected)
+        .map((item) => item.key),
+    ).toEqual(['categories']);
     expect(selectExclusive(BOTTOM_NAV, bottomNavKeyFor('cart')).some((item) => item.isSelected)).toBe(false);
   });
 });
@@ -141,10 +164,22 @@ describe('list sizes and sample display', () => {
     expect(categoryColumns('theme_c')).toBe(2);
   });
   it('sizes: S selected first, selecting clears the others', () => {
-    expect(sizeOptions(['XS', 'S', 'M'], undefined).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['S']);
-    expect(sizeOptions(['M', 'L'], undefined).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['M']);
+    expect(
+      sizeOptions(['XS', 'S', 'M'], undefined)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['S']);
+    expect(
+      sizeOptions(['M', 'L'], undefined)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['M']);
     const state = reducePreview(initialSelections('product-details'), { type: 'size', name: 'L' });
-    expect(sizeOptions(['S', 'M', 'L'], state.size).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['L']);
+    expect(
+      sizeOptions(['S', 'M', 'L'], state.size)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['L']);
   });
 });
 
@@ -212,7 +247,9 @@ describe('sample data rules', () => {
 describe('style values and designs', () => {
   it('gradient directions and spread', () => {
     const creation = defaultCreation();
-    expect(gradientCss({ ...creation.toolBar.gradient, colors: ['#FF0000FF', '#0000FFFF'], direction: 'top-to-bottom', spread: 0.5 })).toBe('linear-gradient(180deg, rgb(255,0,0) 0%, rgb(0,0,255) 50%)');
+    expect(gradientCss({ ...creation.toolBar.gradient, colors: ['#FF0000FF', '#0000FFFF'], direction: 'top-to-bottom', spread: 0.5 })).toBe(
+      'linear-gradient(180deg, rgb(255,0,0) 0%, rgb(0,0,255) 50%)',
+    );
     expect(gradientCss({ ...creation.toolBar.gradient, direction: 'bottom-to-top-diagonal' })).toContain('45deg');
   });
   it('alternate corners mirror every other item', () => {
@@ -229,7 +266,10 @@ describe('style values and designs', () => {
     expect(readDesignFragment('')).toBeUndefined();
   });
   it('merges a design over another without touching prototypes', () => {
-    const merged = mergeDesign({ a: { b: 1, c: 2 }, list: [1, 2] }, JSON.parse('{"a":{"c":3},"list":[3],"__proto__":{"polluted":true}}')) as Record<string, unknown>;
+    const merged = mergeDesign({ a: { b: 1, c: 2 }, list: [1, 2] }, JSON.parse('{"a":{"c":3},"list":[3],"__proto__":{"polluted":true}}')) as Record<
+      string,
+      unknown
+    >;
     expect(merged).toEqual({ a: { b: 1, c: 3 }, list: [3] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

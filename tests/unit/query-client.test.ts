@@ -33,7 +33,9 @@ describe('persisted cache', () => {
   it('writes a query whose refetch failed offline as its last data, and restores it so', async () => {
     const client = createQueryClient();
     client.setQueryData(['user', 'me'], { id: 1, firstName: 'Ada' });
-    await client.fetchQuery({ queryKey: ['user', 'me'], queryFn: () => Promise.reject(new ApiError('offline', 0)), retry: false, staleTime: 0 }).catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['user', 'me'], queryFn: () => Promise.reject(new ApiError('offline', 0)), retry: false, staleTime: 0 })
+      .catch(() => undefined);
     expect(client.getQueryState(['user', 'me'])?.status).toBe('error');
     const { persister, buster, dehydrateOptions } = createPersistOptions(localStorage);
     await persistQueryClientSave({ queryClient: client as never, persister, buster, dehydrateOptions });

@@ -84,7 +84,10 @@ export function AppShell() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }} style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }}
+      style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}
+    >
       <Box
         component="a"
         href={`#${MAIN_ID}`}

@@ -17,7 +17,9 @@ import { Logo } from './Logo';
 const AccountButton = lazy(() => import('@/features/users/components/AccountButton').then((module) => ({ default: module.AccountButton })));
 // With the invites' Accept and Decline (registered by the collaborators feature), which its items offer.
 const NotificationBell = lazy(() =>
-  Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({ default: module.NotificationBell })),
+  Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({
+    default: module.NotificationBell,
+  })),
 );
 
 function subscribeToScroll(onChange: () => void): () => void {
@@ -76,11 +78,7 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           {NAV_BAR.map((entry) =>
             entry.kind === 'link' ? (
               <li key={entry.label}>
-                <ButtonLink
-                  to={entry.to}
-                  color="inherit"
-                  activeProps={{ style: { textDecoration: 'underline', textUnderlineOffset: 6 } }}
-                >
+                <ButtonLink to={entry.to} color="inherit" activeProps={{ style: { textDecoration: 'underline', textUnderlineOffset: 6 } }}>
                   {entry.label}
                 </ButtonLink>
               </li>

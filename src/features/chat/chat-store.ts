@@ -95,7 +95,11 @@ export class ChatStore {
   }
 
   private connect() {
-    this.line = openRealtimeLine({ auth: () => ({ token: this.session.token, deviceId: this.deviceId }), onConnect: () => void this.resubscribe(), label: 'Chat' });
+    this.line = openRealtimeLine({
+      auth: () => ({ token: this.session.token, deviceId: this.deviceId }),
+      onConnect: () => void this.resubscribe(),
+      label: 'Chat',
+    });
     const socket = this.line.socket;
     socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => this.receive(message));
     socket.on(CHAT_EVENTS.isTyping, (event: TypingEvent) => this.typingEvent(event));
@@ -210,12 +214,27 @@ export class ChatStore {
   }
 
   private pendingOf(entry: { room: string; content: string; clientId: string; createdAt: string }): ShownMessage {
-    return { id: 0, clientId: entry.clientId, room: entry.room, content: entry.content, sender: 'merchant', createdAt: entry.createdAt, roomMember: { deviceId: this.deviceId }, pending: true };
+    return {
+      id: 0,
+      clientId: entry.clientId,
+      room: entry.room,
+      content: entry.content,
+      sender: 'merchant',
+      createdAt: entry.createdAt,
+      roomMember: { deviceId: this.deviceId },
+      pending: true,
+    };
   }
 
   private async restoreOutbox() {
     const waiting = (await readOutbox()).filter((entry) => entry.deviceId === this.deviceId && this.rooms.some((room) => room.roomId === entry.room));
-    if (waiting.length > 0) this.set({ messages: mergeMessages(this.state.messages, waiting.map((entry) => this.pendingOf(entry))) });
+    if (waiting.length > 0)
+      this.set({
+        messages: mergeMessages(
+          this.state.messages,
+          waiting.map((entry) => this.pendingOf(entry)),
+        ),
+      });
   }
 
   /** Sends what waits, oldest first; stops at the first that gets no answer (still offline). */

@@ -44,7 +44,10 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    const line = openRealtimeLine({ auth: () => ({ token }), onConnect: (socket) => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)) });
+    const line = openRealtimeLine({
+      auth: () => ({ token }),
+      onConnect: (socket) => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)),
+    });
     const socket = line.socket;
     socketRef.current = socket;
     socket.on(PRESENCE_EVENTS.update, (update: { alias: string; members: PresenceMember[] }) => {

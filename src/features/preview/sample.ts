@@ -38,12 +38,24 @@ const title = (name: string) => name.replace(/\b\w/g, (letter) => letter.toUpper
  */
 export function fallbackSlides(categories: readonly ProductCategory[], random: () => number = Math.random): Slide[] {
   if (categories.length > 0) {
-    return categories.map((category, i) => ({ id: -(i + 1), superCategoryId: category.superCategoryId, image: category.imageList[0] ?? category.icon, title: category.name, subtitle: 'New arrivals are in' }));
+    return categories.map((category, i) => ({
+      id: -(i + 1),
+      superCategoryId: category.superCategoryId,
+      image: category.imageList[0] ?? category.icon,
+      title: category.name,
+      subtitle: 'New arrivals are in',
+    }));
   }
   const pool = SAMPLE_SUPER_CATEGORIES.map((name, i) => ({ name, id: i + 1 }));
   const picked: Array<{ name: string; id: number }> = [];
   while (picked.length < 4) picked.push(...pool.splice(Math.floor(random() * pool.length), 1));
-  return picked.map((superCategory, i) => ({ id: -(i + 1), superCategoryId: superCategory.id, image: '', title: title(superCategory.name), subtitle: 'Shop the collection' }));
+  return picked.map((superCategory, i) => ({
+    id: -(i + 1),
+    superCategoryId: superCategory.id,
+    image: '',
+    title: title(superCategory.name),
+    subtitle: 'Shop the collection',
+  }));
 }
 
 /** A small seeded generator, so the same sample looks the same on every render. */

@@ -40,7 +40,6 @@ interface LoginModalProps {
   onClose: () => void;
 }
 
-
 /** The app id the server writes into index.html; empty when Facebook is not configured. */
 function facebookAppId(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="portal-facebook-app-id"]')?.content.trim() ?? '';
@@ -226,7 +225,11 @@ export default function LoginModal({ initialView = 'login-register', initialTab 
               <Tab label="Register" value="register" id="auth-tab-register" aria-controls="auth-panel-register" />
             </Tabs>
             <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`}>
-              {tab === 'login' ? <LoginForm onSuccess={onAuthenticated} onForgot={() => setView('forgot-password')} /> : <RegisterForm onSuccess={onAuthenticated} />}
+              {tab === 'login' ? (
+                <LoginForm onSuccess={onAuthenticated} onForgot={() => setView('forgot-password')} />
+              ) : (
+                <RegisterForm onSuccess={onAuthenticated} />
+              )}
             </div>
             {appId ? (
               <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>

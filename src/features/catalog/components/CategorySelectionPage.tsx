@@ -45,7 +45,9 @@ function SuperCategoryCard({ category, selected, onToggle }: { category: SuperCa
         bgcolor: 'background.paper',
       }}
     >
-      {category.image ? <Box component="img" src={category.image} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} /> : null}
+      {category.image ? (
+        <Box component="img" src={category.image} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} />
+      ) : null}
       <Typography component="span" sx={{ display: 'block', px: 1.5, py: 1, fontWeight: 600 }}>
         {label(category.name)}
       </Typography>
@@ -124,7 +126,11 @@ export function CategorySelectionPage({ shop, save: saveShop, saving, onContinue
         What does {shop.name} sell?
       </Typography>
       {superCategories.length === 0 ? <Typography>No categories are available yet.</Typography> : null}
-      <Box role="group" aria-label="Business categories" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        role="group"
+        aria-label="Business categories"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}
+      >
         {superCategories.map((category) => (
           <SuperCategoryCard
             key={category.id}

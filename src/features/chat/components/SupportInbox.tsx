@@ -55,7 +55,11 @@ export function SupportInbox({ agentId }: { agentId: number }) {
         // Whatever came while the line was down.
         void queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
         const room = selectedRef.current;
-        if (room) void getChats(room, agentDevice, 0).then((newest) => setMessages((current) => mergeMessages(current, newest)), (error: unknown) => console.error('Error while getting chats', error));
+        if (room)
+          void getChats(room, agentDevice, 0).then(
+            (newest) => setMessages((current) => mergeMessages(current, newest)),
+            (error: unknown) => console.error('Error while getting chats', error),
+          );
       },
     });
     const socket = line.socket;
@@ -171,7 +175,13 @@ export function SupportInbox({ agentId }: { agentId: number }) {
               <Typography component="h2" variant="h6" sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
                 {roomLabel(current)}
               </Typography>
-              <Box ref={listRef} role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', p: 2, maxHeight: '60vh', display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <Box
+                ref={listRef}
+                role="log"
+                aria-live="polite"
+                aria-label="Messages"
+                sx={{ flexGrow: 1, overflowY: 'auto', p: 2, maxHeight: '60vh', display: 'flex', flexDirection: 'column', gap: 1 }}
+              >
                 {hasOlder ? (
                   <Button size="small" onClick={() => void older()} sx={{ alignSelf: 'center' }}>
                     Older messages

@@ -11,5 +11,11 @@ function getPublicShop(alias: string, signal?: AbortSignal): Promise<PublicShop>
 }
 
 export function publicShopQueryOptions(alias: string) {
-  return queryOptions({ queryKey: shopKeys.publicPage(alias), queryFn: ({ signal }) => getPublicShop(alias, signal), retry: false, staleTime: 0, meta: { persist: false } });
+  return queryOptions({
+    queryKey: shopKeys.publicPage(alias),
+    queryFn: ({ signal }) => getPublicShop(alias, signal),
+    retry: false,
+    staleTime: 0,
+    meta: { persist: false },
+  });
 }

@@ -10,7 +10,10 @@ const HISTORY_SHOWN = 10;
 
 /** GET /v1/shops/{alias}/design/versions/{version}/history?limit=10: who changed what, newest first. */
 function getVersionHistory(alias: string, version: number, signal?: AbortSignal): Promise<VersionHistoryEntry[]> {
-  return api<VersionHistoryEntry[]>(`${fillPath(DESIGN_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, { fallback: 'Could not load the history', signal });
+  return api<VersionHistoryEntry[]>(`${fillPath(DESIGN_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, {
+    fallback: 'Could not load the history',
+    signal,
+  });
 }
 
 export function versionHistoryQueryOptions(alias: string, version: number) {

@@ -11,7 +11,17 @@ const COLOUR_HELP = 'Enter a colour as #RRGGBB or #RRGGBBAA';
  * mobile form is the app's business, not the merchant's. `label` is shown; `name` (default
  * `label`) is the field's accessible name, fuller inside a group (a gradient's 'From').
  */
-export function ColourField({ label, name = label, value, onChange }: { label: string; name?: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
+export function ColourField({
+  label,
+  name = label,
+  value,
+  onChange,
+}: {
+  label: string;
+  name?: string;
+  value: string;
+  onChange: (value: string, continuous?: boolean) => void;
+}) {
   const alpha = value.slice(7, 9) || 'FF';
   return (
     <div className="dc-colour">

@@ -36,7 +36,11 @@ interface ControlProps {
 
 /** Same value, same control: an edit re-renders only the controls whose values it changed. */
 const sameProps = (a: ControlProps, b: ControlProps) =>
-  a.control === b.control && a.onEdit === b.onEdit && a.onPatch === b.onPatch && a.primary === b.primary && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+  a.control === b.control &&
+  a.onEdit === b.onEdit &&
+  a.onPatch === b.onPatch &&
+  a.primary === b.primary &&
+  (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
 
 export const EditorControl = memo(function EditorControl({ control, value, primary, onEdit, onPatch }: ControlProps) {
   switch (control.kind) {
@@ -54,12 +58,39 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
         />
       );
     case 'theme':
-      return <ThemeField label={control.label} path={control.path} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onEdit={onEdit} />;
+      return (
+        <ThemeField
+          label={control.label}
+          path={control.path}
+          options={control.options}
+          value={value as string}
+          primary={primary}
+          ripples={control.path === 'splashScreen/theme'}
+          onEdit={onEdit}
+        />
+      );
     case 'font':
     case 'select':
-      return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
+      return (
+        <SelectField
+          label={control.label}
+          options={control.options}
+          value={value as string}
+          font={control.kind === 'font'}
+          onChange={(next) => onEdit(control.path, next)}
+        />
+      );
     case 'number':
-      return <NumberField label={control.label} value={value as number} min={control.min} max={control.max} step={control.step} onChange={(next) => onEdit(control.path, next, true)} />;
+      return (
+        <NumberField
+          label={control.label}
+          value={value as number}
+          min={control.min}
+          max={control.max}
+          step={control.step}
+          onChange={(next) => onEdit(control.path, next, true)}
+        />
+      );
     case 'text':
       return <TextDraft label={control.label} value={value as string} max={control.max} onChange={(next) => onEdit(control.path, next)} />;
     case 'background-image':
@@ -79,14 +110,31 @@ export const ControlStyles = memo(function ControlStyles() {
       styles={(theme) => {
         const radius = Number(theme.shape.borderRadius);
         return {
-          '.dc-group': { border: `1px solid ${theme.palette.divider}`, borderRadius: radius * 2, padding: theme.spacing(1.5), display: 'grid', gap: theme.spacing(1.5) },
+          '.dc-group': {
+            border: `1px solid ${theme.palette.divider}`,
+            borderRadius: radius * 2,
+            padding: theme.spacing(1.5),
+            display: 'grid',
+            gap: theme.spacing(1.5),
+          },
           '.dc-row': { display: 'flex', gap: theme.spacing(1), alignItems: 'flex-start', flexWrap: 'wrap' },
           '.dc-picker': { width: 44, height: 40, padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, cursor: 'pointer' },
           '.dc-gradient': { height: 16, borderRadius: radius },
           '.dc-corners': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1) },
           '.dc-themes': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1) },
           // The option's name under its thumbnail, on two lines at most.
-          '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', alignContent: 'start', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12, lineHeight: 1.25, width: 76, textAlign: 'center' },
+          '.dc-theme': {
+            position: 'relative',
+            display: 'grid',
+            justifyItems: 'center',
+            alignContent: 'start',
+            gap: theme.spacing(0.5),
+            cursor: 'pointer',
+            fontSize: 12,
+            lineHeight: 1.25,
+            width: 76,
+            textAlign: 'center',
+          },
           '.dc-theme input': { position: 'absolute', inset: 0, margin: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' },
           '.dc-theme svg': { width: 36, height: 60, borderRadius: radius, outline: `1px solid ${theme.palette.divider}` },
           '.dc-theme rect': { fill: 'var(--dc-theme-fill)' },
@@ -98,8 +146,24 @@ export const ControlStyles = memo(function ControlStyles() {
           '.dc-theme input:focus-visible + svg': { outline: `3px solid ${theme.palette.secondary.main}` },
           // Rows as tall as their pictures: auto rows of a grid whose height is capped share the cap
           // (a button that clips its picture counts 0 px tall), and the 46 pictures overlapped.
-          '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gridAutoRows: 'max-content', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
-          '.dc-image': { display: 'block', padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, overflow: 'hidden', cursor: 'pointer', background: 'none' },
+          '.dc-images': {
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))',
+            gridAutoRows: 'max-content',
+            gap: theme.spacing(1),
+            maxHeight: 260,
+            overflowY: 'auto',
+            padding: theme.spacing(0.5),
+          },
+          '.dc-image': {
+            display: 'block',
+            padding: 0,
+            border: `1px solid ${theme.palette.divider}`,
+            borderRadius: radius,
+            overflow: 'hidden',
+            cursor: 'pointer',
+            background: 'none',
+          },
           '.dc-image[aria-checked="true"]': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -1 },
           // The picture's proportions give it its height before it has loaded.
           '.dc-image img': { width: '100%', height: 'auto', aspectRatio: '9 / 16', objectFit: 'cover', display: 'block' },
@@ -172,7 +236,19 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
   );
 }
 
-const SelectField = memo(function SelectField({ label, options, value, font, onChange }: { label: string; options: readonly string[]; value: string; font?: boolean; onChange: (value: string) => void }) {
+const SelectField = memo(function SelectField({
+  label,
+  options,
+  value,
+  font,
+  onChange,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string;
+  font?: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <FormControl size="small" fullWidth>
@@ -188,14 +264,39 @@ const SelectField = memo(function SelectField({ label, options, value, font, onC
   );
 });
 
-const NumberField = memo(function NumberField({ label, name, value, min, max, step, onChange }: { label: string; name?: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
+const NumberField = memo(function NumberField({
+  label,
+  name,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+}: {
+  label: string;
+  name?: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   return (
     <div>
       <Typography id={id} variant="body2" component="span">
         {label}: {value}
       </Typography>
-      <Slider {...(name ? { 'aria-label': name } : { 'aria-labelledby': id })} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
+      <Slider
+        {...(name ? { 'aria-label': name } : { 'aria-labelledby': id })}
+        value={value}
+        min={min}
+        max={max}
+        step={step}
+        size="small"
+        valueLabelDisplay="auto"
+        onChange={(_, next) => onChange(next as number)}
+      />
     </div>
   );
 });
@@ -226,7 +327,23 @@ function TextDraft({ label, value, max, onChange }: { label: string; value: stri
  * their ripples. The colour reaches the thumbnails as a CSS variable, so a new primary colour
  * re-renders none of them.
  */
-function ThemeField({ label, path, options, value, primary, ripples, onEdit }: { label: string; path: string; options: readonly string[]; value: string; primary: string; ripples: boolean; onEdit: OnEdit }) {
+function ThemeField({
+  label,
+  path,
+  options,
+  value,
+  primary,
+  ripples,
+  onEdit,
+}: {
+  label: string;
+  path: string;
+  options: readonly string[];
+  value: string;
+  primary: string;
+  ripples: boolean;
+  onEdit: OnEdit;
+}) {
   const name = useId();
   const onChange = useCallback((next: string) => onEdit(path, next), [onEdit, path]);
   return (
@@ -238,7 +355,21 @@ function ThemeField({ label, path, options, value, primary, ripples, onEdit }: {
   );
 }
 
-const ThemeOptions = memo(function ThemeOptions({ name, path, options, value, ripples, onChange }: { name: string; path: string; options: readonly string[]; value: string; ripples: boolean; onChange: (value: string) => void }) {
+const ThemeOptions = memo(function ThemeOptions({
+  name,
+  path,
+  options,
+  value,
+  ripples,
+  onChange,
+}: {
+  name: string;
+  path: string;
+  options: readonly string[];
+  value: string;
+  ripples: boolean;
+  onChange: (value: string) => void;
+}) {
   return options.map((option) => {
     const letter = option.slice(-1).toUpperCase();
     const rippled = ripples && ['F', 'G', 'H'].includes(letter);

@@ -21,7 +21,13 @@ export type Control =
 
 /** The zod internals the walk reads (zod 4's `def`). */
 interface SchemaNode {
-  def: { type: string; innerType?: SchemaNode; in?: SchemaNode; shape?: Record<string, SchemaNode>; checks?: Array<{ _zod?: { def?: { check?: string; maximum?: number } } }> };
+  def: {
+    type: string;
+    innerType?: SchemaNode;
+    in?: SchemaNode;
+    shape?: Record<string, SchemaNode>;
+    checks?: Array<{ _zod?: { def?: { check?: string; maximum?: number } } }>;
+  };
   shape?: Record<string, SchemaNode>;
   options?: readonly string[];
   minValue?: number | null;
@@ -51,7 +57,9 @@ function nodeAt(path: string): SchemaNode | undefined {
 }
 
 export function valueAt(value: unknown, path: string): unknown {
-  return path.split('/').reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
+  return path
+    .split('/')
+    .reduce<unknown>((current, key) => (current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
 }
 
 const WORDS: Record<string, string> = { CTA: 'CTA', ui: 'UI' };

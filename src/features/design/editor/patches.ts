@@ -38,7 +38,8 @@ export function editPatch(creation: Creation, path: string, value: unknown): Pat
     default: {
       const stored = Array.isArray(value) ? value.map((item) => (typeof item === 'string' ? normaliseColour(item) : undefined)) : undefined;
       if (stored?.every((item) => item !== undefined) && isDerivedPath(path)) return { [path]: stored, ...handSetPatch(creation, path, stored) };
-      if (typeof value === 'string' && COLOUR.test((valueAt(DEFAULTS, path) as string | undefined) ?? '')) return colour ? { [path]: colour, ...handSetPatch(creation, path, colour) } : {};
+      if (typeof value === 'string' && COLOUR.test((valueAt(DEFAULTS, path) as string | undefined) ?? ''))
+        return colour ? { [path]: colour, ...handSetPatch(creation, path, colour) } : {};
       return { [path]: value };
     }
   }

@@ -110,7 +110,14 @@ export const THEME_NAMES: Readonly<Record<string, Readonly<Record<string, string
   'sideNavigationDrawer/theme': { theme_a: 'Grid', theme_b: 'List', theme_c: 'List with marker' },
   'bottomNavBar/theme': { theme_a: 'Flat', theme_b: 'Floating', theme_c: 'Rounded' },
   'searchBar/theme': { theme_a: 'Outlined', theme_b: 'Underlined', theme_c: 'Rounded', theme_d: 'Joined button' },
-  'homeCategories/theme': { theme_a: 'Chips', theme_b: 'Round icons', theme_c: 'Tiles of three', theme_d: 'Pills', theme_e: 'Picture cards', theme_f: 'Two-column list' },
+  'homeCategories/theme': {
+    theme_a: 'Chips',
+    theme_b: 'Round icons',
+    theme_c: 'Tiles of three',
+    theme_d: 'Pills',
+    theme_e: 'Picture cards',
+    theme_f: 'Two-column list',
+  },
   'categories/theme': { theme_a: 'Two columns', theme_b: 'One column', theme_c: 'Captioned tiles' },
   'productDetailsBody/theme': { theme_a: 'Stacked', theme_b: 'Tabs', theme_c: 'Accordion' },
   'productDetailsCTA/theme': { theme_a: 'One row', theme_b: 'Stacked', theme_c: 'Floating bar' },
@@ -121,4 +128,3 @@ export const THEME_NAMES: Readonly<Record<string, Readonly<Record<string, string
 export function themeName(path: string, option: string): string {
   return THEME_NAMES[path]?.[option] ?? `Theme ${option.slice(-1).toUpperCase()}`;
 }
-

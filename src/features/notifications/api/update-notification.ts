@@ -7,7 +7,11 @@ import { applyNotificationUpdate } from '../store';
 
 /** PUT /v1/portal/notifications/{notificationId} */
 function updateNotification({ notificationId, status }: { notificationId: number; status: NotificationStatus }): Promise<Notification> {
-  return api<Notification>(fillPath(NOTIFICATION_PATHS.update, { notificationId }), { method: 'PUT', body: { status }, fallback: 'Could not update the notification' });
+  return api<Notification>(fillPath(NOTIFICATION_PATHS.update, { notificationId }), {
+    method: 'PUT',
+    body: { status },
+    fallback: 'Could not update the notification',
+  });
 }
 
 export function useUpdateNotification() {

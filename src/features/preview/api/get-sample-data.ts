@@ -28,7 +28,8 @@ function logged<T>(fallback: T[]): (error: unknown) => T[] {
  * holds enough; a shorter one (a failed call's fallback, say) is asked for again when a preview
  * opens. A list of another selection never stands in: the phone shows the merchant's own trade.
  */
-const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) => (isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0);
+const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) =>
+  isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0;
 
 /** A list asked for again keeps its order when the same items come back (the server shuffles products): the phone does not jump. */
 function sameItemsKept(previous: unknown, next: unknown): unknown {

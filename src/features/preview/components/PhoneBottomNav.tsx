@@ -28,7 +28,13 @@ export function BottomNav({ creation, selections, dispatch }: PhoneScreenProps) 
         const label = item.isSelected || b.showUnselectedLabels;
         const font = textCss(item.isSelected ? b.selected : b.unselected);
         return (
-          <Tap key={item.key} pressed={item.isSelected} label={item.title} onClick={() => dispatch({ type: 'bottom-nav', key: item.key })} style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, padding: '4px 0', color: colour }}>
+          <Tap
+            key={item.key}
+            pressed={item.isSelected}
+            label={item.title}
+            onClick={() => dispatch({ type: 'bottom-nav', key: item.key })}
+            style={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, padding: '4px 0', color: colour }}
+          >
             <span
               style={{
                 display: 'grid',

@@ -18,18 +18,70 @@ export function Drawer({ creation, selections, dispatch }: PhoneScreenProps) {
   const rippleColour = withOpacity(d.ripple.color, d.ripple.opacity);
   return (
     <div style={{ position: 'absolute', inset: 0, zIndex: 4 }}>
-      <Tap label="Close menu" onClick={() => dispatch({ type: 'menu', open: false })} style={{ position: 'absolute', inset: 0, background: 'rgba(15,18,30,.45)', width: '100%' }}>
+      <Tap
+        label="Close menu"
+        onClick={() => dispatch({ type: 'menu', open: false })}
+        style={{ position: 'absolute', inset: 0, background: 'rgba(15,18,30,.45)', width: '100%' }}
+      >
         <span />
       </Tap>
-      <nav aria-label="Side menu" style={{ position: 'absolute', top: 0, bottom: 0, left: 0, width: CONSTANTS.sideDrawerWidthPx, background: gradientCss(d.background), overflow: 'hidden', boxShadow: '4px 0 24px rgba(0,0,0,.2)', display: 'flex', flexDirection: 'column' }}>
+      <nav
+        aria-label="Side menu"
+        style={{
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          left: 0,
+          width: CONSTANTS.sideDrawerWidthPx,
+          background: gradientCss(d.background),
+          overflow: 'hidden',
+          boxShadow: '4px 0 24px rgba(0,0,0,.2)',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
         {ripples.map((i) =>
           theme === 'theme_a' ? (
-            <span key={i} aria-hidden="true" style={{ position: 'absolute', left: '50%', bottom: -40 - i * d.ripple.spacing, width: 0, height: 0, marginLeft: -(120 + i * d.ripple.spacing), borderLeft: `${120 + i * d.ripple.spacing}px solid transparent`, borderRight: `${120 + i * d.ripple.spacing}px solid transparent`, borderBottom: `${200 + i * d.ripple.spacing * 2}px solid ${rippleColour}` }} />
+            <span
+              key={i}
+              aria-hidden="true"
+              style={{
+                position: 'absolute',
+                left: '50%',
+                bottom: -40 - i * d.ripple.spacing,
+                width: 0,
+                height: 0,
+                marginLeft: -(120 + i * d.ripple.spacing),
+                borderLeft: `${120 + i * d.ripple.spacing}px solid transparent`,
+                borderRight: `${120 + i * d.ripple.spacing}px solid transparent`,
+                borderBottom: `${200 + i * d.ripple.spacing * 2}px solid ${rippleColour}`,
+              }}
+            />
           ) : theme === 'theme_b' ? (
-            <span key={i} aria-hidden="true" style={{ position: 'absolute', right: -60 - i * d.ripple.spacing, [d.ripple.position === 'top' ? 'top' : 'bottom']: -60 - i * d.ripple.spacing, width: 160 + i * d.ripple.spacing * 2, height: 160 + i * d.ripple.spacing * 2, borderRadius: '50%', background: rippleColour }} />
+            <span
+              key={i}
+              aria-hidden="true"
+              style={{
+                position: 'absolute',
+                right: -60 - i * d.ripple.spacing,
+                [d.ripple.position === 'top' ? 'top' : 'bottom']: -60 - i * d.ripple.spacing,
+                width: 160 + i * d.ripple.spacing * 2,
+                height: 160 + i * d.ripple.spacing * 2,
+                borderRadius: '50%',
+                background: rippleColour,
+              }}
+            />
           ) : null,
         )}
-        <div style={{ background: gradientCss(d.header.background), padding: '44px 16px 16px', ...textCss(d.header.font), position: 'relative', textAlign: 'left' }}>
+        <div
+          style={{
+            background: gradientCss(d.header.background),
+            padding: '44px 16px 16px',
+            ...textCss(d.header.font),
+            position: 'relative',
+            textAlign: 'left',
+          }}
+        >
           <span style={{ width: 52, height: 52, borderRadius: 26, display: 'grid', placeItems: 'center', background: 'rgba(255,255,255,.2)', marginBottom: 8 }}>
             {creation.shop.logo ? <Picture src={creation.shop.logo} alt="" style={{ borderRadius: 26 }} /> : <Icon name="store" size={28} />}
           </span>
@@ -63,7 +115,9 @@ export function Drawer({ creation, selections, dispatch }: PhoneScreenProps) {
                   <Icon name={item.icon} size={columns === 2 ? 26 : 20} />
                   {item.title}
                 </Tap>
-                {d.divider.isShow && columns === 1 && i < items.length - 1 && <hr style={{ border: 'none', borderTop: `1px solid ${cssColour(d.divider.color)}`, margin: '2px 8px' }} />}
+                {d.divider.isShow && columns === 1 && i < items.length - 1 && (
+                  <hr style={{ border: 'none', borderTop: `1px solid ${cssColour(d.divider.color)}`, margin: '2px 8px' }} />
+                )}
               </div>
             );
           })}

@@ -32,7 +32,11 @@ export default function PhonePreview(props: PhonePreviewProps) {
   const [loaded, setLoaded] = useState<SampleData | undefined>(undefined);
   const sample = props.sample ?? loaded;
   const loader = props.sample === undefined && (
-    <SampleLoader superCategoriesOfInterest={props.creation.superCategoriesOfInterest} categoriesOfInterest={props.creation.categoriesOfInterest} onLoad={setLoaded} />
+    <SampleLoader
+      superCategoriesOfInterest={props.creation.superCategoriesOfInterest}
+      categoriesOfInterest={props.creation.categoriesOfInterest}
+      onLoad={setLoaded}
+    />
   );
   const screen = sample ? <LivePhone {...props} sample={sample} /> : <PhoneSkeleton />;
   if (!props.framed)
@@ -47,9 +51,22 @@ export default function PhonePreview(props: PhonePreviewProps) {
       data-testid="phone-frame"
       // Contained (its size comes from its width and aspect ratio, never from the screen inside):
       // a change inside the phone lays out and paints the phone only, not the page around it.
-      style={{ width: 372, maxWidth: '100%', aspectRatio: '372 / 760', padding: 10, borderRadius: 48, background: '#0E1015', boxShadow: '0 0 0 2px #2A2E38, 0 24px 60px rgba(15,18,30,.35)', position: 'relative', flex: 'none', contain: 'strict' }}
+      style={{
+        width: 372,
+        maxWidth: '100%',
+        aspectRatio: '372 / 760',
+        padding: 10,
+        borderRadius: 48,
+        background: '#0E1015',
+        boxShadow: '0 0 0 2px #2A2E38, 0 24px 60px rgba(15,18,30,.35)',
+        position: 'relative',
+        flex: 'none',
+        contain: 'strict',
+      }}
     >
-      <div style={{ position: 'absolute', top: 18, left: '50%', width: 96, height: 24, marginLeft: -48, borderRadius: 12, background: '#0E1015', zIndex: 10 }} />
+      <div
+        style={{ position: 'absolute', top: 18, left: '50%', width: 96, height: 24, marginLeft: -48, borderRadius: 12, background: '#0E1015', zIndex: 10 }}
+      />
       {loader}
       <div style={{ width: '100%', height: '100%', borderRadius: 38, overflow: 'hidden', position: 'relative', transform: 'translateZ(0)' }}>{screen}</div>
     </div>

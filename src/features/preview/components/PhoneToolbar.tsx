@@ -39,7 +39,13 @@ export function Toolbar({ creation, selections, dispatch, back, menu }: PhoneScr
       <div style={{ display: 'flex', alignItems: 'center', gap: 4, minHeight: 40 }}>
         {back && <IconTap icon="back" label="Back" color={fg} onClick={() => dispatch({ type: 'back' })} />}
         {menu && (
-          <IconTap icon="menu" label="Menu" color={cssColour(creation.sideNavIcon.color)} size={creation.sideNavIcon.size} onClick={() => dispatch({ type: 'menu', open: true })} />
+          <IconTap
+            icon="menu"
+            label="Menu"
+            color={cssColour(creation.sideNavIcon.color)}
+            size={creation.sideNavIcon.size}
+            onClick={() => dispatch({ type: 'menu', open: true })}
+          />
         )}
         {!back && !menu && <span style={{ width: 8 }} />}
         {searchInToolbar ? (
@@ -47,9 +53,17 @@ export function Toolbar({ creation, selections, dispatch, back, menu }: PhoneScr
             <SearchBar creation={creation} compact />
           </div>
         ) : (
-          <h2 style={{ flex: 1, margin: 0, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}>{title}</h2>
+          <h2
+            style={{ flex: 1, margin: 0, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', textAlign: 'left' }}
+          >
+            {title}
+          </h2>
         )}
-        <Tap label="Cart" onClick={() => dispatch({ type: 'go', screen: 'cart' })} style={{ position: 'relative', width: 40, height: 40, display: 'grid', placeItems: 'center', color: fg }}>
+        <Tap
+          label="Cart"
+          onClick={() => dispatch({ type: 'go', screen: 'cart' })}
+          style={{ position: 'relative', width: 40, height: 40, display: 'grid', placeItems: 'center', color: fg }}
+        >
           <Icon name="cart" />
           <span
             style={{
@@ -90,7 +104,8 @@ export function SearchBar({ creation, compact = false }: { creation: Creation; c
     ...textCss(input.font),
   };
   if (theme === 'theme_a') Object.assign(field, { border: borderCss(input.border), borderRadius: radiusCss(input.border.radius) });
-  if (theme === 'theme_b') Object.assign(field, { background: 'transparent', borderBottom: `2px solid ${cssColour(creation.colors.primary)}`, borderRadius: 0 });
+  if (theme === 'theme_b')
+    Object.assign(field, { background: 'transparent', borderBottom: `2px solid ${cssColour(creation.colors.primary)}`, borderRadius: 0 });
   if (theme === 'theme_c') Object.assign(field, { borderRadius: 999, boxShadow: '0 2px 8px rgba(17,24,39,.12)' });
   if (theme === 'theme_d') Object.assign(field, { border: borderCss(input.border), borderRadius: '8px 0 0 8px', borderRight: 'none' });
   const button: CSSProperties = { ...boxCss(s.button), padding: compact ? '6px 10px' : '10px 14px', fontWeight: 600 };

@@ -34,7 +34,9 @@ export function ReferralsSection() {
         <Typography id="referrals-heading" variant="h2" sx={{ fontSize: '1.5rem' }}>
           Referrals
         </Typography>
-        <Typography color="text.secondary">{online ? 'Loading your referrals…' : 'Your referral link and referrals are not kept on this device: they show when you are back online.'}</Typography>
+        <Typography color="text.secondary">
+          {online ? 'Loading your referrals…' : 'Your referral link and referrals are not kept on this device: they show when you are back online.'}
+        </Typography>
       </Box>
     );
   }
@@ -88,7 +90,13 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
           Copy
         </Button>
       </Box>
-      <Box component="form" noValidate onSubmit={sendInvite} aria-label="Invite by email" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={sendInvite}
+        aria-label="Invite by email"
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
         <ValidatedTextField
           label="Friend's email"
           type="email"
@@ -106,7 +114,8 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
       </Box>
       <Box>
         <Typography sx={{ fontWeight: 500 }}>
-          {referrals.referrals.length === 1 ? '1 merchant referred' : `${referrals.referrals.length} merchants referred`}, {formatMoney(referrals.earned, CREDIT_CURRENCY)} earned
+          {referrals.referrals.length === 1 ? '1 merchant referred' : `${referrals.referrals.length} merchants referred`},{' '}
+          {formatMoney(referrals.earned, CREDIT_CURRENCY)} earned
         </Typography>
         {referrals.referrals.length > 0 ? (
           <List aria-label="Referred merchants">

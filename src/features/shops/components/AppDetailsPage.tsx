@@ -41,7 +41,12 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
       lead={`${shop.name}${shop.slogan ? `: ${shop.slogan}` : ''}. Its design, versions, collaborators and sharing.`}
       actions={
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <ButtonLink to="/new-app/$alias/design" params={{ alias: shop.alias }} variant="contained" sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}>
+          <ButtonLink
+            to="/new-app/$alias/design"
+            params={{ alias: shop.alias }}
+            variant="contained"
+            sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}
+          >
             Open the design
           </ButtonLink>
           <ButtonLink to="/test/preview" search={{ t: shop.alias }} variant="outlined" sx={{ color: '#FFFFFF', borderColor: '#FFFFFF' }}>
@@ -67,7 +72,18 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
               <Chip size="small" label={`Your role: ${ROLE_LABELS[access.role]}`} />
             </Box>
           </Stack>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { fontWeight: 600 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 2,
+              rowGap: 1,
+              m: 0,
+              '& dt': { fontWeight: 600 },
+              '& dd': { m: 0, overflowWrap: 'anywhere' },
+            }}
+          >
             <dt>Alias</dt>
             <dd>{shop.alias}</dd>
             <dt>Address</dt>

@@ -54,7 +54,11 @@ export function MyAppsPage({ own, shared, thumbnail }: MyAppsPageProps) {
       title="My Apps"
       lead="Your apps and the apps shared with you, each with its live design."
       actions={
-        <ButtonLink to={NAMED_ROUTES.ShopSetupPage} variant="contained" sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}>
+        <ButtonLink
+          to={NAMED_ROUTES.ShopSetupPage}
+          variant="contained"
+          sx={{ backgroundColor: '#FFFFFF', color: 'primary.dark', '&:hover': { backgroundColor: '#E3E8FF' } }}
+        >
           + New App
         </ButtonLink>
       }
@@ -77,11 +81,22 @@ export function MyAppsPage({ own, shared, thumbnail }: MyAppsPageProps) {
         </Paper>
       ) : (
         <>
-          <TextField label="Search apps" type="search" value={search} onChange={(event) => setSearch(event.target.value)} size="small" sx={{ mb: 3, width: { xs: '100%', sm: 320 } }} />
+          <TextField
+            label="Search apps"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            size="small"
+            sx={{ mb: 3, width: { xs: '100%', sm: 320 } }}
+          />
           {rows.length === 0 ? (
             <Typography>No app matches "{deferred}".</Typography>
           ) : (
-            <Box component="ul" aria-label="Apps" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+            <Box
+              component="ul"
+              aria-label="Apps"
+              sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}
+            >
               {rows.map((row) => (
                 <li key={row.alias}>
                   <AppCard row={row} thumbnail={thumbnail} />
@@ -115,12 +130,26 @@ const CardLink = styled(Link)(({ theme }) => ({
   contentVisibility: 'auto',
   containIntrinsicSize: `auto ${Math.round(760 * THUMB_SCALE)}px`,
   '&:hover, &:focus-visible': { background: theme.palette.action.hover },
-  '& .thumb': { width: 372 * THUMB_SCALE, height: 760 * THUMB_SCALE, flex: 'none', overflow: 'hidden', background: theme.palette.grey[100], pointerEvents: 'none' },
+  '& .thumb': {
+    width: 372 * THUMB_SCALE,
+    height: 760 * THUMB_SCALE,
+    flex: 'none',
+    overflow: 'hidden',
+    background: theme.palette.grey[100],
+    pointerEvents: 'none',
+  },
   '& .thumb > div': { width: 372, height: 760, transform: `scale(${THUMB_SCALE})`, transformOrigin: 'top left' },
   '& .facts': { padding: theme.spacing(2), minWidth: 0, display: 'flex', flexDirection: 'column', gap: theme.spacing(1) },
   '& .logo': { width: 40, height: 40, borderRadius: '50%', objectFit: 'cover', background: theme.palette.grey[200] },
   '& h2': { ...theme.typography.h6, margin: 0, overflowWrap: 'anywhere' },
-  '& .role': { alignSelf: 'flex-start', padding: '2px 10px', borderRadius: 12, fontSize: 13, background: theme.palette.grey[200], color: theme.palette.text.primary },
+  '& .role': {
+    alignSelf: 'flex-start',
+    padding: '2px 10px',
+    borderRadius: 12,
+    fontSize: 13,
+    background: theme.palette.grey[200],
+    color: theme.palette.text.primary,
+  },
   '& .role.owner': { background: theme.palette.primary.main, color: theme.palette.primary.contrastText },
   '& .muted': { ...theme.typography.body2, margin: 0, color: theme.palette.text.secondary },
 }));

@@ -48,8 +48,17 @@ function SharedDesign({ shop, preview }: { shop: PublicShop; preview: SharedProj
   return (
     <PageLayout title={shop.name} lead={shop.slogan || 'A read-only live preview of this app design.'}>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 4, alignItems: { xs: 'center', md: 'flex-start' } }}>
-        <Box component="section" aria-label="Phone preview" data-testid="shared-preview" sx={{ display: 'flex', justifyContent: 'center', width: '100%', maxWidth: 392 }}>
-          {live ? <Suspense fallback={<Typography>Loading the preview…</Typography>}>{preview(live)}</Suspense> : <Typography role="status">Loading the preview…</Typography>}
+        <Box
+          component="section"
+          aria-label="Phone preview"
+          data-testid="shared-preview"
+          sx={{ display: 'flex', justifyContent: 'center', width: '100%', maxWidth: 392 }}
+        >
+          {live ? (
+            <Suspense fallback={<Typography>Loading the preview…</Typography>}>{preview(live)}</Suspense>
+          ) : (
+            <Typography role="status">Loading the preview…</Typography>
+          )}
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center' }}>

@@ -12,5 +12,11 @@ export function getTemplate(templateId: string, signal?: AbortSignal): Promise<T
 
 export function templateQueryOptions(templateId: string) {
   // Not persisted: a reload always asks the server, so a removed template is never shown from an old cache.
-  return queryOptions({ queryKey: templateKeys.one(templateId), queryFn: ({ signal }) => getTemplate(templateId, signal), staleTime: 30_000, retry: false, meta: { persist: false } });
+  return queryOptions({
+    queryKey: templateKeys.one(templateId),
+    queryFn: ({ signal }) => getTemplate(templateId, signal),
+    staleTime: 30_000,
+    retry: false,
+    meta: { persist: false },
+  });
 }

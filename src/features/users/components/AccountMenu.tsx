@@ -41,7 +41,10 @@ export default function AccountMenu({ id, anchor, user, onClose, onLogout }: Acc
       <Box sx={{ px: 2, py: 1 }}>
         <Typography sx={{ fontWeight: 700 }}>Hi, {user.firstName}</Typography>
         <Typography variant="body2" color="text.secondary" component="p">
-          Available Credits: <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>{amount}</Box>
+          Available Credits:{' '}
+          <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>
+            {amount}
+          </Box>
         </Typography>
       </Box>
       <Divider />

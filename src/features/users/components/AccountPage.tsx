@@ -52,7 +52,11 @@ function ProfilePicture({ user }: { user: User }) {
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-      <Avatar src={preview ?? user.profilePix ?? undefined} alt={fullName(user) || 'Profile picture'} sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'secondary.main' }}>
+      <Avatar
+        src={preview ?? user.profilePix ?? undefined}
+        alt={fullName(user) || 'Profile picture'}
+        sx={{ width: 88, height: 88, fontSize: '2rem', bgcolor: 'secondary.main' }}
+      >
         {initials(user)}
       </Avatar>
       <Box sx={{ display: 'grid', gap: 0.5 }}>

@@ -14,7 +14,18 @@ export function CartPage({ creation, sample, dispatch }: PhoneScreenProps) {
     <div style={{ padding: 12, textAlign: 'left' }}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
         {items.map((p) => (
-          <div key={p.id} style={{ display: 'flex', gap: 12, alignItems: 'center', background: '#fff', padding: 10, borderRadius: 14, boxShadow: '0 1px 4px rgba(17,24,39,.08)' }}>
+          <div
+            key={p.id}
+            style={{
+              display: 'flex',
+              gap: 12,
+              alignItems: 'center',
+              background: '#fff',
+              padding: 10,
+              borderRadius: 14,
+              boxShadow: '0 1px 4px rgba(17,24,39,.08)',
+            }}
+          >
             <span style={{ width: 62, height: 62, flex: 'none', borderRadius: 10, overflow: 'hidden' }}>
               <Picture src={p.image} alt="" />
             </span>
@@ -35,7 +46,18 @@ export function CartPage({ creation, sample, dispatch }: PhoneScreenProps) {
         <strong style={{ fontSize: 20 }}>{formatPrice(symbol, total)}</strong>
       </div>
       <div style={{ display: 'flex', gap: 10 }}>
-        <Tap onClick={() => dispatch({ type: 'go', screen: 'home-page' })} style={{ flex: 1, padding: 12, borderRadius: 12, border: `1.5px solid ${cssColour(creation.colors.primary)}`, color: cssColour(creation.colors.primary), fontWeight: 600, textAlign: 'center' }}>
+        <Tap
+          onClick={() => dispatch({ type: 'go', screen: 'home-page' })}
+          style={{
+            flex: 1,
+            padding: 12,
+            borderRadius: 12,
+            border: `1.5px solid ${cssColour(creation.colors.primary)}`,
+            color: cssColour(creation.colors.primary),
+            fontWeight: 600,
+            textAlign: 'center',
+          }}
+        >
           Keep Shopping
         </Tap>
         <PrimaryButton creation={creation} label="Checkout" onClick={() => dispatch({ type: 'go', screen: 'check-out' })} style={{ flex: 1 }} />

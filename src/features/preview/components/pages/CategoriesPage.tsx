@@ -13,7 +13,14 @@ export function CategoriesPage({ creation, sample, dispatch }: PhoneScreenProps)
         <Tap
           key={category.id}
           onClick={() => dispatch({ type: 'category', id: category.id })}
-          style={{ position: 'relative', height: columns === 1 ? 110 : 130, borderRadius: k.item.borderRadius, overflow: 'hidden', background: cssColour(k.item.color), boxShadow: '0 2px 8px rgba(17,24,39,.12)' }}
+          style={{
+            position: 'relative',
+            height: columns === 1 ? 110 : 130,
+            borderRadius: k.item.borderRadius,
+            overflow: 'hidden',
+            background: cssColour(k.item.color),
+            boxShadow: '0 2px 8px rgba(17,24,39,.12)',
+          }}
         >
           {k.theme === 'theme_c' ? (
             <span style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -26,7 +33,9 @@ export function CategoriesPage({ creation, sample, dispatch }: PhoneScreenProps)
             <>
               <Picture src={category.imageList[0] ?? category.icon} alt="" />
               <span style={{ position: 'absolute', inset: 0, background: cssColour(k.overlayColor), display: 'grid', placeItems: 'center', padding: 8 }}>
-                <span style={{ color: cssColour(k.item.fontColor), fontWeight: 700, fontSize: columns === 1 ? 20 : 15, letterSpacing: 0.3 }}>{category.name}</span>
+                <span style={{ color: cssColour(k.item.fontColor), fontWeight: 700, fontSize: columns === 1 ? 20 : 15, letterSpacing: 0.3 }}>
+                  {category.name}
+                </span>
               </span>
             </>
           )}

@@ -17,13 +17,33 @@ export function CheckoutPage({ creation, sample, dispatch }: PhoneScreenProps) {
     </div>
   );
   const option = (icon: 'shipping' | 'store' | 'payment' | 'phone', label: string, detail: string, selected: boolean) => (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 10, padding: 10, borderRadius: 12, border: `1.5px solid ${selected ? primary : '#E2E4EE'}`, marginBottom: 8, background: selected ? withOpacity(creation.colors.primary, 0.06) : '#fff' }}>
+    <div
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        padding: 10,
+        borderRadius: 12,
+        border: `1.5px solid ${selected ? primary : '#E2E4EE'}`,
+        marginBottom: 8,
+        background: selected ? withOpacity(creation.colors.primary, 0.06) : '#fff',
+      }}
+    >
       <Icon name={icon} color={selected ? primary : '#6B7085'} />
       <span style={{ flex: 1 }}>
         <strong style={{ display: 'block', fontSize: 13 }}>{label}</strong>
         <span style={{ fontSize: 12, color: '#6B7085' }}>{detail}</span>
       </span>
-      <span aria-hidden="true" style={{ width: 18, height: 18, borderRadius: 9, border: `2px solid ${selected ? primary : '#C5C9D6'}`, boxShadow: selected ? `inset 0 0 0 3px #fff, inset 0 0 0 9px ${primary}` : 'none' }} />
+      <span
+        aria-hidden="true"
+        style={{
+          width: 18,
+          height: 18,
+          borderRadius: 9,
+          border: `2px solid ${selected ? primary : '#C5C9D6'}`,
+          boxShadow: selected ? `inset 0 0 0 3px #fff, inset 0 0 0 9px ${primary}` : 'none',
+        }}
+      />
     </div>
   );
   return (

@@ -23,11 +23,29 @@ export function HomePage(props: PhoneScreenProps) {
       {slide && (
         // The slides' own proportions (960 x 400): a narrower phone shows the whole slide smaller,
         // never a slide cut at its sides (its text is part of the picture).
-        <div style={{ position: 'relative', aspectRatio: '12 / 5', margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }} aria-roledescription="slideshow">
-          {slide.image ? <Picture src={slide.image} alt={slide.title} /> : <span style={{ display: 'block', height: '100%', background: gradientCss(creation.toolBar.gradient) }} />}
+        <div
+          style={{ position: 'relative', aspectRatio: '12 / 5', margin: 12, borderRadius: 16, overflow: 'hidden', boxShadow: '0 4px 14px rgba(17,24,39,.16)' }}
+          aria-roledescription="slideshow"
+        >
+          {slide.image ? (
+            <Picture src={slide.image} alt={slide.title} />
+          ) : (
+            <span style={{ display: 'block', height: '100%', background: gradientCss(creation.toolBar.gradient) }} />
+          )}
           {!slide.image && (
             // A locally made slide (spec section 8) has no picture: its title is drawn instead.
-            <div style={{ position: 'absolute', inset: 0, color: '#fff', padding: 16, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', textAlign: 'left' }}>
+            <div
+              style={{
+                position: 'absolute',
+                inset: 0,
+                color: '#fff',
+                padding: 16,
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'flex-end',
+                textAlign: 'left',
+              }}
+            >
               <strong style={{ fontSize: 19, lineHeight: 1.15 }}>{slide.title}</strong>
               <span style={{ fontSize: 12, opacity: 0.9, marginTop: 4 }}>{slide.subtitle}</span>
             </div>
@@ -42,7 +60,13 @@ export function HomePage(props: PhoneScreenProps) {
       )}
       {creation.homeCategories.isShow && <HomeCategories h={creation.homeCategories} categories={sample.categories} dispatch={dispatch} />}
       <h3 style={{ margin: '6px 14px 10px', fontSize: 16, textAlign: 'left' }}>Popular now</h3>
-      <MeasurementList m={creation.measurementItem} template={creation.appTemplate.theme} symbol={creation.shop.currencySymbol} products={items} dispatch={dispatch} />
+      <MeasurementList
+        m={creation.measurementItem}
+        template={creation.appTemplate.theme}
+        symbol={creation.shop.currencySymbol}
+        products={items}
+        dispatch={dispatch}
+      />
     </div>
   );
 }
@@ -54,7 +78,19 @@ function SlidePosition({ index, slides }: { index: number; slides: SampleData['s
   if (slides.length < 2) return null;
   if (slides.length > MAX_SLIDE_DOTS) {
     return (
-      <span style={{ position: 'absolute', bottom: 8, right: 12, padding: '0 8px', borderRadius: 10, background: 'rgba(0,0,0,.45)', color: '#fff', fontSize: 11, lineHeight: '18px' }}>
+      <span
+        style={{
+          position: 'absolute',
+          bottom: 8,
+          right: 12,
+          padding: '0 8px',
+          borderRadius: 10,
+          background: 'rgba(0,0,0,.45)',
+          color: '#fff',
+          fontSize: 11,
+          lineHeight: '18px',
+        }}
+      >
         {index + 1} / {slides.length}
       </span>
     );
@@ -68,7 +104,15 @@ function SlidePosition({ index, slides }: { index: number; slides: SampleData['s
   );
 }
 
-const HomeCategories = memo(function HomeCategories({ h, categories, dispatch }: { h: Creation['homeCategories']; categories: ProductCategory[]; dispatch: PhoneScreenProps['dispatch'] }) {
+const HomeCategories = memo(function HomeCategories({
+  h,
+  categories,
+  dispatch,
+}: {
+  h: Creation['homeCategories'];
+  categories: ProductCategory[];
+  dispatch: PhoneScreenProps['dispatch'];
+}) {
   const theme = h.theme;
   const items = homeCategoryItems(categories);
   const highlight = cssColour(h.itemHighlight);
@@ -93,7 +137,19 @@ const HomeCategories = memo(function HomeCategories({ h, categories, dispatch }:
           case 'theme_b': // round icons with the title underneath
             return (
               <Tap key={category.id} onClick={open} style={{ flex: 'none', width: 66, textAlign: 'center', ...font }}>
-                <span style={{ display: 'block', width: 58, height: 58, margin: '0 auto 6px', borderRadius: 29, overflow: 'hidden', border: `2px solid ${i === 0 ? highlight : 'transparent'}`, padding: 2, background: '#fff' }}>
+                <span
+                  style={{
+                    display: 'block',
+                    width: 58,
+                    height: 58,
+                    margin: '0 auto 6px',
+                    borderRadius: 29,
+                    overflow: 'hidden',
+                    border: `2px solid ${i === 0 ? highlight : 'transparent'}`,
+                    padding: 2,
+                    background: '#fff',
+                  }}
+                >
                   <Picture src={category.icon} alt="" style={{ borderRadius: 27 }} />
                 </span>
                 {title}
@@ -101,7 +157,11 @@ const HomeCategories = memo(function HomeCategories({ h, categories, dispatch }:
             );
           case 'theme_c': // tiles of three
             return (
-              <Tap key={category.id} onClick={open} style={{ border: borderCss(h.border), borderRadius: radiusCss(h.border.radius), overflow: 'hidden', background: '#fff', ...font }}>
+              <Tap
+                key={category.id}
+                onClick={open}
+                style={{ border: borderCss(h.border), borderRadius: radiusCss(h.border.radius), overflow: 'hidden', background: '#fff', ...font }}
+              >
                 <span style={{ display: 'block', height: 58 }}>
                   <Picture src={category.imageList[0] ?? category.icon} alt="" />
                 </span>
@@ -110,20 +170,54 @@ const HomeCategories = memo(function HomeCategories({ h, categories, dispatch }:
             );
           case 'theme_d': // pills
             return (
-              <Tap key={category.id} onClick={open} style={{ flex: 'none', padding: '8px 14px', borderRadius: 999, background: i === 0 ? highlight : '#fff', border: borderCss(h.border), ...font }}>
+              <Tap
+                key={category.id}
+                onClick={open}
+                style={{ flex: 'none', padding: '8px 14px', borderRadius: 999, background: i === 0 ? highlight : '#fff', border: borderCss(h.border), ...font }}
+              >
                 {title}
               </Tap>
             );
           case 'theme_e': // wide picture cards with the title over them
             return (
-              <Tap key={category.id} onClick={open} style={{ flex: 'none', width: 150, height: 84, position: 'relative', borderRadius: radiusCss(h.border.radius), overflow: 'hidden' }}>
+              <Tap
+                key={category.id}
+                onClick={open}
+                style={{ flex: 'none', width: 150, height: 84, position: 'relative', borderRadius: radiusCss(h.border.radius), overflow: 'hidden' }}
+              >
                 <Picture src={category.imageList[0] ?? category.icon} alt="" />
-                <span style={{ position: 'absolute', inset: 'auto 0 0 0', padding: '18px 8px 6px', background: 'linear-gradient(transparent, rgba(0,0,0,.65))', color: '#fff', fontSize: h.font.size, textAlign: 'left' }}>{title}</span>
+                <span
+                  style={{
+                    position: 'absolute',
+                    inset: 'auto 0 0 0',
+                    padding: '18px 8px 6px',
+                    background: 'linear-gradient(transparent, rgba(0,0,0,.65))',
+                    color: '#fff',
+                    fontSize: h.font.size,
+                    textAlign: 'left',
+                  }}
+                >
+                  {title}
+                </span>
               </Tap>
             );
           case 'theme_f': // two-column list rows
             return (
-              <Tap key={category.id} onClick={open} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: 6, border: borderCss(h.border), borderRadius: radiusCss(h.border.radius), background: i === 0 ? highlight : '#fff', textAlign: 'left', ...font }}>
+              <Tap
+                key={category.id}
+                onClick={open}
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: 6,
+                  border: borderCss(h.border),
+                  borderRadius: radiusCss(h.border.radius),
+                  background: i === 0 ? highlight : '#fff',
+                  textAlign: 'left',
+                  ...font,
+                }}
+              >
                 <span style={{ width: 34, height: 34, flex: 'none', borderRadius: 8, overflow: 'hidden' }}>
                   <Picture src={category.icon} alt="" />
                 </span>
@@ -132,7 +226,21 @@ const HomeCategories = memo(function HomeCategories({ h, categories, dispatch }:
             );
           default: // theme_a: outlined chips with icons
             return (
-              <Tap key={category.id} onClick={open} style={{ flex: 'none', display: 'flex', alignItems: 'center', gap: 6, padding: '6px 12px 6px 6px', border: borderCss(h.border), borderRadius: radiusCss(h.border.radius), background: i === 0 ? highlight : '#fff', ...font }}>
+              <Tap
+                key={category.id}
+                onClick={open}
+                style={{
+                  flex: 'none',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 6,
+                  padding: '6px 12px 6px 6px',
+                  border: borderCss(h.border),
+                  borderRadius: radiusCss(h.border.radius),
+                  background: i === 0 ? highlight : '#fff',
+                  ...font,
+                }}
+              >
                 <span style={{ width: 28, height: 28, borderRadius: 14, overflow: 'hidden' }}>
                   <Picture src={category.icon} alt="" />
                 </span>

@@ -10,10 +10,31 @@ export function OrderHistory({ creation, sample }: PhoneScreenProps) {
       {sampleOrders(sample.products).map((order) => {
         const colour = ORDER_STATUS_COLOURS[order.status];
         return (
-          <div key={order.orderNo} style={{ background: '#fff', color: '#1F2233', borderRadius: 14, padding: 12, boxShadow: '0 1px 4px rgba(17,24,39,.08)', borderLeft: `4px solid ${colour}` }}>
+          <div
+            key={order.orderNo}
+            style={{
+              background: '#fff',
+              color: '#1F2233',
+              borderRadius: 14,
+              padding: 12,
+              boxShadow: '0 1px 4px rgba(17,24,39,.08)',
+              borderLeft: `4px solid ${colour}`,
+            }}
+          >
             <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
               <strong>Order {order.orderNo}</strong>
-              <span data-status={order.status} style={{ fontSize: 11, fontWeight: 700, padding: '3px 8px', borderRadius: 999, color: colour, background: `${colour}1F`, textTransform: 'capitalize' }}>
+              <span
+                data-status={order.status}
+                style={{
+                  fontSize: 11,
+                  fontWeight: 700,
+                  padding: '3px 8px',
+                  borderRadius: 999,
+                  color: colour,
+                  background: `${colour}1F`,
+                  textTransform: 'capitalize',
+                }}
+              >
                 {order.status.replace('-', ' ')}
               </span>
             </div>

@@ -21,7 +21,11 @@ export function ProductDetails({ creation, sample, selections, dispatch }: Phone
         {creation.sizesSelection.theme === 'theme_a' ? (
           <label style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             Size
-            <select value={sizes.find((s) => s.isSelected)?.name} onChange={(event) => dispatch({ type: 'size', name: event.target.value })} style={{ ...boxCss(creation.sizesSelection.unselected), padding: '6px 10px' }}>
+            <select
+              value={sizes.find((s) => s.isSelected)?.name}
+              onChange={(event) => dispatch({ type: 'size', name: event.target.value })}
+              style={{ ...boxCss(creation.sizesSelection.unselected), padding: '6px 10px' }}
+            >
               {sizes.map((size) => (
                 <option key={size.id}>{size.name}</option>
               ))}
@@ -34,7 +38,12 @@ export function ProductDetails({ creation, sample, selections, dispatch }: Phone
                 key={size.id}
                 pressed={size.isSelected}
                 onClick={() => dispatch({ type: 'size', name: size.name })}
-                style={{ ...boxCss(size.isSelected ? creation.sizesSelection.selected : creation.sizesSelection.unselected), minWidth: 38, padding: '6px 10px', fontWeight: 600 }}
+                style={{
+                  ...boxCss(size.isSelected ? creation.sizesSelection.selected : creation.sizesSelection.unselected),
+                  minWidth: 38,
+                  padding: '6px 10px',
+                  fontWeight: 600,
+                }}
               >
                 {size.name}
               </Tap>
@@ -42,13 +51,21 @@ export function ProductDetails({ creation, sample, selections, dispatch }: Phone
           </div>
         )}
         <div role="group" aria-label="Quantity" style={{ ...boxCss(q.wrapper), display: 'flex', alignItems: 'center', gap: 4, padding: 3, marginLeft: 'auto' }}>
-          <Tap label="Decrease quantity" onClick={() => dispatch({ type: 'quantity', delta: -1 })} style={{ ...boxCss(q.decrement), width: 30, height: 30, display: 'grid', placeItems: 'center' }}>
+          <Tap
+            label="Decrease quantity"
+            onClick={() => dispatch({ type: 'quantity', delta: -1 })}
+            style={{ ...boxCss(q.decrement), width: 30, height: 30, display: 'grid', placeItems: 'center' }}
+          >
             <Icon name="remove" size={16} />
           </Tap>
           <span aria-live="polite" style={{ ...boxCss(q.value), minWidth: 26, textAlign: 'center', fontWeight: 700 }}>
             {selections.quantity}
           </span>
-          <Tap label="Increase quantity" onClick={() => dispatch({ type: 'quantity', delta: 1 })} style={{ ...boxCss(q.increment), width: 30, height: 30, display: 'grid', placeItems: 'center' }}>
+          <Tap
+            label="Increase quantity"
+            onClick={() => dispatch({ type: 'quantity', delta: 1 })}
+            style={{ ...boxCss(q.increment), width: 30, height: 30, display: 'grid', placeItems: 'center' }}
+          >
             <Icon name="add" size={16} />
           </Tap>
         </div>
@@ -75,14 +92,24 @@ export function ProductDetails({ creation, sample, selections, dispatch }: Phone
       key={key}
       pressed={selections.detailsTab === key}
       onClick={() => dispatch({ type: 'tab', tab: key })}
-      style={{ flex: 1, padding: '10px 0', fontWeight: 600, borderBottom: `3px solid ${selections.detailsTab === key ? cssColour(c.primary) : 'transparent'}`, color: selections.detailsTab === key ? cssColour(c.primary) : '#6B7085' }}
+      style={{
+        flex: 1,
+        padding: '10px 0',
+        fontWeight: 600,
+        borderBottom: `3px solid ${selections.detailsTab === key ? cssColour(c.primary) : 'transparent'}`,
+        color: selections.detailsTab === key ? cssColour(c.primary) : '#6B7085',
+      }}
     >
       {label}
     </Tap>
   );
   const panel = (key: 'pd' | 'rv', label: string, body: ReactNode) => (
     <div key={key} style={{ borderBottom: '1px solid #EEF0F5' }}>
-      <Tap onClick={() => dispatch({ type: 'accordion', panel: key })} style={{ width: '100%', display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '12px 0', fontWeight: 600 }} pressed={selections.accordion === key}>
+      <Tap
+        onClick={() => dispatch({ type: 'accordion', panel: key })}
+        style={{ width: '100%', display: 'flex', justifyContent: 'space-between', alignItems: 'center', padding: '12px 0', fontWeight: 600 }}
+        pressed={selections.accordion === key}
+      >
         {label}
         <span style={{ transform: selections.accordion === key ? 'rotate(180deg)' : 'none', display: 'inline-flex' }}>
           <Icon name="expand" />
@@ -138,7 +165,12 @@ export function ProductDetails({ creation, sample, selections, dispatch }: Phone
 export function DetailsCta({ creation, selections, dispatch }: PhoneScreenProps) {
   const cta = creation.productDetailsCTA;
   const heart = (
-    <Tap label={selections.liked ? 'Remove from favourites' : 'Add to favourites'} pressed={selections.liked} onClick={() => dispatch({ type: 'like' })} style={{ ...boxCss(cta.secondary), width: 46, height: 46, display: 'grid', placeItems: 'center', borderRadius: cta.borderRadius }}>
+    <Tap
+      label={selections.liked ? 'Remove from favourites' : 'Add to favourites'}
+      pressed={selections.liked}
+      onClick={() => dispatch({ type: 'like' })}
+      style={{ ...boxCss(cta.secondary), width: 46, height: 46, display: 'grid', placeItems: 'center', borderRadius: cta.borderRadius }}
+    >
       <Icon name={selections.liked ? 'heart' : 'heartOutline'} color={selections.liked ? '#E53935' : 'currentColor'} />
     </Tap>
   );
@@ -148,12 +180,33 @@ export function DetailsCta({ creation, selections, dispatch }: PhoneScreenProps)
     </Tap>
   );
   const add = (
-    <Tap onClick={() => dispatch({ type: 'add-to-cart' })} style={{ ...boxCss(cta.primary), flex: 1.4, height: 46, fontWeight: 700, borderRadius: cta.borderRadius, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 6 }}>
+    <Tap
+      onClick={() => dispatch({ type: 'add-to-cart' })}
+      style={{
+        ...boxCss(cta.primary),
+        flex: 1.4,
+        height: 46,
+        fontWeight: 700,
+        borderRadius: cta.borderRadius,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 6,
+      }}
+    >
       <Icon name="bag" size={18} />
       Add to Cart
     </Tap>
   );
-  const bar: CSSProperties = { flex: 'none', display: 'flex', gap: 8, padding: '10px 12px 14px', background: cssColour(cta.background), boxShadow: '0 -2px 10px rgba(17,24,39,.08)', zIndex: 1 };
+  const bar: CSSProperties = {
+    flex: 'none',
+    display: 'flex',
+    gap: 8,
+    padding: '10px 12px 14px',
+    background: cssColour(cta.background),
+    boxShadow: '0 -2px 10px rgba(17,24,39,.08)',
+    zIndex: 1,
+  };
   if (cta.theme === 'theme_b') {
     return (
       <div style={{ ...bar, flexDirection: 'column' }}>
@@ -186,7 +239,20 @@ export function DetailsCta({ creation, selections, dispatch }: PhoneScreenProps)
 export function AddToCartDialog({ creation, dispatch }: PhoneScreenProps) {
   return (
     <div style={{ position: 'absolute', inset: 0, background: 'rgba(15,18,30,.5)', display: 'grid', placeItems: 'center', zIndex: 5, padding: 24 }}>
-      <div role="dialog" aria-modal="true" aria-labelledby="preview-cart-dialog" style={{ background: '#fff', color: '#1F2233', borderRadius: 18, padding: 20, width: '100%', boxShadow: '0 12px 32px rgba(0,0,0,.25)', textAlign: 'left' }}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="preview-cart-dialog"
+        style={{
+          background: '#fff',
+          color: '#1F2233',
+          borderRadius: 18,
+          padding: 20,
+          width: '100%',
+          boxShadow: '0 12px 32px rgba(0,0,0,.25)',
+          textAlign: 'left',
+        }}
+      >
         <div style={{ color: '#2E7D32', marginBottom: 8 }}>
           <Icon name="check" size={34} />
         </div>

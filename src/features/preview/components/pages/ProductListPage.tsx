@@ -19,7 +19,16 @@ export function ProductList({ creation, sample, selections, dispatch }: PhoneScr
           <Tap
             key={`${p.id}-${i}`}
             onClick={() => dispatch({ type: 'product', id: p.id })}
-            style={{ display: 'flex', gap: 12, padding: 10, alignItems: 'center', background: '#fff', borderRadius: radiusCss(m.borderRadius, m.isAlternateCorners, i), boxShadow: itemShadowCss(m.boxShadowSpread, m.boxShadowColor), textAlign: 'left' }}
+            style={{
+              display: 'flex',
+              gap: 12,
+              padding: 10,
+              alignItems: 'center',
+              background: '#fff',
+              borderRadius: radiusCss(m.borderRadius, m.isAlternateCorners, i),
+              boxShadow: itemShadowCss(m.boxShadowSpread, m.boxShadowColor),
+              textAlign: 'left',
+            }}
           >
             <span style={{ width: 64, height: 64, flex: 'none', borderRadius: 10, overflow: 'hidden' }}>
               <Picture src={p.image} alt="" />

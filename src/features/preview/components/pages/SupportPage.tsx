@@ -16,14 +16,44 @@ export function SupportPage({ creation, dispatch }: PhoneScreenProps) {
   ];
   return (
     <div style={{ padding: 12, paddingBottom: 90, textAlign: 'left' }}>
-      <div style={{ borderRadius: 16, padding: 16, marginBottom: 12, background: gradientCss(creation.toolBar.gradient), color: cssColour(creation.colors.toolBarForeground) }}>
+      <div
+        style={{
+          borderRadius: 16,
+          padding: 16,
+          marginBottom: 12,
+          background: gradientCss(creation.toolBar.gradient),
+          color: cssColour(creation.colors.toolBarForeground),
+        }}
+      >
         <strong style={{ fontSize: 17 }}>How can we help?</strong>
         <p style={{ margin: '4px 0 0', fontSize: 13, opacity: 0.9 }}>We are here for every question about your orders.</p>
       </div>
       <div style={{ background: '#fff', borderRadius: 14, overflow: 'hidden', color: '#1F2233' }}>
         {entries.map((entry, i) => (
-          <Tap key={entry.title} onClick={() => entry.go && dispatch({ type: 'go', screen: 'customer-care' })} style={{ width: '100%', display: 'flex', alignItems: 'center', gap: 12, padding: 12, borderTop: i === 0 ? 'none' : '1px solid #EEF0F5', textAlign: 'left' }}>
-            <span style={{ width: 36, height: 36, borderRadius: 10, display: 'grid', placeItems: 'center', background: withOpacity(creation.colors.primary, 0.1), color: primary }}>
+          <Tap
+            key={entry.title}
+            onClick={() => entry.go && dispatch({ type: 'go', screen: 'customer-care' })}
+            style={{
+              width: '100%',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 12,
+              padding: 12,
+              borderTop: i === 0 ? 'none' : '1px solid #EEF0F5',
+              textAlign: 'left',
+            }}
+          >
+            <span
+              style={{
+                width: 36,
+                height: 36,
+                borderRadius: 10,
+                display: 'grid',
+                placeItems: 'center',
+                background: withOpacity(creation.colors.primary, 0.1),
+                color: primary,
+              }}
+            >
               <Icon name={entry.icon} size={20} />
             </span>
             <span style={{ flex: 1 }}>

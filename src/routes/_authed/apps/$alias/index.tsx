@@ -15,7 +15,10 @@ import { ensureRouteData, ensureShopRouteData, ForbiddenShop } from '@/lib/route
 
 export const Route = createFileRoute('/_authed/apps/$alias/')({
   loader: ({ context, params }) =>
-    ensureShopRouteData([ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)), ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias))]),
+    ensureShopRouteData([
+      ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
+      ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
+    ]),
   errorComponent: DetailsError,
   component: RouteComponent,
 });

@@ -72,7 +72,9 @@ function RouteComponent() {
         leaving.current = true;
         setRemoved(true);
         toast('You no longer have access to this app', { variant: 'warning' });
-        void navigate({ to: '/apps', replace: true }).then(() => queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }));
+        void navigate({ to: '/apps', replace: true }).then(() =>
+          queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }),
+        );
         return;
       }
       void queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
@@ -103,7 +105,9 @@ function RouteComponent() {
         onSectionChange={setSectionId}
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
-        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />}
+        instructions={({ url, onClose }) => (
+          <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />
+        )}
       />
     </PageLayout>
   );
