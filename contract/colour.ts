@@ -33,10 +33,6 @@ export function parseColour(value: string): Rgba | undefined {
   return { r: (n >>> 24) & 255, g: (n >>> 16) & 255, b: (n >>> 8) & 255, a: n & 255 };
 }
 
-export function isColour(value: string): boolean {
-  return parseColour(value) !== undefined;
-}
-
 const hex2 = (n: number) =>
   Math.round(Math.min(255, Math.max(0, n)))
     .toString(16)

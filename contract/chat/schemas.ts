@@ -25,7 +25,6 @@ export const deviceIdSchema = z
   .string({ error: CHAT_MESSAGES.deviceId })
   .max(CHAT_LIMITS.deviceId, { error: CHAT_MESSAGES.deviceId, abort: true })
   .regex(DEVICE_ID, { error: CHAT_MESSAGES.deviceId });
-export const isDeviceId = (value: unknown): value is string => typeof value === 'string' && DEVICE_ID.test(value);
 
 export const deviceQuerySchema = z.object({ deviceId: deviceIdSchema });
 /** `userId` is accepted as the spec sends it, but who asks comes from the session, never from it. */

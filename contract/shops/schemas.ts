@@ -112,8 +112,7 @@ export const createShopSchema = z.object({
 export type CreateShopPayload = z.input<typeof createShopSchema>;
 
 /** PUT /v1/shops/{alias}: any of the fields; the result must still pass the setup checks. */
-export const updateShopSchema = createShopSchema;
-export type UpdateShopPayload = z.input<typeof updateShopSchema>;
+export type UpdateShopPayload = CreateShopPayload;
 
 /** POST /v1/shops/{alias}/configure: the design config `{ shop, ... }` (stored whole). */
 export const configureShopSchema = z.record(z.string(), z.unknown());

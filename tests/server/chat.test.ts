@@ -265,20 +265,18 @@ describe.each(kinds)('support chat on %s', (kind) => {
     const currencyId = currency?.id ?? (await kit.database.db.insert(currencies).values({ code: 'USD', name: 'US Dollar', symbol: '$' }).returning())[0]!.id;
     const alias = `shop-${kind}-${process.pid}`;
     const address = { name: 'Lagos', description: 'Lagos', latitude: 1, longitude: 1 };
-    await kit.database.db
-      .insert(shops)
-      .values({
-        alias,
-        slugName: alias,
-        name: alias,
-        ownerUserId: owner.user.id,
-        appBucketName: alias,
-        logo: 'logo.png',
-        latitude: 1,
-        longitude: 1,
-        address,
-        currencyId,
-      });
+    await kit.database.db.insert(shops).values({
+      alias,
+      slugName: alias,
+      name: alias,
+      ownerUserId: owner.user.id,
+      appBucketName: alias,
+      logo: 'logo.png',
+      latitude: 1,
+      longitude: 1,
+      address,
+      currencyId,
+    });
     const phone = newDevice();
     const url = (token: string, deviceId = phone, shop = alias) =>
       `/v1/shop/${shop}/design/reviews/subscribe?token=${encodeURIComponent(token)}&deviceId=${deviceId}`;

@@ -42,8 +42,6 @@ import { applyToDocument, availability, type DesignAvailability, type DesignStat
 import type { OutboxEdit } from './outbox';
 import { appConfigPath } from './save-design';
 
-export type { DesignAvailability, DesignStatus };
-
 interface DesignDoc {
   creation: Creation;
   /** The stored `data` with the waiting edits laid over it, as is (it may be partial). */

@@ -23,7 +23,6 @@ import {
   shopMediaQuery,
   shopMediaSchema,
   shopSchema,
-  updateShopSchema,
   userShopsQuery,
 } from '@contract/shops/schemas';
 import { signedInUser } from '../../auth/guards';
@@ -85,7 +84,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
 
   app.put(
     SHOP_PATHS.update,
-    { onRequest: requireUser, schema: { tags, params: aliasParams, body: updateShopSchema, response: shopAnswer } },
+    { onRequest: requireUser, schema: { tags, params: aliasParams, body: createShopSchema, response: shopAnswer } },
     async (request) => {
       const shop = await updateShop(db, signedInUser(request), request.params.alias, request.body);
       // Issue 27: each design carries the shop's selection (the phone preview shows those trades): open editors and phones follow.
