@@ -4,13 +4,13 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { designPath } from '@contract/design/realtime';
 import { collaboratorsQueryOptions } from '@/features/collaborators/api/get-collaborators';
-import { designVersionsQueryOptions } from '@/features/collaborators/api/get-design-versions';
+import { designVersionsQueryOptions } from '@/features/design/api/get-design-versions';
 import { invitesQueryOptions } from '@/features/collaborators/api/get-invites';
-import { mergePlanQueryOptions } from '@/features/collaborators/api/get-merge-plan';
-import { publicShopQueryOptions } from '@/features/collaborators/api/get-public-shop';
-import { sharingQueryOptions } from '@/features/collaborators/api/get-sharing';
+import { mergePlanQueryOptions } from '@/features/design/api/get-merge-plan';
+import { publicShopQueryOptions } from '@/features/design/api/get-public-shop';
+import { sharingQueryOptions } from '@/features/design/api/get-sharing';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
-import { versionHistoryQueryOptions } from '@/features/collaborators/api/get-version-history';
+import { versionHistoryQueryOptions } from '@/features/design/api/get-version-history';
 import { useDeleteShop } from '@/features/shops/api/delete-shop';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { forgetShop } from '@/lib/shop-keys';

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SharedProjectPage } from '@/features/shops/components/SharedProjectPage';
-import { publicShopQueryOptions } from '@/features/collaborators/api/get-public-shop';
+import { publicShopQueryOptions } from '@/features/design/api/get-public-shop';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 
