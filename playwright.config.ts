@@ -37,7 +37,7 @@ export default defineConfig({
     hasTouch: true,
     trace: 'retain-on-failure',
     launchOptions: {
-      // Never download a browser: Debian's Chromium (TOOLCHAIN.md).
+      // Never download a browser: Debian's Chromium (docs/toolchain.md).
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },

@@ -54,7 +54,7 @@ export default defineConfig({
     },
   },
   plugins: [
-    // The router plugin must come before react() (TOOLCHAIN.md). Its route tree options (target,
+    // The router plugin must come before react() (docs/toolchain.md). Its route tree options (target,
     // autoCodeSplitting) live in tsr.config.json, which `tsr generate` (npm run typecheck) reads too.
     tanstackRouter(ROUTER_PLUGIN_OPTIONS),
     react(),

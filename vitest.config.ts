@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Kept free of the router and PWA plugins (TOOLCHAIN.md): tests import modules directly.
+// Kept free of the router and PWA plugins (docs/toolchain.md): tests import modules directly.
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
   resolve: {

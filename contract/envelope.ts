@@ -1,4 +1,4 @@
-/** Every success body is { message, data }; every error body is { message } (ARCHITECTURE.md). */
+/** Every success body is { message, data }; every error body is { message } (docs/architecture.md). */
 export interface Envelope<T> {
   message: string;
   data: T;

@@ -43,7 +43,7 @@ test('an offline reload renders the shell, and a previously visited route too', 
     .toBe(true);
 
   await context.setOffline(true);
-  // setOffline does not cut the service worker's own fetches; abort those too (TOOLCHAIN.md).
+  // setOffline does not cut the service worker's own fetches; abort those too (docs/toolchain.md).
   await context.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
 
   await page.reload();

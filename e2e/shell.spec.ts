@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Plan } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import type { Envelope } from '@contract/envelope';
 import type { BrowserWindow } from './browser';
 import { expectAccessible } from './accessibility';

@@ -15,7 +15,8 @@ import { CHAT_EVENTS, CHAT_ROOMS } from '../contract/chat/paths';
 import type { ChatMessage, SupportRoom } from '../contract/chat/schemas';
 import { buildApp, type AppInstance } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { openDatabaseAt, type DatabaseHandle } from '../server/src/db/database';
+import type { DatabaseHandle } from '../server/src/db/database';
+import { openSeededDatabaseAt } from '../server/src/seed';
 import { percentile } from './bench-kit';
 
 const SOCKETS = 1000;
@@ -145,7 +146,7 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
 export async function benchChat(): Promise<ChatRun[]> {
   const runs: ChatRun[] = [];
   {
-    const database = await openDatabaseAt({ kind: 'pglite', dataDir: null });
+    const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
     const { apps, authorization, dataDir } = await startApps(database, 1, {});
     try {
       runs.push(await run(apps, authorization));
@@ -159,7 +160,7 @@ export async function benchChat(): Promise<ChatRun[]> {
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const postgres = await freshPostgres(databaseUrl);
   if (postgres) {
-    const database = await openDatabaseAt({ kind: 'postgres', url: postgres.url });
+    const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
     const { apps, authorization, dataDir } = await startApps(database, 2, { REDIS_URL: redisUrl });
     try {
       runs.push(await run(apps, authorization));

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { defaultCreation } from '../contract/creation/schemas';
+import { defaultCreation } from '../contract/design/schemas';
 import { LAUNCH, colourOf, openEditor, percentile, signedInContext, timeEdit } from './bench-kit';
 
 export const COLLAB_TARGETS = { paintP95Ms: 50, appsListMs: 1000 } as const;

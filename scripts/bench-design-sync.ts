@@ -18,11 +18,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { deleteApp } from 'firebase/app';
 import { createStore } from 'idb-keyval';
-import { designPath, valueAt } from '../contract/realtime/paths';
+import { designPath, valueAt } from '../contract/design/realtime';
 import { buildApp } from '../server/src/app';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
-import { openDatabaseAt } from '../server/src/db/database';
+import { openSeededDatabaseAt } from '../server/src/seed';
 import { currencies, realtimeEdits, realtimeNodes, shops, users } from '../server/src/db/schema';
 import { createOutbox } from '../src/features/design/outbox';
 import { applyToDocument } from '../src/features/design/document';
@@ -77,7 +77,7 @@ export interface DesignFigures {
 
 export async function benchDesignSync(): Promise<DesignFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-design-'));
-  const database = await openDatabaseAt({ kind: 'pglite', dataDir: null });
+  const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db: database, logger: false, servePortal: false });
   const protocol = await startFirebaseProtocolServer();

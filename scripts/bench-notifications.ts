@@ -16,7 +16,7 @@ import type { Notification } from '../contract/notifications/schemas';
 import { buildApp } from '../server/src/app';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
-import { openDatabaseAt } from '../server/src/db/database';
+import { openSeededDatabaseAt } from '../server/src/seed';
 import { users } from '../server/src/db/schema';
 import type { AppDeps } from '../server/src/deps';
 import { startLocalPushService } from '../tests/server/push-service';
@@ -48,7 +48,7 @@ export interface NotificationFigures {
 export async function benchNotifications(): Promise<NotificationFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-notifications-'));
   const push = await startLocalPushService();
-  const database = await openDatabaseAt({ kind: 'pglite', dataDir: null });
+  const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', PUSH_INSECURE_ORIGINS: push.origin });
   let notifications: AppDeps['notifications'] | undefined;
   const app = await buildApp({ config, db: database, logger: false, servePortal: false, configure: (_app, deps) => void (notifications = deps.notifications) });

@@ -13,9 +13,9 @@ import { gzipSync } from 'node:zlib';
 import { buildApp } from '../server/src/app';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
-import { openDatabaseAt } from '../server/src/db/database';
+import { openSeededDatabaseAt } from '../server/src/seed';
 import { users } from '../server/src/db/schema';
-import { seedStarterTemplates } from '../server/src/modules/templates/service';
+import { seedStarterTemplates } from '../server/src/modules/templates/seed';
 import { percentile } from './bench-kit';
 
 const LIST_RUNS = 200;
@@ -26,7 +26,7 @@ const fmt = (values: number[]) => `${percentile(values, 50).toFixed(1)} ms / ${p
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-templates-'));
   const opened = performance.now();
-  const database = await openDatabaseAt({ kind: 'pglite', dataDir: null });
+  const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const openMs = performance.now() - opened;
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db: database, logger: false, servePortal: false });

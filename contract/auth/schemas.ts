@@ -1,8 +1,9 @@
-/** Authentication payloads and answers (spec section 7): register, login, sessions, password reset. */
+/** Authentication payloads and answers (spec section 7): register, login, sessions, password reset, e-mails. */
 import { z } from '../zod';
 import { userSchema } from '../users/schemas';
 import { emailText, nameText, optionalText, passwordText, text, tokenText, TEXT_LIMITS } from '../text';
 import { FIELD_MESSAGES, isValidPassword, isValidPhone } from '../validation';
+import { EMAIL_TYPES } from './paths';
 
 export const GRANT_TYPES = ['email', 'facebook'] as const;
 export type GrantType = (typeof GRANT_TYPES)[number];
@@ -85,3 +86,15 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 /** What verify-token answers for a good token. */
 export const verifyTokenResultSchema = z.object({ valid: z.literal(true), user: userSchema });
 export type VerifyTokenResult = z.infer<typeof verifyTokenResultSchema>;
+
+/** POST /v1/emails/send: the caller asks for one of their own e-mails again. */
+export const sendEmailSchema = z.object({
+  emailType: z.enum(EMAIL_TYPES),
+  to: emailText(),
+  firstName: text({ label: 'First Name', max: TEXT_LIMITS.name }).optional(),
+});
+export type SendEmailPayload = z.input<typeof sendEmailSchema>;
+
+/** POST /v1/emails/verify: the token from the verification link. */
+export const verifyEmailSchema = z.object({ token: tokenText('token', TEXT_LIMITS.token, 10) });
+export type VerifyEmailPayload = z.input<typeof verifyEmailSchema>;

@@ -1,6 +1,7 @@
 /** Catalogue calls (spec section 7), relative to API_PREFIX. Zod-free. */
+import { PLAN_PATHS } from '../plans/paths';
+
 export const CATALOG_PATHS = {
-  plans: '/plans',
   superCategories: '/super-categories',
   categoryBackgrounds: '/category-backgrounds',
   /** The 46 splash and login screen backgrounds (Creation `backgroundImages`). */
@@ -15,11 +16,11 @@ export const CATALOG_PATHS = {
 } as const;
 
 /**
- * The public catalogue reads: the same answer for every visitor, changed only by a seed or an
+ * The public catalogue reads (and the plans): the same answer for every visitor, changed only by a seed or an
  * edit (the service worker keeps a copy of each for offline use).
  */
 export const PUBLIC_CATALOG_PATHS: readonly string[] = [
-  CATALOG_PATHS.plans,
+  PLAN_PATHS.plans,
   CATALOG_PATHS.superCategories,
   CATALOG_PATHS.categoryBackgrounds,
   CATALOG_PATHS.backgroundImages,

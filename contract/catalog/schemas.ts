@@ -1,5 +1,5 @@
 /**
- * Response shapes of the catalogue calls (spec section 7): plans, super-categories, product
+ * Response shapes of the catalogue calls (spec section 7): super-categories, product
  * categories, slideshows, category backgrounds and the sample products ("measurements") that fill
  * the phone preview (spec section 3, "Sample and preview data").
  */
@@ -7,16 +7,6 @@ import { z } from '../zod';
 import { CONSTANTS } from '../constants';
 import { pageQuery } from '../paging';
 import { id } from '../response';
-
-export const planSchema = z.object({
-  id,
-  planCode: z.string(),
-  name: z.string(),
-  amount: z.number().int().meta({ description: 'Minor units (cents) per month.' }),
-  currencyCode: z.string(),
-  description: z.string(),
-});
-export type Plan = z.infer<typeof planSchema>;
 
 /** Spec section 3 Super category: id and name, plus a picture for the category selection. */
 export const superCategorySchema = z.object({ id, name: z.string(), image: z.string().meta({ description: 'URL of a picture of the trade.' }) });

@@ -18,38 +18,14 @@ export const COLLABORATOR_PATHS = {
   shopCollaborations: '/users/:userId/shop-collaborations',
   /** GET: what the caller may do on a shop (role and rights). */
   access: '/shops/:alias/access',
-  /** GET / PUT the shop's public page settings (PUT: owner or manager). */
-  sharing: '/shops/:alias/sharing',
-  /** POST (owner or manager): a new preview key; phones holding the old one lose the design. */
-  previewKey: '/shops/:alias/sharing/preview-key',
-  /** GET (anonymous): the public page's data; 404 when the owner turned the link off. */
-  publicShop: '/public/shops/:alias',
-  /** GET (anonymous): a PNG of the default design, the public page's Open Graph image. */
-  publicImage: '/public/shops/:alias/og-image.png',
-  /** GET the design versions (branches) of a shop; POST {from} duplicates one. */
-  versions: '/shops/:alias/design/versions',
-  /** PUT: makes this version the default. */
-  defaultVersion: '/shops/:alias/design/versions/:version/default',
-  /** GET: what merging this version into the default would apply; POST {resolutions}: merge it. */
-  mergeVersion: '/shops/:alias/design/versions/:version/merge',
-  /** GET ?limit=N: who changed what on this version, newest first. */
-  versionHistory: '/shops/:alias/design/versions/:version/history',
 } as const;
 
 /** The portal page an invite e-mail links to (spec section 2). */
 export const JOIN_PROJECT_PAGE = '/join-project';
 
-/** Socket events of collaboration (over the same socket.io connection as the realtime store). */
+/** Socket events of collaboration (over the same socket.io connection as the realtime store; presence: contract/design/presence.ts). */
 export const COLLAB_EVENTS = {
-  /** client -> server {alias, section}: I am in this design, in this section; ack {ok, message?}. */
-  presenceJoin: 'presence:join',
-  /** client -> server {alias}: I left. */
-  presenceLeave: 'presence:leave',
-  /** server -> client {alias, members: PresenceMember[]}. */
-  presence: 'presence:update',
   /** server -> a collaborator's sockets {alias, rights | null}: rights changed, null = removed. */
   access: 'collab:access',
 } as const;
 
-/** The socket.io room of a design's presence. */
-export const presenceRoom = (alias: string) => `presence:${alias}`;

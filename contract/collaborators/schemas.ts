@@ -61,14 +61,7 @@ export const COLLABORATOR_MESSAGES = {
   nothingToResend: 'There is no open invite to resend',
   accepted: 'You now collaborate on this shop',
   declined: 'Invite declined',
-  publicOff: 'The owner has turned the public link of this app off',
   removed: 'You no longer have access to this app',
-  designPrivate: 'This design is private. Open it from the app\'s QR code, or sign in with an account that may see it.',
-  versionNotFound: 'This design version does not exist',
-  versionsLimit: 'A shop can keep at most 20 design versions',
-  mergeIntoItself: 'This version is the default: merge another version into it',
-  mergeConflicts: 'Choose the branch or the default for each conflicting field',
-  mergeInvalid: 'The merged design would not be valid',
 } as const;
 
 export const inviteStatuses = ['open', 'accepted', 'declined', 'revoked', 'expired'] as const;
@@ -162,103 +155,9 @@ export const shopCollaborationSchema = z.object({
 });
 export type ShopCollaboration = z.infer<typeof shopCollaborationSchema>;
 
-/** Length of a shop's preview key (base64url): 72 random bits, short enough for a low QR version. */
-export const PREVIEW_KEY_LENGTH = 12;
-const previewKey = z.string().regex(/^[A-Za-z0-9_-]+$/).length(PREVIEW_KEY_LENGTH);
-
-/**
- * GET /v1/shops/{alias}/sharing (and the answer of PUT and of POST .../preview-key): the public
- * link, and the preview key a phone's `/test/preview` URL carries (`p`) to read the design
- * when the public link is off.
- */
-export const sharingSchema = z.object({ publicLink: z.boolean(), previewKey });
-export type Sharing = z.infer<typeof sharingSchema>;
-/** PUT /v1/shops/{alias}/sharing. */
-export const sharingUpdateSchema = z.object({ publicLink: z.boolean() });
-export type SharingUpdate = z.infer<typeof sharingUpdateSchema>;
-
-/** GET /v1/public/shops/{alias}: what the public page shows. */
-export const publicShopSchema = z.object({
-  alias: z.string(),
-  name: z.string(),
-  logo: z.string(),
-  slogan: z.string(),
-  currencySymbol: z.string(),
-  version: z.number().int(),
-  config: z.record(z.string(), z.unknown()).nullable(),
-  imageUrl: z.string(),
-});
-export type PublicShop = z.infer<typeof publicShopSchema>;
-
-/** Design versions (branches): the realtime documents of a shop. */
-export const designVersionSchema = z.object({
-  version: z.number().int(),
-  isDefault: z.boolean(),
-  revision: z.number().int(),
-  updatedAt: timestamp,
-  /** Who wrote the last edit (null: unknown). */
-  lastEditor: z.string().nullable(),
-});
-export type DesignVersion = z.infer<typeof designVersionSchema>;
-export const duplicateVersionSchema = z.object({ from: z.number().int().min(0).max(9_999_999) });
-
-/** A Creation field path as the history and merge name it, e.g. 'colors/primary'. */
-const fieldPath = z.string().min(1).max(300);
-
-/** GET …/versions/{version}/merge: what merging the version into the default would apply. */
-export const mergePlanSchema = z.object({
-  version: z.number().int(),
-  defaultVersion: z.number().int(),
-  /** Fields the branch changed since it was duplicated (and the default does not already hold). */
-  changed: z.array(fieldPath),
-  /** Fields both changed, to different values: choose one side for each. */
-  conflicts: z.array(z.object({ field: fieldPath, branch: z.unknown(), default: z.unknown() })),
-});
-export type MergePlan = z.infer<typeof mergePlanSchema>;
-
-/** POST …/versions/{version}/merge: per conflicting field, which side wins. */
-export const mergeRequestSchema = z.object({
-  resolutions: z.record(fieldPath, z.enum(['branch', 'default'])).refine((value) => Object.keys(value).length <= 500, { error: 'At most 500 resolutions' }).default({}),
-});
-export type MergeRequest = z.input<typeof mergeRequestSchema>;
-
-export const mergeResultSchema = z.object({
-  version: z.number().int(),
-  defaultVersion: z.number().int(),
-  /** Fields the default took from the branch. */
-  applied: z.array(fieldPath),
-  /** Conflicting fields where the default kept its own value. */
-  keptDefault: z.array(fieldPath),
-  /** The default version's revision after the merge. */
-  revision: z.number().int(),
-});
-export type MergeResult = z.infer<typeof mergeResultSchema>;
-
-/** GET …/versions/{version}/history: who changed what, newest first. */
-export const versionHistoryEntrySchema = z.object({
-  revision: z.number().int(),
-  at: timestamp,
-  /** The user's name (null: unknown, e.g. an account since deleted). */
-  user: z.string().nullable(),
-  fields: z.array(z.string()),
-  /** True for a merge of another version into this one. */
-  merge: z.boolean(),
-});
-export type VersionHistoryEntry = z.infer<typeof versionHistoryEntrySchema>;
-
 /** What the caller may do on a shop: GET /v1/shops/{alias}/access. */
 export const shopAccessSchema = z.object({ role: z.enum(['owner', 'manager', 'editor', 'viewer']), accessRights: accessRightsSchema, sovereign: z.boolean() });
 export type ShopAccess = z.infer<typeof shopAccessSchema>;
-
-/** A member of a design's presence (who is in the editor, in which section). */
-export interface PresenceMember {
-  userId: number;
-  name: string;
-  initials: string;
-  picture: string;
-  section: string;
-  colour: string;
-}
 
 /** DELETE /v1/invites-history: how many rows were deleted. */
 export const deletedInvitesSchema = z.object({ deleted: z.number().int() });

@@ -1,5 +1,5 @@
 /**
- * Notification and engine-release calls (spec section 7), relative to API_PREFIX. Zod-free: the
+ * Notification calls (spec section 7), relative to API_PREFIX. Zod-free: the
  * service worker imports it. `{portal}` of the spec is the product's platform identifier PORTAL.
  */
 import { PORTAL } from '../constants';
@@ -13,8 +13,6 @@ export const NOTIFICATION_PATHS = {
   pushConfig: `/${PORTAL}/notifications/push-config`,
   /** PUT {status}: only the recipient. */
   update: `/${PORTAL}/notifications/:notificationId`,
-  /** GET every engine release; POST (SOVEREIGN) publishes one and notifies every merchant. */
-  engineReleases: '/engine/releases',
 } as const;
 
 /** The socket.io event a user's room receives for every created or updated notification. */

@@ -1,14 +1,12 @@
-/** Notifications (spec section 3 Notification) and engine releases: requests and answers. */
+/** Notifications (spec section 3 Notification): requests and answers. */
 import { z } from '../zod';
 import { id, timestamp } from '../response';
-import { text, TEXT_LIMITS } from '../text';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from './paths';
 
 export const NOTIFICATION_MESSAGES = {
   status: `status must be one of ${NOTIFICATION_STATUSES.join(', ')}`,
   type: `type must be one of ${NOTIFICATION_TYPES.join(', ')}`,
   notFound: 'Notification not found',
-  releaseExists: 'This version has already been released',
 } as const;
 
 export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES, { error: NOTIFICATION_MESSAGES.status });
@@ -51,24 +49,3 @@ export const pushConfigSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fcm') }),
 ]);
 export type PushConfig = z.infer<typeof pushConfigSchema>;
-
-/** Build engine release (spec section 3 "Other"; appType merchant-app for merchant builds). */
-export const engineReleaseSchema = z.object({
-  id,
-  version: z.string(),
-  appType: z.string(),
-  notes: z.string(),
-  createdAt: timestamp,
-});
-export type EngineRelease = z.infer<typeof engineReleaseSchema>;
-
-export const createEngineReleaseSchema = z.object({
-  version: text({ label: 'version', max: TEXT_LIMITS.code, min: 1 }),
-  appType: text({ label: 'appType', max: TEXT_LIMITS.code, min: 1 }).default('merchant-app'),
-  notes: text({ label: 'notes', max: TEXT_LIMITS.longText, multiLine: true }).default(''),
-});
-export type CreateEngineReleasePayload = z.input<typeof createEngineReleaseSchema>;
-
-/** What POST /v1/engine/releases answers: the release and how many merchants were notified. */
-export const publishedReleaseSchema = z.object({ release: engineReleaseSchema, notified: z.number().int() });
-export type PublishedRelease = z.infer<typeof publishedReleaseSchema>;

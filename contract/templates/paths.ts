@@ -7,7 +7,7 @@
  * - `apps/production/{alias}/{configVersion}`: the design config of the template's own shop.
  */
 import { CONSTANTS, ROLE } from '../constants';
-import { APPS_ROOT, ENVIRONMENT, splitPath } from '../realtime/paths';
+import { APPS_ROOT, ENVIRONMENT, splitPath } from '../design/realtime';
 
 export const TEMPLATE_PATHS = {
   /** GET ?category&tag: published templates (public). POST {name, category, tags, fromTemplateId}: a new template. */

@@ -89,7 +89,5 @@ export type SaveTemplatePayload = z.input<typeof saveTemplateSchema>;
 export const useTemplateSchema = z.object({ alias: z.string().min(1).max(100) });
 export const useTemplateAnswerSchema = z.object({ alias: z.string(), templateId: z.string(), configVersion: z.number().int() });
 
-export const releasesQuery = z.object({ appType: z.string().max(40).optional() });
-
 /** The default flags of a new template (spec section 9). */
 export const DEFAULT_TEMPLATE_FLAGS = CONSTANTS.defaultTemplateFlags;

@@ -4,7 +4,7 @@
  * themes (splash, side drawer, bottom bar, category lists, product details, search bar).
  */
 import { deriveAccent, derivePrimary } from '../colour';
-import type { CreationInput } from '../creation/schemas';
+import type { CreationInput } from '../design/schemas';
 import { type AnyTemplateCategory, TEMPLATE_CATEGORY_SUPER } from './schemas';
 
 export interface StarterTemplate {

@@ -5,10 +5,9 @@
  * by main.ts, dev.ts and in-process by the tests.
  */
 import { mkdirSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
 import type { ErrorBody } from '@contract/envelope';
 import { UPLOADS_PATH } from '@contract/pages';
@@ -17,7 +16,7 @@ import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import type { AppDeps, ModulePlugin } from './deps';
+import type { AppDeps, AppInstance, ModulePlugin } from './deps';
 import { errorReply } from './http/errors';
 import { boundJsonBodies, JSON_LIMITS } from './http/json-limits';
 import { registerOpenApi, registerOpenApiUi } from './http/openapi';
@@ -27,17 +26,20 @@ import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
 import { isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { CONTENT_TYPES, STORED_NAME } from './media/store';
+import { emailsModule } from './modules/auth/email-routes';
 import { authModule } from './modules/auth/routes';
 import { catalogModule } from './modules/catalog/routes';
+import { plansModule } from './modules/plans/routes';
 import { chatModule } from './modules/chat/routes';
-import { registerPublicPage } from './modules/collaborators/public-page';
+import { registerPublicPage } from './modules/design/public-page';
 import { registerGalleryPage } from './modules/templates/gallery-page';
 import { collaboratorsModule } from './modules/collaborators/routes';
 import { creditsModule } from './modules/credits/routes';
 import { customersModule } from './modules/customers/routes';
 import { createFirebaseMirror } from './modules/design/firebase-mirror';
 import { designModule } from './modules/design/routes';
-import { emailsModule } from './modules/emails/routes';
+import { designSharingModule } from './modules/design/sharing-routes';
+import { designVersionsModule } from './modules/design/version-routes';
 import { healthModule } from './modules/health/routes';
 import { createPushSender } from './modules/notifications/push';
 import { notificationsModule } from './modules/notifications/routes';
@@ -52,8 +54,7 @@ import { attachRealtime, type Realtime } from './realtime/socket';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
 
-export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-export type { AppDeps } from './deps';
+export type { AppDeps, AppInstance } from './deps';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,7 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
+const MODULES: ModulePlugin[] = [plansModule, catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, designSharingModule, designVersionsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

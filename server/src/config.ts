@@ -130,7 +130,7 @@ export interface Config {
 }
 
 /** CONTACT_EMAIL when unset: with the default transport, messages land in OUTBOX_DIR. */
-export const DEFAULT_CONTACT_EMAIL = 'support@shopapp.studio';
+const DEFAULT_CONTACT_EMAIL = 'support@shopapp.studio';
 
 interface StoredSecrets {
   jwtSecret?: string;

@@ -1,5 +1,6 @@
-/** What every module plugin receives, and the plugin type they share. */
-import type { FastifyPluginAsync, RawServerDefault } from 'fastify';
+/** What every module plugin receives, the plugin type they share, and the app's type. */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawServerDefault } from 'fastify';
 import type { Guards } from './auth/guards';
 import type { Limits } from './auth/limits';
 import type { SocialVerifier } from './auth/social';
@@ -9,6 +10,8 @@ import type { ZodTypeProvider } from './http/validation';
 import type { Mailer } from './mail/mailer';
 import type { FirebaseMirror } from './modules/design/firebase-mirror';
 import type { Notifications } from './modules/notifications/service';
+
+export type { Notifications };
 
 export interface AppDeps {
   config: Config;
@@ -23,6 +26,9 @@ export interface AppDeps {
   /** Firebase mode: `firebase.shopChanged(alias)` after any change to who may read or write a shop. */
   firebase: FirebaseMirror;
 }
+
+/** The app buildApp (app.ts) makes, with the contract's zod schemas as its type provider. */
+export type AppInstance = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** A module: a Fastify plugin registered with the deps and `prefix: API_PREFIX`. */
 export type ModulePlugin = FastifyPluginAsync<AppDeps, RawServerDefault, ZodTypeProvider>;

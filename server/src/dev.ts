@@ -7,8 +7,9 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { buildApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig } from './config';
-import { DatabaseOpenError, openDatabase } from './db/database';
+import { DatabaseOpenError } from './db/database';
 import { RedisOpenError } from './redis';
+import { openSeededDatabase } from './seed';
 import { renderIndexHtml } from './web/paths';
 
 const VITE_DEFAULT_PORT = 5173;
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const vitePort = process.env.PORT ? Number(process.env.PORT) : VITE_DEFAULT_PORT;
   // People open the Vite dev server: e-mailed links (and the socket.io origin rule) point there.
   const config = loadConfig({ ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${vitePort}` });
-  const database = await openDatabase(config);
+  const database = await openSeededDatabase(config);
   const app = await buildApp({ config, db: database, servePortal: false });
   await app.listen({ port: config.API_PORT, host: '127.0.0.1' });
   // vite.config.ts reads API_PORT for its proxy.

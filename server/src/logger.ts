@@ -11,7 +11,7 @@ import type { Config } from './config';
 
 export const REDACTED = '[redacted]';
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
@@ -65,7 +65,7 @@ interface RequestLike {
 }
 
 /** The access log's view of a request (Fastify's default fields, the URL redacted). */
-export function serializeRequest(request: RequestLike) {
+function serializeRequest(request: RequestLike) {
   // Not a request (a plain object logged as `req`): leave it to the redact paths.
   if (typeof request?.url !== 'string') return request;
   return { method: request.method, url: redactQuery(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
@@ -91,7 +91,7 @@ export function serializeError(error: Error): unknown {
 }
 
 /** Fastify's logger option in its object form (pino options). */
-export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
 export interface LoggerChoice {
   /** Readable lines (pino-pretty) instead of JSON: by default when stdout is a terminal. */

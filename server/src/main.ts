@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildApp, type AppInstance } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, redactUrl, type Config } from './config';
-import { DatabaseOpenError, openDatabase, type DatabaseHandle } from './db/database';
+import { DatabaseOpenError, type DatabaseHandle } from './db/database';
 import { RedisOpenError } from './redis';
+import { openSeededDatabase } from './seed';
 import { buildPortal, staleReason } from './web/build';
 import { precompressDist } from './web/precompress';
 import { lanAddresses } from './web/lan';
@@ -53,7 +54,7 @@ async function preparePortal(config: Config): Promise<void> {
 async function open(config: Config): Promise<{ database: DatabaseHandle; app: AppInstance }> {
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(config);
+    database = await openSeededDatabase(config);
   } catch (error) {
     if (error instanceof DatabaseOpenError) fail(error.message);
     throw error;

@@ -4,8 +4,8 @@
  * still shares addresses that work elsewhere.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REALTIME_PATHS } from '@contract/realtime/paths';
-import type { PreviewOrigin } from '@contract/realtime/schemas';
+import { REALTIME_PATHS } from '@contract/design/realtime';
+import type { PreviewOrigin } from '@contract/design/realtime-schemas';
 import { api } from '@/api/client';
 
 export function getPreviewOrigin(): Promise<PreviewOrigin> {

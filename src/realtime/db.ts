@@ -5,7 +5,7 @@
  */
 import { api } from '@/api/client';
 import { getToken } from '@/lib/session/token';
-import { REALTIME_PATHS } from '@contract/realtime/paths';
+import { REALTIME_PATHS } from '@contract/design/realtime';
 import { createLocalRealtime } from './local';
 import type { RealtimeDb } from './port';
 

@@ -6,7 +6,7 @@
  * Edit ids and revisions: every write is one transaction on its document, which skips an edit id
  * the document already applied (the last EDIT_MEMORY ids are kept in `editIds`), counts
  * `revision` and names its writer (`editedBy`); they live beside {isDefault, version, data} and
- * are not part of the value read (contract/realtime/firebase-doc.ts).
+ * are not part of the value read (contract/design/firebase-doc.ts).
  *
  * Rights: database.rules.json (deployed with the project) lets a user read and write what the
  * server's `access/{alias}` node allows (server/src/modules/design/firebase-mirror.ts). The
@@ -17,8 +17,8 @@
 import { type FirebaseApp, initializeApp } from 'firebase/app';
 import { type Auth, connectAuthEmulator, getAuth, signInWithCustomToken, signOut } from 'firebase/auth';
 import { connectDatabaseEmulator, type Database, get, getDatabase, onValue, ref, runTransaction } from 'firebase/database';
-import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
-import { designAddress, REALTIME_MESSAGES, valueAt, withValuesAt } from '@contract/realtime/paths';
+import { type StoredDocument, visibleDocument } from '@contract/design/firebase-doc';
+import { designAddress, REALTIME_MESSAGES, valueAt, withValuesAt } from '@contract/design/realtime';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, type ValueMeta, type WriteResult } from './port';
 
 const EDIT_MEMORY = 500;

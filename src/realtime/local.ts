@@ -1,6 +1,6 @@
 /**
  * The `local` adapter: the portal's own server over socket.io (events in
- * contract/realtime/paths.ts). Subscriptions are per document; a path inside a document is read
+ * contract/design/realtime.ts). Subscriptions are per document; a path inside a document is read
  * out of the document's value. On reconnect every subscription is made again (spec section 7:
  * "On reconnect it resubscribes to all rooms"), which also delivers what changed meanwhile.
  */
@@ -14,7 +14,7 @@ import {
   type RealtimeSnapshot,
   type RealtimeUpdateRequest,
   valueAt,
-} from '@contract/realtime/paths';
+} from '@contract/design/realtime';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, type ValueMeta, type WriteOptions, type WriteResult } from './port';
 
 export interface LocalRealtimeOptions {

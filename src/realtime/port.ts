@@ -3,7 +3,7 @@
  * it: `local` (the server's socket.io, the default) and `firebase` (firebase/database, loaded
  * lazily when VITE_FIREBASE_CONFIG is set); src/realtime/db.ts picks one.
  *
- * - Paths are `/`-separated (contract/realtime/paths.ts).
+ * - Paths are `/`-separated (contract/design/realtime.ts).
  * - Read failures return null (spec section 7), never throw.
  * - Writes carry an edit id; the store applies an id at most once, so a write may be retried.
  * - A document's revision is the store's counter of applied edits (0: nothing stored).

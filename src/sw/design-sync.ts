@@ -6,8 +6,8 @@
  */
 import { createStore, del, entries } from 'idb-keyval';
 import { API_PREFIX } from '@contract/api';
-import { byKey, DESIGN_SYNC_TAG, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/realtime/outbox';
-import { REALTIME_PATHS } from '@contract/realtime/paths';
+import { byKey, DESIGN_SYNC_TAG, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/design/outbox';
+import { REALTIME_PATHS } from '@contract/design/realtime';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;

@@ -1,5 +1,5 @@
 /**
- * The portal's one service worker (ARCHITECTURE.md: it also receives push, two workers
+ * The portal's one service worker (docs/architecture.md: it also receives push, two workers
  * would fight over updates). Precaches the built shell, answers every app navigation with
  * the precached index.html, keeps public catalogue reads and images for offline use.
  */

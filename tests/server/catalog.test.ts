@@ -1,11 +1,12 @@
 /** The catalog module through HTTP on a fresh database: plans, super-categories and their seed. */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CategoryBackground, Plan, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
+import type { CategoryBackground, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import { plans, superCategories } from '../../server/src/db/schema';
-import { SEED_PLAN_LIST, SEED_PLANS } from '@contract/catalog/seed-plans';
-import { seed } from '../../server/src/db/seed';
+import { SEED_PLAN_LIST, SEED_PLANS } from '@contract/plans/seed-plans';
+import { seed } from '../../server/src/seed';
 import { basicAuth, databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 

@@ -16,8 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
 import { COLLABORATOR_LIMITS, COLLABORATOR_MESSAGES, type Invite, type InviteCheck, type ShopCollaboration } from '@contract/collaborators/schemas';
+import { DESIGN_MESSAGES } from '@contract/design/paths';
+import { PRESENCE_EVENTS } from '@contract/design/presence';
 import { ROLE } from '@contract/constants';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { Shop } from '@contract/shops/schemas';
 import { collaboratorInviteSends, collaboratorInvites, inviteHistory, shopSharing, shops, userRoles } from '../../server/src/db/schema';
 import { databaseKinds, removeTempDirs, tempDir } from './harness';
@@ -354,13 +356,13 @@ describe.each(kinds)('collaborators on %s', (kind) => {
 
     // The link goes off: the stranger's open subscription is dropped and told; the phone stays.
     expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).json()).toMatchObject({ data: { publicLink: false, previewKey: sharing.previewKey } });
-    expect(await strangerRefused).toEqual({ path: doc, message: COLLABORATOR_MESSAGES.designPrivate });
+    expect(await strangerRefused).toEqual({ path: doc, message: DESIGN_MESSAGES.designPrivate });
     const expected = { owner: true, editor: true, viewer: true, sovereign: true, stranger: false, anonymous: false } as const;
     for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) {
       for (const event of [REALTIME_EVENTS.get, REALTIME_EVENTS.subscribe]) {
         const answer = await read(who, undefined, event);
         expect(`${who} ${event} ${answer.ok}`).toBe(`${who} ${event} ${expected[who]}`);
-        if (!answer.ok) expect(answer).toEqual({ ok: false, message: COLLABORATOR_MESSAGES.designPrivate, status: who === 'anonymous' ? 401 : 403 });
+        if (!answer.ok) expect(answer).toEqual({ ok: false, message: DESIGN_MESSAGES.designPrivate, status: who === 'anonymous' ? 401 : 403 });
       }
     }
     expect(await read('anonymous', sharing.previewKey)).toMatchObject({ ok: true, snapshot: { revision: 1 } });
@@ -402,10 +404,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const socket = await client(url, editor.token);
     const doc = designPath(shop.alias, 0);
     await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });
-    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toEqual({ ok: true });
+    expect(await socket.timeout(3000).emitWithAck(PRESENCE_EVENTS.join, { alias: shop.alias, section: 'colors' })).toEqual({ ok: true });
     const ownerSocket = await client(url, owner.token);
-    const presence = new Promise<{ members: Array<{ userId: number; section: string }> }>((resolve) => ownerSocket.on(COLLAB_EVENTS.presence, resolve));
-    expect(await ownerSocket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'splash' })).toEqual({ ok: true });
+    const presence = new Promise<{ members: Array<{ userId: number; section: string }> }>((resolve) => ownerSocket.on(PRESENCE_EVENTS.update, resolve));
+    expect(await ownerSocket.timeout(3000).emitWithAck(PRESENCE_EVENTS.join, { alias: shop.alias, section: 'splash' })).toEqual({ ok: true });
     const seen = await presence;
     expect(seen.members.map((member) => [member.userId, member.section]).sort()).toEqual(
       [
@@ -421,7 +423,7 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(refused.ok).toBe(false);
     expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, editor.token)).statusCode).toBe(403);
     // A socket that missed the event learns it when it joins again (the editor leaves on 403).
-    expect(await socket.timeout(3000).emitWithAck(COLLAB_EVENTS.presenceJoin, { alias: shop.alias, section: 'colors' })).toMatchObject({ ok: false, status: 403 });
+    expect(await socket.timeout(3000).emitWithAck(PRESENCE_EVENTS.join, { alias: shop.alias, section: 'colors' })).toMatchObject({ ok: false, status: 403 });
     // The owner's edits no longer reach the removed collaborator's socket.
     let heard = false;
     socket.on(REALTIME_EVENTS.value, () => (heard = true));
@@ -457,12 +459,12 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(plan.defaultVersion).toBe(0);
     expect(plan.changed.sort()).toEqual(['bottomNav/enabled', 'colors/accent', 'colors/primary']);
     expect(plan.conflicts).toEqual([{ field: 'colors/accent', branch: '#00AA00FF', default: '#0000AAFF' }]);
-    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({ message: COLLABORATOR_MESSAGES.mergeIntoItself });
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({ message: DESIGN_MESSAGES.mergeIntoItself });
 
     // Unresolved conflict: refused, nothing changes. A viewer may not merge.
     const refused = await kit.call('POST', mergeUrl, editor.token, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: `${COLLABORATOR_MESSAGES.mergeConflicts}: colors/accent` });
+    expect(refused.json()).toEqual({ message: `${DESIGN_MESSAGES.mergeConflicts}: colors/accent` });
     expect((await kit.call('POST', mergeUrl, viewer.token, { resolutions: { 'colors/accent': 'branch' } })).statusCode).toBe(403);
 
     // The owner's open default follows the merge live.
@@ -526,7 +528,7 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).statusCode).toBe(200);
     const off = await kit.call('GET', `/v1/public/shops/${shop.alias}`, null);
     expect(off.statusCode).toBe(404);
-    expect(off.json()).toEqual({ message: COLLABORATOR_MESSAGES.publicOff });
+    expect(off.json()).toEqual({ message: DESIGN_MESSAGES.publicOff });
     expect((await kit.app.inject({ method: 'GET', url: `/v1/public/shops/${shop.alias}/og-image.png` })).statusCode).toBe(404);
   });
 });

@@ -7,10 +7,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { designPath, REALTIME_EVENTS, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { AdminShop } from '@contract/shops/schemas';
 import { realtimeNodes, shops } from '../../server/src/db/schema';
-import { syncAllSelections } from '../../server/src/modules/design/store';
+import { syncAllSelections } from '../../server/src/modules/design/selection';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';

@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { AppInstance } from '../../server/src/app';
 import { ROLE } from '@contract/constants';
-import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS, REALTIME_MESSAGES, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { AdminShop, Currency, Shop, ShopMedia } from '@contract/shops/schemas';
-import { openDatabaseAt } from '../../server/src/db/database';
+import { openSeededDatabaseAt } from '../../server/src/seed';
 import { JSON_LIMITS } from '../../server/src/http/json-limits';
 import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
 import { designAuthors, realtimeEdits, realtimeNodes, userRoles } from '../../server/src/db/schema';
@@ -310,7 +310,7 @@ describe('design documents survive a restart', () => {
   it('PGlite in DATA_DIR keeps documents and applied edit ids', async () => {
     const dataDir = tempDir('portal-realtime-');
     const config = testConfig({ PUBLIC_URL: BASE });
-    const open = () => openDatabaseAt({ kind: 'pglite', dataDir });
+    const open = () => openSeededDatabaseAt({ kind: 'pglite', dataDir });
     let database = await open();
     let app = await startApp(database, { config });
     const register = async () =>
@@ -390,7 +390,7 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
 describe.runIf(kinds.includes('postgres'))('two server processes writing one PostgreSQL database', () => {
   it('edits through either process build on each other: no field lost, one revision each', async () => {
     const first = await openFreshDatabase('postgres');
-    const second = await openDatabaseAt({ kind: 'postgres', url: first.url ?? '' });
+    const second = await openSeededDatabaseAt({ kind: 'postgres', url: first.url ?? '' });
     const apps = [await startApp(first, { config: testConfig({ PUBLIC_URL: BASE }) }), await startApp(second, { config: testConfig({ PUBLIC_URL: BASE }) })];
     try {
       const [a, b] = apps as [AppInstance, AppInstance];

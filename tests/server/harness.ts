@@ -11,7 +11,8 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { buildApp, type AppInstance, type BuildAppOptions } from '../../server/src/app';
 import { loadConfig, redactUrl, type Config } from '../../server/src/config';
-import { openDatabaseAt, type DatabaseHandle } from '../../server/src/db/database';
+import type { DatabaseHandle } from '../../server/src/db/database';
+import { openSeededDatabaseAt } from '../../server/src/seed';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -99,12 +100,12 @@ async function adminQuery(sql: string): Promise<void> {
  * `url` so a test can open it again (a second process).
  */
 export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHandle & { url?: string }> {
-  if (kind === 'pglite') return openDatabaseAt({ kind: 'pglite', dataDir: null });
+  if (kind === 'pglite') return openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabaseAt({ kind: 'postgres', url: url.toString() });
+  const handle = await openSeededDatabaseAt({ kind: 'postgres', url: url.toString() });
   return {
     ...handle,
     url: url.toString(),

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../server/src/config';
-import { openDatabase } from '../../server/src/db/database';
+import { openSeededDatabase } from '../../server/src/seed';
 import { plans, users } from '../../server/src/db/schema';
 import { removeTempDirs, tempDir } from './harness';
 
@@ -100,11 +100,11 @@ describe('npm start', () => {
   });
 
   it('keeps what was written across close and reopen of the same DATA_DIR', async () => {
-    const first = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    const first = await openSeededDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
     await first.db.insert(users).values({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' });
     await first.close();
 
-    const second = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    const second = await openSeededDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
     try {
       const [grace] = await second.db.select().from(users).where(eq(users.email, 'grace@example.com'));
       expect(grace?.firstName).toBe('Grace');
@@ -128,7 +128,7 @@ describe('npm start', () => {
   });
 
   it('refuses a DATA_DIR another server is using', async () => {
-    const holder = await openDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    const holder = await openSeededDatabase({ DATA_DIR: dataDir, DATABASE_URL: undefined });
     try {
       const run = start({ PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir });
       expect(await run.exited).toBe(1);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabaseAt } from '../../server/src/db/database';
+import { openSeededDatabaseAt } from '../../server/src/seed';
 import { pgliteTemplate, templateFile } from '../../server/src/db/pglite-template';
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/drizzle', import.meta.url));
@@ -22,7 +22,7 @@ afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, for
 
 /** What a database holds: its tables with their columns, the applied migrations and the seeded plans. */
 async function contents(dataDir: string) {
-  const handle = await openDatabaseAt({ kind: 'pglite', dataDir });
+  const handle = await openSeededDatabaseAt({ kind: 'pglite', dataDir });
   try {
     // node-postgres and PGlite both answer { rows }.
     const rows = async (query: string) => ((await handle.db.execute(query)) as unknown as { rows: unknown[] }).rows;

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERO, PRODUCT_NAME } from '@contract/brand';
-import { SEED_PLAN_LIST } from '@contract/catalog/seed-plans';
+import { SEED_PLAN_LIST } from '@contract/plans/seed-plans';
 import { PUBLIC_PAGES } from '@contract/pages';
 import { escapeHtml } from '../../server/src/html';
 import type { PrerenderedPage, ServedData } from '@contract/pages';

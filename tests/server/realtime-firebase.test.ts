@@ -3,7 +3,7 @@
  * Realtime Database protocol: the same port contract as the local adapter, proven, not assumed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { designPath } from '@contract/realtime/paths';
+import { designPath } from '@contract/design/realtime';
 import { createFirebaseRealtime } from '../../src/realtime/firebase';
 import { startFirebaseProtocolServer, type FirebaseProtocolServer } from '../support/firebase-protocol-server';
 

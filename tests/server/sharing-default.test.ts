@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLABORATOR_MESSAGES } from '@contract/collaborators/schemas';
+import { DESIGN_MESSAGES } from '@contract/design/paths';
 import { databaseKinds, removeTempDirs, tempDir } from './harness';
 import { useApp } from './kit';
 import { createTeamShop } from './team-kit';
@@ -27,7 +27,7 @@ describe.each(kinds)('a new app’s public link on %s', (kind) => {
     expect(sharing.json<{ data: { publicLink: boolean } }>().data.publicLink).toBe(false);
     const page = await kit.call('GET', `/v1/public/shops/${shop.alias}`, null);
     expect(page.statusCode).toBe(404);
-    expect(page.json<{ message: string }>().message).toBe(COLLABORATOR_MESSAGES.publicOff);
+    expect(page.json<{ message: string }>().message).toBe(DESIGN_MESSAGES.publicOff);
 
     const on = await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: true });
     expect(on.json<{ data: { publicLink: boolean } }>().data.publicLink).toBe(true);

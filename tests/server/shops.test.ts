@@ -8,7 +8,7 @@ import type { AdminShop, Currency, FindShopAnswer, Place, Shop, ShopMedia } from
 import { SHOP_SETUP_MESSAGES } from '@contract/shops/setup-checks';
 import { eq } from 'drizzle-orm';
 import { media, userRoles } from '../../server/src/db/schema';
-import { SHOP_MESSAGES } from '../../server/src/modules/shops/messages';
+import { SHOP_MESSAGES } from '../../server/src/shop-access/messages';
 import { databaseKinds, removeTempDirs } from './harness';
 import { PNG, useApp } from './kit';
 

@@ -10,12 +10,12 @@ import { like, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import { ROLE, TEMPLATE_CATEGORIES } from '@contract/constants';
-import { designPath, designRoom, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, designRoom, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { Currency, Shop, ShopMedia, AdminShop } from '@contract/shops/schemas';
 import { TEMPLATE_MESSAGES, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { ALL_TEMPLATE_CATEGORIES, type Template } from '@contract/templates/schemas';
 import { realtimeNodes, shops, userRoles } from '../../server/src/db/schema';
-import { templateRoom } from '../../server/src/modules/templates/service';
+import { templateRoom } from '../../server/src/modules/templates/documents';
 import { databaseKinds } from './harness';
 import { PNG, useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -66,7 +66,7 @@ describe.each(kinds)('templates on %s', (kind) => {
     }
     // Distinct looks: no two starters share primary colour and layout.
     expect(new Set(templates.map((t) => JSON.stringify([t.colors[0], (t.creation.appTemplate as { theme: string }).theme]))).size).toBe(templates.length);
-    const { seed } = await import('../../server/src/db/seed');
+    const { seed } = await import('../../server/src/seed');
     await seed(kit.database.db);
     expect((await kit.call('GET', '/v1/templates', null)).json<{ data: Template[] }>().data.length).toBe(templates.length);
   });

@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PREFIX, apiPath, fillPath } from '@contract/api';
-import { CATALOG_PATHS } from '@contract/catalog/paths';
+import { PLAN_PATHS } from '@contract/plans/paths';
 import { ROLE } from '@contract/constants';
 import { USER_PATHS } from '@contract/users/paths';
 import { isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
@@ -229,7 +229,7 @@ describe('contract paths', () => {
   it('fillPath puts URL-encoded values into :params, and apiPath puts a path under API_PREFIX', () => {
     expect(fillPath(USER_PATHS.update, { userId: 5 })).toBe('/user/5');
     expect(fillPath('/shops/:alias/media/:id', { alias: 'a b/c', id: 'x?y' })).toBe('/shops/a%20b%2Fc/media/x%3Fy');
-    expect(apiPath(CATALOG_PATHS.plans)).toBe(`${API_PREFIX}/plans`);
+    expect(apiPath(PLAN_PATHS.plans)).toBe(`${API_PREFIX}/plans`);
     expect(() => fillPath('/user/:userId', {} as { userId: number })).toThrow(/no value for :userId/);
   });
 });

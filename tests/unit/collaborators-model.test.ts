@@ -1,7 +1,6 @@
 /** My Apps rows (own and shared, search, order), last-edit text, invite tokens, roles (issue 14). */
 import { describe, expect, it } from 'vitest';
-import { inviteReference, parseInviteToken, roleOf } from '@contract/collaborators/schemas';
-import type { ShopCollaboration } from '@contract/collaborators/schemas';
+import { inviteReference, parseInviteToken, roleOf, type ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
 import { appRows, lastEditText } from '@/features/apps/model';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CREATION_VERSION, creationSchema, defaultCreation } from '@contract/creation/schemas';
-import { createCreationParser, parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { equalJson, shareEqual } from '@contract/creation/shared';
+import { CREATION_VERSION, creationSchema, defaultCreation } from '@contract/design/schemas';
+import { createCreationParser, parseCreationTolerant } from '@contract/design/schemas-tolerant';
+import { equalJson, shareEqual } from '@contract/design/shared';
 
 describe('Creation defaults (spec section 3)', () => {
   const creation = defaultCreation();

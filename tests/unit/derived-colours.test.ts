@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, derivePrimary, deriveAccent, readableAgainst } from '@contract/colour';
-import { DERIVED_PATHS, derivedColour, paletteOf } from '@contract/creation/derived';
-import { type Creation, creationSchema, defaultCreation } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { DERIVED_PATHS, derivedColour, paletteOf } from '@contract/design/derived';
+import { type Creation, creationSchema, defaultCreation } from '@contract/design/schemas';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import { STARTER_TEMPLATES } from '@contract/templates/starters';
 import { type Patch, editPatch, inversePatch, isNoOp, valueAt } from '@/features/design/editor/model';
 

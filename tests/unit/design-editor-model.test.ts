@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCreation } from '@contract/creation/schemas';
+import { defaultCreation } from '@contract/design/schemas';
 import {
   backgroundImagePatch,
   contrastRatio,

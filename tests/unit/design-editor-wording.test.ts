@@ -1,6 +1,6 @@
 /** Issue 27: the design editor speaks the merchant's words (no addresses, no bare theme letters). */
 import { describe, expect, it } from 'vitest';
-import { defaultCreation } from '@contract/creation/schemas';
+import { defaultCreation } from '@contract/design/schemas';
 import { sectionControls } from '@/features/design/editor/model';
 import { EDITOR_SECTIONS, THEME_NAMES, themeName } from '@/features/design/editor/section-map';
 

@@ -6,7 +6,7 @@
  */
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { designAddress, designPath, valueAt, withValueAt } from '@contract/realtime/paths';
+import { designAddress, designPath, valueAt, withValueAt } from '@contract/design/realtime';
 import { appConfigPath, checkTemplateTarget, SAVE_ERROR } from '@/features/design/save-design';
 import { createOutbox } from '@/features/design/outbox';
 import { previewUrl, readPreviewTarget } from '@/features/design/preview-url';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCreation } from '@contract/creation/schemas';
+import { defaultCreation } from '@contract/design/schemas';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
 import {
   formatMoney,

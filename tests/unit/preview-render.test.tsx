@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { creationSchema } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { creationSchema } from '@contract/design/schemas';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { PhoneScreen } from '@/features/preview/components/PhoneScreen';
 import { type SampleData, initialSelections } from '@/features/preview/model';

@@ -4,7 +4,7 @@ import { ROLE } from '@contract/constants';
 import { canEditTemplate, mayCreateTemplate, TEMPLATE_MESSAGES, templateSaveError } from '@contract/templates/paths';
 import { ALL_TEMPLATE_CATEGORIES } from '@contract/templates/schemas';
 import { STARTER_TEMPLATES } from '@contract/templates/starters';
-import { creationSchema } from '@contract/creation/schemas';
+import { creationSchema } from '@contract/design/schemas';
 import { TEMPLATE_CATEGORIES } from '@contract/constants';
 import { nextSlide } from '@/features/templates/model';
 

@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { accountTokens, type AccountTokenPurpose } from '../db/schema';
 
-export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   'verify-email': 7 * 24 * 3600 * 1000,
   'reset-password': 3600 * 1000,
 };

@@ -1,5 +1,5 @@
 /**
- * Every rate limit of the API in one place (docs/api.md and the README describe them). Counts
+ * Every rate limit of the API in one place (docs/api.md and docs/security.md describe them). Counts
  * live in Redis when REDIS_URL is set, else in this process's memory.
  *
  * Login lockout scheme (a stranger's guesses must not lock the owner out):
@@ -33,7 +33,7 @@ export const LIMITS = {
   contactPerAddress: { limit: 5, windowMs: HOUR },
 } as const;
 
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 export type Limits = Record<LimitName, Limiter>;
 
 /** How long a successful login keeps its address exempt from the account-wide login limit. */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../redis';
 
-export interface Consumed {
+interface Consumed {
   /** Hits in the current window, this one included. */
   count: number;
   /** Null while `count` is within the limit; else the seconds until the window ends. */
@@ -27,7 +27,7 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export interface RateLimiterOptions {
+interface RateLimiterOptions {
   limit: number;
   windowMs: number;
   now?: () => number;

@@ -27,7 +27,7 @@ export async function signUserToken(
     .sign(key(config));
 }
 
-export interface UserSession {
+interface UserSession {
   userId: number;
   /** The users.session_version the token was issued under. */
   sessionVersion: number;

@@ -4,8 +4,9 @@
  * PGlite, stop the server first: the embedded database is single-process).
  */
 import { ConfigError, loadConfig } from '../config';
-import { DatabaseOpenError, openDatabase } from '../db/database';
+import { DatabaseOpenError } from '../db/database';
 import { HttpError } from '../http/http-error';
+import { openSeededDatabase } from '../seed';
 import { grantRole } from '../modules/users/service';
 
 const [email, role] = process.argv.slice(2);
@@ -16,7 +17,7 @@ if (!email || !Number.isSafeInteger(roleId) || roleId <= 0) {
 }
 
 try {
-  const database = await openDatabase(loadConfig(process.env));
+  const database = await openSeededDatabase(loadConfig(process.env));
   try {
     const user = await grantRole(database.db, email, roleId);
     console.log(`${user.email} now holds roles ${user.userroles.map((r) => r.roleId).join(', ')}`);

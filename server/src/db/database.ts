@@ -1,6 +1,7 @@
 /**
  * Opens the database: PGlite persisted in DATA_DIR/pglite by default, PostgreSQL when
- * DATABASE_URL is set. Both are typed as one PgDatabase; migrations and the seed run on open.
+ * DATABASE_URL is set. Both are typed as one PgDatabase; migrations and the caller's seed
+ * (server/src/seed.ts) run on open.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactUrl, type Config } from '../config';
 import * as schema from './schema';
-import { seed } from './seed';
 import { dropTemplate, pgliteTemplate } from './pglite-template';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,18 +46,21 @@ const CONNECT_TIMEOUT_MS = 5000;
 /** Serialises migrations when several server processes start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_267_876;
 
-export function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
+function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
   return config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') };
 }
 
-export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, log?: (message: string) => void): Promise<DatabaseHandle> {
-  return openDatabaseAt(databaseLocation(config), log);
+/** Fills a database right after its migrations (for PostgreSQL under the same lock). */
+type Seed = (db: Database) => Promise<void>;
+
+export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, seed: Seed, log?: (message: string) => void): Promise<DatabaseHandle> {
+  return openDatabaseAt(databaseLocation(config), seed, log);
 }
 
-export function openDatabaseAt(location: DatabaseLocation, log: (message: string) => void = console.error): Promise<DatabaseHandle> {
-  return location.kind === 'postgres' ? openPostgres(location.url, log) : openPglite(location.dataDir);
+export function openDatabaseAt(location: DatabaseLocation, seed: Seed, log: (message: string) => void = console.error): Promise<DatabaseHandle> {
+  return location.kind === 'postgres' ? openPostgres(location.url, seed, log) : openPglite(location.dataDir, seed);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -68,7 +71,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, log: (message: string) => void): Promise<DatabaseHandle> {
+async function openPostgres(url: string, seed: Seed, log: (message: string) => void): Promise<DatabaseHandle> {
   const where = `PostgreSQL at DATABASE_URL=${redactUrl(url)}`;
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 10 });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
@@ -98,7 +101,7 @@ async function openPostgres(url: string, log: (message: string) => void): Promis
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, seed: Seed): Promise<DatabaseHandle> {
   const where = dataDir ? `the embedded database in DATA_DIR (${dataDir})` : 'the in-memory embedded database';
   let releaseLock = () => {};
   let client: PGlite | undefined;

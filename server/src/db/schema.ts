@@ -394,7 +394,7 @@ export const chatMessages = pgTable(
 );
 
 /** Issue 14: a collaborator's per-shop access rights (contract/collaborators/schemas.ts). */
-export type AccessRightsColumn = { view: true; editDesign: boolean; manageCollaborators: boolean };
+type AccessRightsColumn = { view: true; editDesign: boolean; manageCollaborators: boolean };
 
 /** Issue 14: who collaborates on a shop (besides its owner), with their rights. One row per (shop, user). */
 export const shopCollaborators = pgTable(

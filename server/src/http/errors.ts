@@ -19,7 +19,7 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
 export const DATA_ERROR_MESSAGE = 'The request holds a value that cannot be stored (a control character, or text or a number out of range).';
 
 /** The SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
-export function sqlStateOf(error: unknown): string | null {
+function sqlStateOf(error: unknown): string | null {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -29,12 +29,12 @@ export function sqlStateOf(error: unknown): string | null {
 }
 
 /** SQLSTATE class 22 (data exception): 22P05, 22021, 22001, 22003, ... */
-export function isDataException(error: unknown): boolean {
+function isDataException(error: unknown): boolean {
   return sqlStateOf(error)?.startsWith('22') ?? false;
 }
 
 /** How much of a body past its limit is read and thrown away before the connection is closed. */
-export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * A 413 comes before the body is read. Closing the connection then (what Fastify asks for) leaves

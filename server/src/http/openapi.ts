@@ -33,7 +33,7 @@ function securityOf(route: RouteOptions): SecurityRequirement[] | undefined {
 }
 
 /** A route's zod schemas as JSON Schema (requests as they are sent, answers as they are sent back). */
-export function toOpenApiSchema(schema: FastifySchema, route: RouteOptions): FastifySchema {
+function toOpenApiSchema(schema: FastifySchema, route: RouteOptions): FastifySchema {
   const out: Record<string, unknown> = { ...schema };
   for (const part of REQUEST_PARTS) if (schema[part]) out[part] = jsonSchema(schema[part], 'input');
   if (schema.response && typeof schema.response === 'object') {

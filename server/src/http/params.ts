@@ -1,5 +1,6 @@
 /** Path parameters several modules share. */
 import { z } from 'zod';
+import { ALIAS_PATTERN } from '@contract/shops/alias';
 
 /** The largest PostgreSQL int4: every id column is one. */
 export const INT4_MAX = 2_147_483_647;
@@ -11,6 +12,11 @@ export const idParam = (label: string) =>
     .int(`Path parameter ${label} must be an integer`)
     .positive(`Path parameter ${label} must be a positive id`)
     .max(INT4_MAX, `Path parameter ${label} is out of range`);
+
+/** A shop alias in a path: the shape aliases have (anything else cannot be a shop: a 404, never a query). */
+export const aliasParam = z.string().max(64).refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' });
+/** `:alias` of the shop routes. */
+export const aliasParams = z.object({ alias: aliasParam });
 
 /** `:userId` of the user routes. */
 export const userIdParams = z.object({ userId: idParam('userId') });

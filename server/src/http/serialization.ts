@@ -7,7 +7,7 @@
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 
-export class ResponseShapeError extends Error {
+class ResponseShapeError extends Error {
   constructor(
     readonly url: string,
     readonly issues: string,

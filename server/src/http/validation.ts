@@ -12,9 +12,9 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
   serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
 }
 
-export type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
+type RequestPart = 'body' | 'querystring' | 'params' | 'headers';
 
-export class RequestValidationError extends Error {
+class RequestValidationError extends Error {
   readonly statusCode = 400;
   constructor(message: string) {
     super(message);
@@ -87,7 +87,7 @@ function requestErrorMap(part: RequestPart): z.core.$ZodErrorMap {
 
 const MAX_MESSAGES = 3;
 
-export type ValidationResult<T> = { value: T; error?: undefined } | { error: RequestValidationError; value?: undefined };
+type ValidationResult<T> = { value: T; error?: undefined } | { error: RequestValidationError; value?: undefined };
 
 /** Parses one request part; the error message lists up to three distinct problems. */
 export function validateRequestPart<T>(schema: z.ZodType<T>, data: unknown, part: RequestPart): ValidationResult<T> {

@@ -11,7 +11,7 @@ import nodemailer from 'nodemailer';
 import { PRODUCT_NAME } from '@contract/brand';
 import type { Config } from '../config';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   html: string;
@@ -25,7 +25,7 @@ export interface Mailer {
 }
 
 /** The sender every message carries; the SMTP server may rewrite it. */
-export const MAIL_FROM = { name: PRODUCT_NAME, address: 'no-reply@shopapp.studio' };
+const MAIL_FROM = { name: PRODUCT_NAME, address: 'no-reply@shopapp.studio' };
 
 /** The links of a message, in order (from its text part, where they appear unescaped). */
 export function linksOf(text: string): string[] {

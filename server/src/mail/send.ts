@@ -4,7 +4,7 @@ import { HttpError } from '../http/http-error';
 import type { Mailer } from './mailer';
 import type { MailContent } from './templates';
 
-export const MAIL_MESSAGES = {
+const MAIL_MESSAGES = {
   emailNotSent: 'The email could not be sent. Please try again later.',
 } as const;
 

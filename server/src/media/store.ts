@@ -11,9 +11,9 @@ import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import type { Database } from '../db/database';
 import { media, type MediaKind } from '../db/schema';
 
-export type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
+type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
 
-export const IMAGE_EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+const IMAGE_EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
 /** The content type of a stored name's extension (what /uploads answers with). */
 export const CONTENT_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
@@ -52,7 +52,7 @@ export function isImageType(value: string): value is ImageType {
   return (PROFILE_PICTURE_TYPES as readonly string[]).includes(value);
 }
 
-export type StoredMedia = typeof media.$inferSelect;
+type StoredMedia = typeof media.$inferSelect;
 
 /** Writes the bytes under a new random name of `kind`'s folder and returns that name. */
 export async function writeMediaFile(uploadsDir: string, kind: MediaKind, type: ImageType, bytes: Buffer): Promise<string> {

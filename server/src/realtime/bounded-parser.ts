@@ -11,7 +11,7 @@ import { Decoder, Encoder, type Packet } from 'socket.io-parser';
 import { JSON_LIMITS, JSON_MESSAGES, nestedDeeperThan } from '../http/json-limits';
 
 /** What a handler would have received in place of a payload over the bound (never made by JSON). */
-export class RefusedPayload {
+class RefusedPayload {
   constructor(
     readonly status: 400 | 413,
     readonly message: string,

@@ -24,13 +24,13 @@ import { connectRedis, type RedisClient } from '../redis';
 import { boundedParser, refuseBoundedPayloads } from './bounded-parser';
 
 /** Who a room check sees: the signed-in user of the socket, or null. */
-export interface RoomRequest {
+interface RoomRequest {
   user: SessionUser | null;
   socket: Socket;
 }
 
 /** May this socket join the room `<kind>:<id>`? */
-export type RoomCheck = (request: RoomRequest, id: string) => boolean | Promise<boolean>;
+type RoomCheck = (request: RoomRequest, id: string) => boolean | Promise<boolean>;
 
 export interface Realtime {
   io: Server;
@@ -65,7 +65,7 @@ function asAck(value: unknown): Ack {
 }
 
 /** Origin rule of the handshake (see the module comment). */
-export function isAllowedOrigin(request: Pick<IncomingMessage, 'headers'>, publicOrigin: string): boolean {
+function isAllowedOrigin(request: Pick<IncomingMessage, 'headers'>, publicOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   if (origin === publicOrigin) return true;
@@ -76,7 +76,7 @@ export function isAllowedOrigin(request: Pick<IncomingMessage, 'headers'>, publi
   }
 }
 
-export interface RealtimeDeps {
+interface RealtimeDeps {
   config: Pick<Config, 'REDIS_URL' | 'PUBLIC_ORIGIN'>;
   log: FastifyBaseLogger;
   /** The user of a session token, or null (the same check as the HTTP guards). */

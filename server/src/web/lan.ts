@@ -3,7 +3,7 @@
  * at localhost): this machine's non-internal IPv4 addresses.
  */
 import os from 'node:os';
-import type { PreviewOrigin } from '@contract/realtime/schemas';
+import type { PreviewOrigin } from '@contract/design/realtime-schemas';
 
 export function lanAddresses(): string[] {
   return Object.values(os.networkInterfaces())

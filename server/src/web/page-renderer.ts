@@ -32,7 +32,7 @@ parentPort.on('message', ({ id, path, served }) => {
 });
 `;
 
-export interface PageRenderer {
+interface PageRenderer {
   /** `url`: the page's path and search, as the browser will hydrate it. */
   render(url: string, served: ServedData): Promise<PrerenderedPage>;
   close(): Promise<void>;

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { PUBLIC_PAGES, TOKEN_PAGES, type PrerenderedPage, type ServedData } from '@contract/pages';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import type { AppInstance } from '../app';
+import type { AppInstance } from '../deps';
 import type { Config } from '../config';
 import { sha256Source } from '../http/csp-hash';
 import { CACHE_REVALIDATE, CACHE_SHORT, cacheControlFor, isAppRoute, renderIndexHtml } from './paths';
@@ -63,12 +63,12 @@ function readText(file: string): string | null {
 }
 
 /** The nonce meta tag before </head> (the portal gives it to emotion's cache and to goober). */
-export function withNonceSlots(html: string): string {
+function withNonceSlots(html: string): string {
   return html.replace(/<\/head>/i, `  <meta name="csp-nonce" content="${NONCE_PLACEHOLDER}" />\n  </head>`);
 }
 
 /** The CSP hashes of a page's inline <style> elements (without a nonce) and style attributes. */
-export function inlineStyleHashes(html: string): string[] {
+function inlineStyleHashes(html: string): string[] {
   const elements = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
   const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => match[1] ?? '');
   return [...new Set([...elements, ...attributes].map(sha256Source))];

@@ -35,7 +35,7 @@ const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/i;
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 
 /** The page's head: title, description, canonical address and Open Graph / Twitter card tags. */
-export function pageHeadTags(page: Pick<PrerenderedPage, 'path' | 'title' | 'description'>, origin: string): string {
+function pageHeadTags(page: Pick<PrerenderedPage, 'path' | 'title' | 'description'>, origin: string): string {
   const url = `${origin}${page.path}`;
   const title = escapeHtml(page.title);
   const description = escapeHtml(page.description);

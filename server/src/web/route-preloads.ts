@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The slice of Vite's `.vite/manifest.json` this reads. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const ROUTE_TABLE_FILE = path.join('.vite', 'routes.json');
+const ROUTE_TABLE_FILE = path.join('.vite', 'routes.json');
 
 /** One route as path segments: a string matches itself, PARAM any one segment, SPLAT the rest. */
 type Segment = string | typeof PARAM | typeof OPTIONAL | typeof SPLAT;
@@ -14,7 +14,7 @@ const PARAM = Symbol('param');
 const OPTIONAL = Symbol('optional');
 const SPLAT = Symbol('splat');
 
-export type RouteTable = Segment[][];
+type RouteTable = Segment[][];
 
 function segmentOf(part: string): Segment {
   if (part === '$' || part === '*') return SPLAT;
@@ -24,7 +24,7 @@ function segmentOf(part: string): Segment {
 }
 
 /** Parses full paths such as '/apps/$alias/' (the router writes index routes with a trailing slash). */
-export function parseRouteTable(fullPaths: readonly string[]): RouteTable {
+function parseRouteTable(fullPaths: readonly string[]): RouteTable {
   return fullPaths
     .filter((fullPath) => typeof fullPath === 'string' && fullPath.startsWith('/'))
     .map((fullPath) => fullPath.split('/').filter(Boolean).map(segmentOf));

@@ -9,8 +9,8 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { brandColourPatch } from '@contract/creation/derived';
-import { createCreationParser } from '@contract/creation/schemas-tolerant';
+import { brandColourPatch } from '@contract/design/derived';
+import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
 import { useToken } from '@/lib/session/token';

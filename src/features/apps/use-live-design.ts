@@ -4,9 +4,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Creation } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { designPath } from '@contract/realtime/paths';
+import type { Creation } from '@contract/design/schemas';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
+import { designPath } from '@contract/design/realtime';
 import { realtimeDb } from '@/realtime/db';
 import { lastKnownValue, rememberValue } from '@/realtime/last-known';
 

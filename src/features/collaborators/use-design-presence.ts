@@ -7,7 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
-import type { AccessRights, PresenceMember } from '@contract/collaborators/schemas';
+import type { AccessRights } from '@contract/collaborators/schemas';
+import { type PresenceMember, PRESENCE_EVENTS } from '@contract/design/presence';
 import { getToken } from '@/lib/session/token';
 
 export interface PresenceOptions {
@@ -25,7 +26,7 @@ export interface PresenceOptions {
  * connected, when the removal happened).
  */
 function joinPresence(socket: Socket, alias: string, section: string, onRemoved: () => void): void {
-  socket.emit(COLLAB_EVENTS.presenceJoin, { alias, section }, (answer: { ok: boolean; status?: number } | undefined) => {
+  socket.emit(PRESENCE_EVENTS.join, { alias, section }, (answer: { ok: boolean; status?: number } | undefined) => {
     if (answer && !answer.ok && (answer.status === 403 || answer.status === 404)) onRemoved();
   });
 }
@@ -45,14 +46,14 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
     const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
     socketRef.current = socket;
     socket.on('connect', () => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)));
-    socket.on(COLLAB_EVENTS.presence, (update: { alias: string; members: PresenceMember[] }) => {
+    socket.on(PRESENCE_EVENTS.update, (update: { alias: string; members: PresenceMember[] }) => {
       if (update.alias === alias) setMembers(update.members);
     });
     socket.on(COLLAB_EVENTS.access, (change: { alias: string; rights: AccessRights | null }) => {
       if (change.alias === alias) onAccessRef.current?.(change.rights);
     });
     return () => {
-      socket.emit(COLLAB_EVENTS.presenceLeave, { alias });
+      socket.emit(PRESENCE_EVENTS.leave, { alias });
       socket.close();
       socketRef.current = null;
       setMembers([]);

@@ -3,7 +3,7 @@
  * connection comes back, when the browser goes online, and asks the service worker for a
  * Background Sync (src/sw/design-sync.ts) where the browser has it.
  */
-import { DESIGN_SYNC_TAG } from '@contract/realtime/outbox';
+import { DESIGN_SYNC_TAG } from '@contract/design/outbox';
 import { getToken } from '@/lib/session/token';
 import { holdUnsavedWork } from '@/lib/unsaved-work';
 import { realtimeDb } from '@/realtime/db';

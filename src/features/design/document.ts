@@ -1,5 +1,5 @@
 /** Pure helpers of the live design document (no React, no browser): usable by tests and the bench. */
-import { withValuesAt } from '@contract/realtime/paths';
+import { withValuesAt } from '@contract/design/realtime';
 
 export type DesignStatus = 'offline' | 'pending' | 'in-sync';
 

@@ -11,7 +11,7 @@
  * window at a time over one connection: edits to one path stay in order.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
-import { byKey, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/realtime/outbox';
+import { byKey, OUTBOX_DB, OUTBOX_STORE, type OutboxEdit } from '@contract/design/outbox';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb } from '@/realtime/port';
 
 export type { OutboxEdit };

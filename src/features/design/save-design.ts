@@ -2,7 +2,7 @@
  * Save rules (spec section 5): an app configuration needs an alias and a version, a template a
  * category and a template id; otherwise 'Error saving configuration' (spec section 8).
  */
-import { designPath } from '@contract/realtime/paths';
+import { designPath } from '@contract/design/realtime';
 
 export const SAVE_ERROR = 'Error saving configuration';
 

@@ -29,10 +29,10 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Creation } from '@contract/creation/schemas';
-import { createCreationParser } from '@contract/creation/schemas-tolerant';
-import { shareEqual } from '@contract/creation/shared';
-import { designPath, splitPath } from '@contract/realtime/paths';
+import type { Creation } from '@contract/design/schemas';
+import { createCreationParser } from '@contract/design/schemas-tolerant';
+import { shareEqual } from '@contract/design/shared';
+import { designPath, splitPath } from '@contract/design/realtime';
 import { realtimeDb } from '@/realtime/db';
 import { forgetValue, lastKnownValue, rememberValue } from '@/realtime/last-known';
 import { newEditId } from '@/realtime/port';

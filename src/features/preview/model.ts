@@ -4,9 +4,9 @@
  */
 import { CONSTANTS, ROLE, SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
-import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/creation/schemas';
+import type { AppTemplateTheme, Creation, GradientDirection } from '@contract/design/schemas';
 import { cssColour } from '@contract/colour';
-import { isPlainObject } from '@contract/realtime/paths';
+import { isPlainObject } from '@contract/design/realtime';
 import type { PreviewPage, Screen } from './screens';
 
 // ------------------------------------------------------------------ header rules

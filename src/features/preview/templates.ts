@@ -3,7 +3,7 @@
  * for now"): one per homepage template category, each on its own template and themes.
  */
 import type { TemplateCategory } from '@contract/constants';
-import type { CreationInput } from '@contract/creation/schemas';
+import type { CreationInput } from '@contract/design/schemas';
 import { deriveAccent, derivePrimary } from '@contract/colour';
 
 export interface PreviewTemplate {

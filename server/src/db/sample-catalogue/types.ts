@@ -8,9 +8,9 @@
 /** 'products/…', 'categories/…', 'slides/…', 'backgrounds/…' or 'category-backgrounds/…'. */
 export type ImageKey = string;
 
-export type SampleSuperCategoryId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+type SampleSuperCategoryId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
 
-export interface SampleReview {
+interface SampleReview {
   id: number;
   /** First name and initial, e.g. 'Amara K.'. */
   person: string;
@@ -21,7 +21,7 @@ export interface SampleReview {
   description: string;
 }
 
-export interface SampleCategory {
+interface SampleCategory {
   id: number;
   name: string;
   icon: ImageKey;
@@ -48,7 +48,7 @@ export interface SampleProduct {
   reviews: SampleReview[];
 }
 
-export interface SampleSlide {
+interface SampleSlide {
   id: number;
   superCategoryId: SampleSuperCategoryId;
   image: ImageKey;
@@ -56,7 +56,7 @@ export interface SampleSlide {
   subtitle: string;
 }
 
-export interface SampleCategoryBackground {
+interface SampleCategoryBackground {
   id: number;
   superCategoryId: SampleSuperCategoryId;
   image: ImageKey;

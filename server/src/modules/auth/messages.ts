@@ -1,4 +1,4 @@
-/** Every sentence the auth module answers with (tests import them too). */
+/** Every sentence the auth module (sign-in and e-mail calls) answers with (tests import them too). */
 import { inMinutes } from '../../auth/rate-limit';
 
 export const AUTH_MODULE_MESSAGES = {
@@ -15,4 +15,13 @@ export const AUTH_MODULE_MESSAGES = {
   facebookUnavailable: 'Facebook sign-in is not available.',
   socialLoginFailed: 'Login failed',
   facebookNotLinked: 'No account is linked to this Facebook login. Please register.',
+} as const;
+
+export const EMAIL_MESSAGES = {
+  emailSent: 'Email sent',
+  alreadyVerified: 'Your email is already verified',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email is verified',
+  userNotFound: 'User not found',
+  tooManyEmails: (seconds: number) => `Too many emails sent. Please try again ${inMinutes(seconds)}.`,
 } as const;

@@ -23,7 +23,7 @@ import { portalLink } from '../../mail/links';
 import { trySend, type MailDeps } from '../../mail/send';
 import { passwordResetEmail } from '../../mail/templates';
 import { newVerificationMail } from '../../mail/verification';
-import { createReferral } from '../referrals/service';
+import { createReferral } from '../referrals/index';
 import { AUTH_MODULE_MESSAGES as MESSAGES } from './messages';
 
 export interface AuthDeps extends MailDeps {

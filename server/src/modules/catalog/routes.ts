@@ -1,5 +1,5 @@
 /**
- * The catalogue (spec section 7), for anonymous callers too: plans, super-categories, product
+ * The catalogue (spec section 7), for anonymous callers too: super-categories, product
  * categories, category backgrounds, slideshows and sample products. Every answer comes from the
  * in-memory CatalogueCache (serialised once, ETag, 304), so a read costs no query and no
  * serialisation; the response schemas still document the shapes.
@@ -8,7 +8,6 @@ import { CATALOG_PATHS } from '@contract/catalog/paths';
 import {
   backgroundImageSchema,
   categoryBackgroundSchema,
-  planSchema,
   productCategoriesQuery,
   productCategorySchema,
   sampleMeasurementsQuery,
@@ -18,16 +17,14 @@ import {
   superCategorySchema,
 } from '@contract/catalog/schemas';
 import { pageOf } from '@contract/paging';
-import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
 import type { ModulePlugin } from '../../deps';
 import { HttpError } from '../../http/http-error';
 import { idParam } from '../../http/params';
 import { BACKGROUND_IMAGES_WITH_URLS } from '../../db/sample-catalogue/with-urls';
-import { CatalogueCache } from './cache';
+import { cachedListOf as listOf, CatalogueCache } from '../../http/catalogue-cache';
 import {
   categoryBackgrounds,
-  listPlans,
   listSuperCategories,
   productCategoriesByIds,
   productCategoriesOf,
@@ -36,20 +33,14 @@ import {
   superCategoryExists,
 } from './service';
 
-export const CATALOG_MESSAGES = {
+const CATALOG_MESSAGES = {
   superCategoryNotFound: 'Super category not found',
 } as const;
-
-const listOf = (schema: z.ZodType) => ({ 200: envelopeOf(z.array(schema)), 304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }) });
 
 export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
   const tags = ['catalog'];
   const cache = new CatalogueCache();
   const onRequest = guards.requireClient;
-
-  app.get(CATALOG_PATHS.plans, { onRequest, schema: { tags, response: listOf(planSchema) } }, (request, reply) =>
-    cache.reply(request, reply, async () => ({ data: await listPlans(db) })),
-  );
 
   app.get(CATALOG_PATHS.superCategories, { onRequest, schema: { tags, response: listOf(superCategorySchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: await listSuperCategories(db) })),

@@ -1,27 +1,13 @@
 /**
- * Catalogue reads (spec section 7): plans and super-categories from the database, the sample
+ * Catalogue reads (spec section 7): super-categories from the database, the sample
  * catalogue (categories, slides, category backgrounds, sample products) from the seeded data
  * in server/src/db/sample-catalogue with its pictures' URLs.
  */
 import { asc } from 'drizzle-orm';
-import type { CategoryBackground, Plan, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
+import type { CategoryBackground, ProductCategory, SampleProduct, Slide, SuperCategory } from '@contract/catalog/schemas';
 import type { Database } from '../../db/database';
 import { SAMPLE_CATALOGUE_WITH_URLS } from '../../db/sample-catalogue/with-urls';
-import { plans, superCategories } from '../../db/schema';
-
-export function listPlans(db: Database): Promise<Plan[]> {
-  return db
-    .select({
-      id: plans.id,
-      planCode: plans.planCode,
-      name: plans.name,
-      amount: plans.amount,
-      currencyCode: plans.currencyCode,
-      description: plans.description,
-    })
-    .from(plans)
-    .orderBy(asc(plans.amount), asc(plans.sortOrder), asc(plans.id));
-}
+import { superCategories } from '../../db/schema';
 
 const SAMPLE_BY_ID = new Map(SAMPLE_CATALOGUE_WITH_URLS.map((superCategory) => [superCategory.id as number, superCategory]));
 

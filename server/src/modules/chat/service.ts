@@ -20,9 +20,9 @@ import type { Database } from '../../db/database';
 import { chatMessages, chatRoomDevices, chatRooms, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import type { Realtime } from '../../realtime/socket';
-import type { Notifications } from '../notifications/service';
+import type { Notifications } from '../../deps';
 
-export interface Caller {
+interface Caller {
   user: SessionUser | null;
   deviceId: string;
 }
@@ -41,7 +41,7 @@ const INBOX_LIMIT = 200;
 const MINUTE = 60_000;
 const ROOM_ID = /^[0-9a-f-]{36}$/;
 
-export function toMessage(row: MessageRow, roomId: string): ChatMessage {
+function toMessage(row: MessageRow, roomId: string): ChatMessage {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -53,7 +53,7 @@ export function toMessage(row: MessageRow, roomId: string): ChatMessage {
   };
 }
 
-export interface ChatService {
+interface ChatService {
   listRooms(caller: Caller): Promise<SupportRoom[]>;
   createRoom(caller: Caller): Promise<SupportRoom>;
   history(caller: Caller, roomId: string, page: number, limit: number): Promise<ChatMessage[]>;

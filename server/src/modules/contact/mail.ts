@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '@contract/brand';
 import { escapeHtml } from '../../html';
 import type { MailContent } from '../../mail/templates';
 
-export interface ContactMail {
+interface ContactMail {
   id: number;
   name: string;
   email: string;

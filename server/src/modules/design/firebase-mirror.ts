@@ -3,7 +3,7 @@
  * designs straight to the Firebase Realtime Database; this module keeps the server in step with it.
  *
  * Designs (issue 10): Firebase holds the design documents; the server's store
- * (`realtime_nodes`, store.ts) is a copy that follows them (storeImported: each changed document,
+ * (`realtime_nodes`, service.ts) is a copy that follows them (storeImported: each changed document,
  * at Firebase's revision, with its last writer and the shop's config), so the public page, its
  * picture, versions and configure read what the merchant designed. A design change the server
  * makes (POST configure, a duplicated, default or merged version, an edit over HTTP from the
@@ -11,7 +11,7 @@
  * the document there: the whole document, so such a change wins over an edit made in the same
  * instant, as a save does.
  *
- * Rights (issue 14): the rights of modules/shops/access.ts must hold in Firebase too.
+ * Rights (issue 14): the rights of shop-access/access.ts must hold in Firebase too.
  * `database.rules.json` (deployed with `firebase deploy --only database`) reads them from
  * `access/{alias}`, which this module keeps in step with the database:
  *
@@ -35,8 +35,8 @@
 import { eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ROLE } from '@contract/constants';
-import { type StoredDocument, visibleDocument } from '@contract/realtime/firebase-doc';
-import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { type StoredDocument, visibleDocument } from '@contract/design/firebase-doc';
+import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../../auth/guards';
 import { hasRole } from '../../auth/roles';
@@ -45,17 +45,17 @@ import type { Database } from '../../db/database';
 import { serviceAccountOf } from '../../firebase-service-account';
 import { DEFAULT_PUBLIC_LINK, realtimeNodes, shopCollaborators, shopSharing, shops } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { previewKeyMatches } from '../collaborators/sharing';
-import { storeImported } from './store';
+import { previewKeyMatches } from './sharing';
+import { storeImported } from './service';
 
 const ACCESS_ROOT = 'access';
 
-export const FIREBASE_MESSAGES = {
+const FIREBASE_MESSAGES = {
   notConfigured: 'Firebase is not configured on this server',
   previewKey: 'This preview link is no longer valid',
 } as const;
 
-export interface AccessNode {
+interface AccessNode {
   public: boolean;
   members: Record<string, { edit: boolean }>;
 }

@@ -1,4 +1,4 @@
-import { designAddress, designRoom, REALTIME_EVENTS, type RealtimeSnapshot } from '@contract/realtime/paths';
+import { designAddress, designRoom, REALTIME_EVENTS, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { Realtime } from '../../realtime/socket';
 import type { FirebaseMirror } from './firebase-mirror';
 

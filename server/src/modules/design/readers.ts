@@ -5,12 +5,12 @@
  * phone preview says so instead of silently freezing.
  */
 import type { Socket } from 'socket.io';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { HttpError } from '../../http/http-error';
 import type { Realtime } from '../../realtime/socket';
-import { mayReadDesign } from '../collaborators/sharing';
+import { mayReadDesign } from './sharing';
 
 type ReaderData = { user?: User | null; designKeys?: Record<string, string> };
 

@@ -1,5 +1,5 @@
 /**
- * The local realtime database over socket.io (events in contract/realtime/paths.ts) and one
+ * The local realtime database over socket.io (events in contract/design/realtime.ts) and one
  * HTTP call for the service worker's Background Sync. Every change is broadcast to the
  * document's room; with REDIS_URL the room spans every server process (server/src/realtime).
  *
@@ -10,16 +10,18 @@
  *   rt:refused   {path, message}  (server -> client) the socket may no longer read a document it
  *                                 followed (public link off, key rotated, collaborator removed)
  *
- * Reads: mayReadDesign (modules/collaborators/sharing.ts); `key` is the shop's preview key from
+ * Reads: mayReadDesign (sharing.ts); `key` is the shop's preview key from
  * a QR code's URL. Template documents stay public.
+ *
+ * Presence (who is in a design, presence.ts) rides the same sockets.
  *
  * GET /v1/realtime/preview-origin: the origin a phone on the network opens (QR codes).
  * POST /v1/realtime/firebase-token: Firebase mode's sign-in (firebase-mirror.ts).
  */
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
-import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/realtime/paths';
-import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/realtime/schemas';
+import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/design/realtime';
+import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/design/realtime-schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -27,10 +29,11 @@ import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { previewOrigin } from '../../web/lan';
 import { publishDesign } from './publish';
-import { applyEdit, type EditOutcome, readDocument } from './store';
-import { mayReadDesign } from '../collaborators/sharing';
+import { applyEdit, type EditOutcome, readDocument } from './service';
+import { mayReadDesign } from './sharing';
+import { attachPresence } from './presence';
 import { readerKeys } from './readers';
-import { readTemplateNode, templateRoom } from '../templates/service';
+import { readTemplateNode, templateRoom } from '../templates/index';
 import { templateAddress } from '@contract/templates/paths';
 
 type Ack = (answer: unknown) => void;
@@ -43,6 +46,7 @@ const keyOf = (payload: unknown): string | undefined => {
 
 export const designModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
   const { realtime } = app;
+  attachPresence(realtime, db);
   /** Edits of one document run one after another in this process (the row lock orders processes). */
   const queues = new Map<string, Promise<unknown>>();
 

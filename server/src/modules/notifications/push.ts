@@ -27,7 +27,7 @@ export interface PushMessage {
   notificationId: number;
 }
 
-export type PushOutcome = 'sent' | 'expired' | 'failed' | 'skipped';
+type PushOutcome = 'sent' | 'expired' | 'failed' | 'skipped';
 
 export interface PushSender {
   /** What the portal needs to subscribe. */
@@ -44,7 +44,7 @@ interface VapidKeys {
 }
 
 /** Reads DATA_DIR/vapid.json, or creates it once (`wx`: two processes starting together agree on one). */
-export function loadVapidKeys(dataDir: string): VapidKeys {
+function loadVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid.json');
   if (!existsSync(file)) {
     try {
@@ -58,13 +58,13 @@ export function loadVapidKeys(dataDir: string): VapidKeys {
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
-export interface WebPushSubscription {
+interface WebPushSubscription {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
 
 /** A stored fcmId that is a Web Push subscription, or null (then it is an FCM token). */
-export function parseSubscription(fcmId: string): WebPushSubscription | null {
+function parseSubscription(fcmId: string): WebPushSubscription | null {
   if (!fcmId.startsWith('{')) return null;
   try {
     const value = JSON.parse(fcmId) as Partial<WebPushSubscription>;
@@ -76,7 +76,7 @@ export function parseSubscription(fcmId: string): WebPushSubscription | null {
 }
 
 /** Pushes go to https push services only, plus named local ones: a stored endpoint must not aim the server at the intranet. */
-export function isAllowedEndpoint(endpoint: string, insecureOrigins: readonly string[]): boolean {
+function isAllowedEndpoint(endpoint: string, insecureOrigins: readonly string[]): boolean {
   try {
     const url = new URL(endpoint);
     return url.protocol === 'https:' || (url.protocol === 'http:' && insecureOrigins.includes(url.origin));

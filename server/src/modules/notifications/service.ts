@@ -14,7 +14,7 @@ import { HttpError } from '../../http/http-error';
 import type { Realtime } from '../../realtime/socket';
 import type { PushMessage, PushSender } from './push';
 
-export interface NotifyInput {
+interface NotifyInput {
   type: NotificationType;
   title: string;
   body?: string;
@@ -35,11 +35,11 @@ export interface Notifications {
 type Row = typeof notifications.$inferSelect;
 
 /** The room every open portal of a user joins. */
-export const userRoom = (userId: number) => `user:${userId}`;
+const userRoom = (userId: number) => `user:${userId}`;
 
 const PUSH_CONCURRENCY = 16;
 
-export function toNotification(row: Row): Notification {
+function toNotification(row: Row): Notification {
   return {
     id: row.id,
     notificationId: row.id,

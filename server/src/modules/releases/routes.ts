@@ -3,10 +3,9 @@
  * publishes one, which notifies every merchant with type release.
  */
 import { ROLE } from '@contract/constants';
-import { NOTIFICATION_PATHS } from '@contract/notifications/paths';
-import { createEngineReleaseSchema, engineReleaseSchema, publishedReleaseSchema } from '@contract/notifications/schemas';
+import { RELEASE_PATHS } from '@contract/releases/paths';
+import { createEngineReleaseSchema, engineReleaseSchema, publishedReleaseSchema, releasesQuery } from '@contract/releases/schemas';
 import { envelopeOf } from '@contract/response';
-import { releasesQuery } from '@contract/templates/schemas';
 import { z } from 'zod';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -17,13 +16,13 @@ export const releasesModule: ModulePlugin = async (app, { db, guards, notificati
   const tags = ['releases'];
 
   app.get(
-    NOTIFICATION_PATHS.engineReleases,
+    RELEASE_PATHS.engineReleases,
     { onRequest: guards.requireUser, schema: { tags, querystring: releasesQuery, response: { 200: envelopeOf(z.array(engineReleaseSchema)) } } },
     async (request) => ok(await listReleases(db, request.query.appType)),
   );
 
   app.post(
-    NOTIFICATION_PATHS.engineReleases,
+    RELEASE_PATHS.engineReleases,
     {
       onRequest: guards.requireRole(ROLE.SOVEREIGN),
       schema: { tags, body: createEngineReleaseSchema, response: { 200: envelopeOf(publishedReleaseSchema) } },

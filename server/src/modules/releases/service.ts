@@ -1,12 +1,12 @@
 /** Engine releases: stored, listed newest first; publishing one notifies everyone. HTTP-free. */
 import { desc, eq } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT } from '@contract/notifications/paths';
-import { NOTIFICATION_MESSAGES, type EngineRelease, type PublishedRelease } from '@contract/notifications/schemas';
+import { RELEASE_MESSAGES, type EngineRelease, type PublishedRelease } from '@contract/releases/schemas';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { engineReleases } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import type { Notifications } from '../notifications/service';
+import type { Notifications } from '../../deps';
 
 type Row = typeof engineReleases.$inferSelect;
 
@@ -28,7 +28,7 @@ export async function publishRelease(
   try {
     [row] = await db.insert(engineReleases).values({ ...input, publishedBy }).returning();
   } catch (error) {
-    if (isUniqueViolation(error, 'engine_releases_app_type_version_unique')) throw new HttpError(409, NOTIFICATION_MESSAGES.releaseExists);
+    if (isUniqueViolation(error, 'engine_releases_app_type_version_unique')) throw new HttpError(409, RELEASE_MESSAGES.releaseExists);
     throw error;
   }
   if (!row) throw new Error('insert returned nothing');

@@ -19,7 +19,7 @@ function symbolOf(code: string): string {
   return part?.value ?? code;
 }
 
-export function currencyRows(): { code: string; name: string; symbol: string }[] {
+function currencyRows(): { code: string; name: string; symbol: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'currency' });
   return Intl.supportedValuesOf('currency')
     .filter((code) => /^[A-Z]{3}$/.test(code))
@@ -32,7 +32,7 @@ export async function seedCurrencies(db: Database): Promise<void> {
 }
 
 /** The currency codes of a country (ISO 3166-1 alpha-2), most used first. */
-export function currenciesOfCountry(countryCode: string | undefined): string[] {
+function currenciesOfCountry(countryCode: string | undefined): string[] {
   if (!countryCode) return [];
   const country = (countries as Record<string, { currency: string[] } | undefined>)[countryCode.toUpperCase()];
   return country?.currency ?? [];

@@ -25,7 +25,7 @@ interface City {
 }
 
 /** Lower case without marks: 'São Paulo' is found by 'sao paulo'. */
-export function foldText(value: string): string {
+function foldText(value: string): string {
   return value
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

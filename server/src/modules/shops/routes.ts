@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
-import { ALIAS_PATTERN } from '@contract/shops/alias';
 import {
   adminShopSchema,
   checkEnableAnswerSchema,
@@ -31,32 +30,16 @@ import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { errorReply } from '../../http/errors';
 import { HttpError } from '../../http/http-error';
-import { userIdParams } from '../../http/params';
+import { aliasParams, userIdParams } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
-import { CatalogueCache } from '../catalog/cache';
-import { publishDesign } from '../design/publish';
-import { mirrorConfigure, syncSelection } from '../design/store';
-import { isTemplateShop, removeTemplate } from '../templates/service';
+import { CatalogueCache } from '../../http/catalogue-cache';
+import { mirrorConfigure, publishDesign, syncSelection } from '../design/index';
+import { isTemplateShop, removeTemplate } from '../templates/index';
 import { listCurrencies } from './currencies';
-import { SHOP_MESSAGES } from './messages';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
 import { searchPlaces } from './places';
-import {
-  checkEnable,
-  configureShop,
-  createShop,
-  deleteShop,
-  findShopName,
-  getAdminShop,
-  listShopMedia,
-  listUserShops,
-  updateShop,
-  uploadShopMedia,
-} from './service';
-
-/** `:alias`: the shape aliases have (anything else cannot be a shop: a 404, never a query). */
-const aliasParams = z.object({
-  alias: z.string().max(64).refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' }),
-});
+import { listShopMedia, uploadShopMedia } from './media';
+import { checkEnable, configureShop, createShop, deleteShop, findShopName, getAdminShop, listUserShops, updateShop } from './service';
 
 const UPLOAD_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: SHOP_MESSAGES.mediaTooLarge },

@@ -1,14 +1,13 @@
 /** Shop rules (spec sections 4, 5 and 7): creation all-or-nothing, names unique, owner checks. */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import slugify from '@sindresorhus/slugify';
-import { and, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { UPLOADS_PATH } from '@contract/pages';
 import { aliasCandidate, SLUG_MAX } from '@contract/shops/alias';
-import type { AdminShop, Currency, FindShopAnswer, Shop, ShopMedia } from '@contract/shops/schemas';
+import type { AdminShop, Currency, FindShopAnswer, Shop } from '@contract/shops/schemas';
 import { SHOP_LIMITS } from '@contract/shops/schemas';
 import { CONSTANTS } from '@contract/constants';
-import { REALTIME_MESSAGES } from '@contract/realtime/paths';
+import { REALTIME_MESSAGES } from '@contract/design/realtime';
 import { SHOP_SETUP_MESSAGES, shopSetupError } from '@contract/shops/setup-checks';
 import type { User } from '@contract/users/schemas';
 import { requireSelfOrSovereign } from '../../auth/guards';
@@ -17,11 +16,11 @@ import { isUniqueViolation } from '../../db/errors';
 import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
-import { isShopMediaType, matchesImageType, removeMediaFiles, STORED_NAME, storeMedia } from '../../media/store';
-import { ALL_PRODUCT_CATEGORIES } from '../catalog/service';
-import { withSelection } from '../design/store';
-import { checkShopAccess, requireShopAccess, type ShopRow } from './access';
-import { SHOP_MESSAGES } from './messages';
+import { removeMediaFiles, STORED_NAME } from '../../media/store';
+import { ALL_PRODUCT_CATEGORIES } from '../catalog/index';
+import { withSelection } from '../design/index';
+import { requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { SHOP_MESSAGES } from '../../shop-access/messages';
 
 type ParsedShopPayload = {
   name?: string;
@@ -35,16 +34,12 @@ type ParsedShopPayload = {
   superCategoriesOfInterest?: number[];
 };
 
-/** Uploads of a merchant not yet attached to a shop, kept at most (older ones are removed). */
-const PENDING_MEDIA_KEPT = 5;
-
 /** The slug of a name; a name with no Latin letters or digits after transliteration gets a random one. */
-export function slugOf(name: string): string {
+function slugOf(name: string): string {
   const slug = slugify(name, { decamelize: false }).slice(0, SLUG_MAX).replace(/-+$/g, '');
   return slug.length > 0 ? slug : '';
 }
 
-const mediaUrl = (fileName: string) => path.posix.join(UPLOADS_PATH, fileName);
 
 async function currencyOf(db: Database, currencyId: number): Promise<Currency> {
   const [row] = await db.select().from(currencies).where(eq(currencies.id, currencyId)).limit(1);
@@ -52,7 +47,7 @@ async function currencyOf(db: Database, currencyId: number): Promise<Currency> {
   return row;
 }
 
-export async function toShop(db: Database, row: ShopRow): Promise<Shop> {
+async function toShop(db: Database, row: ShopRow): Promise<Shop> {
   const currency = await currencyOf(db, row.currencyId);
   return {
     id: row.id,
@@ -303,61 +298,4 @@ export async function listUserShops(db: Database, actor: User, userId: number, p
     .offset(page * limit);
   const [total] = await db.select({ n: count() }).from(shops).where(eq(shops.ownerUserId, userId));
   return { data: await Promise.all(rows.map((row) => toShop(db, row))), total: total?.n ?? 0 };
-}
-
-function toMedia(row: typeof media.$inferSelect): ShopMedia {
-  return { id: row.id, url: mediaUrl(row.fileName), name: row.label, contentType: row.contentType, byteSize: row.byteSize, createdAt: row.createdAt.toISOString() };
-}
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export async function listShopMedia(
-  db: Database,
-  actor: User,
-  alias: string,
-  query: { page: number; limit: number; keyword?: string },
-): Promise<{ data: ShopMedia[]; total: number }> {
-  await checkShopAccess(db, actor, alias, 'read');
-  const where = and(eq(media.shopAlias, alias), eq(media.kind, 'shop-media'), query.keyword ? ilike(media.label, `%${escapeLike(query.keyword)}%`) : undefined);
-  const rows = await db.select().from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(query.limit).offset(query.page * query.limit);
-  const [total] = await db.select({ n: count() }).from(media).where(where);
-  return { data: rows.map(toMedia), total: total?.n ?? 0 };
-}
-
-/** Checks an upload: a PNG, JPEG or WebP whose bytes are what its Content-Type says. */
-function checkedImage(type: string, bytes: Buffer) {
-  if (!isShopMediaType(type) || !matchesImageType(bytes, type)) throw new HttpError(415, SHOP_MESSAGES.mediaType);
-  return type;
-}
-
-/** Uploads into the shop's media library (alias), or, before the shop exists, as the actor's pending upload. */
-export async function uploadShopMedia(
-  db: Database,
-  uploadsDir: string,
-  actor: User,
-  alias: string | null,
-  file: { type: string; bytes: Buffer; label: string },
-): Promise<ShopMedia> {
-  if (alias) await checkShopAccess(db, actor, alias, 'write');
-  const type = checkedImage(file.type, file.bytes);
-  const stored = await storeMedia(db, uploadsDir, { ownerUserId: actor.id, shopAlias: alias, kind: 'shop-media', type, bytes: file.bytes, label: file.label });
-  if (!alias) {
-    // A merchant who uploads logo after logo before creating a shop keeps only the latest few.
-    // Only rows older than the kept window go, so a parallel upload's newer row is never removed.
-    const keep = await db
-      .select({ id: media.id })
-      .from(media)
-      .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media')))
-      .orderBy(desc(media.id))
-      .limit(PENDING_MEDIA_KEPT);
-    const oldestKept = keep.length === PENDING_MEDIA_KEPT ? keep[keep.length - 1]?.id : undefined;
-    const stale = oldestKept === undefined
-      ? []
-      : await db
-          .delete(media)
-          .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
-          .returning({ fileName: media.fileName });
-    await removeMediaFiles(uploadsDir, stale.map((row) => row.fileName));
-  }
-  return toMedia(stored);
 }

@@ -5,7 +5,7 @@
  */
 import { templateFilterOf, templateListKey } from '@contract/templates/filter';
 import { templateCategorySchema } from '@contract/templates/schemas';
-import type { AppInstance } from '../../app';
+import type { AppInstance } from '../../deps';
 import type { Database } from '../../db/database';
 import type { Portal } from '../../web/portal';
 import { listTemplates } from './service';

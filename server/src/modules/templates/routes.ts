@@ -2,17 +2,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
-import { designPath, REALTIME_EVENTS } from '@contract/realtime/paths';
+import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
 import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
-import { publishDesign } from '../design/publish';
-import { readDocument } from '../design/store';
-import { dropUnreadableReaders } from '../design/readers';
-import { createTemplate, getTemplate, listTemplates, removeTemplate, requireVisibleTemplate, saveTemplate, templateRoom, useTemplate } from './service';
+import { dropUnreadableReaders, publishDesign, readDocument } from '../design/index';
+import { requireVisibleTemplate, templateRoom } from './documents';
+import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplate, useTemplate } from './service';
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 

@@ -10,14 +10,15 @@
  * owner of the template's shop may save or remove it. A published template is anyone's to read,
  * copy and use; an unpublished one only its owner's or a SOVEREIGN's (anyone else: 404, as if it
  * did not exist), by id, through the realtime socket and as its design.
+ *
+ * The template calls live here; reading the documents is documents.ts, the starters seed.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq, like, sql } from 'drizzle-orm';
-import { creationSchema } from '@contract/creation/schemas';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
-import { designPath } from '@contract/realtime/paths';
+import { and, count, eq, like } from 'drizzle-orm';
+import { creationSchema } from '@contract/design/schemas';
+import { designPath } from '@contract/design/realtime';
 import {
   canEditTemplate,
   mayCreateTemplate,
@@ -25,7 +26,6 @@ import {
   templateAppsPrefix,
   templateCategoryDocPath,
   templateDocPath,
-  templateAddress,
   templateSaveError,
   TEMPLATES_ROOT,
 } from '@contract/templates/paths';
@@ -46,72 +46,8 @@ import type { Database } from '../../db/database';
 import { currencies, media, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { STORED_NAME } from '../../media/store';
-import { requireShopAccess } from '../shops/access';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
-
-/** The logo of a template's own shop (a template is not a business; its preview shows the design's). */
-export const TEMPLATE_SHOP_LOGO = '/icons/icon-192.png';
-const DESIGN_VERSION = 0;
-
-async function node(db: Db, nodePath: string): Promise<unknown> {
-  const [row] = await db.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, nodePath));
-  return row?.value ?? null;
-}
-
-async function putNode(db: Db, nodePath: string, value: unknown): Promise<void> {
-  await db
-    .insert(realtimeNodes)
-    .values({ path: nodePath, value, revision: 1 })
-    .onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision: sql`${realtimeNodes.revision} + 1` } });
-}
-
-function coloursOf(creation: Record<string, unknown>): string[] {
-  const colours = (creation.colors ?? {}) as Record<string, unknown>;
-  return ['primary', 'accent', 'backgroundColor'].map((key) => colours[key]).filter((value): value is string => typeof value === 'string');
-}
-
-/** The template's category (from `templates_categories`), or null. */
-async function categoryOf(db: Db, templateId: string): Promise<AnyTemplateCategory | null> {
-  const value = (await node(db, templateCategoryDocPath(templateId))) as { category?: unknown } | null;
-  const parsed = templateCategorySchema.safeParse(value?.category);
-  return parsed.success ? parsed.data : null;
-}
-
-async function readDoc(db: Db, templateId: string): Promise<TemplateDoc | null> {
-  const category = await categoryOf(db, templateId);
-  if (!category) return null;
-  const parsed = templateDocSchema.safeParse(await node(db, templateDocPath(category, templateId)));
-  return parsed.success ? parsed.data : null;
-}
-
-async function withCreation(db: Db, doc: TemplateDoc): Promise<Template> {
-  const design = (await node(db, designPath(doc.data.shop.alias, doc.data.configVersion))) as { data?: Record<string, unknown> } | null;
-  return { ...doc, creation: parseCreationTolerant(design?.data ?? {}), creationComplete: true };
-}
-
-/** May `actor` see `doc`? Anyone while it is published; else its shop's owner or a SOVEREIGN. */
-async function maySee(db: Db, actor: User | null, doc: TemplateDoc): Promise<boolean> {
-  if (doc.isPublished === 1) return true;
-  if (!actor) return false;
-  const alias = doc.data.shop.alias;
-  const [shop] = await db.select({ ownerUserId: shops.ownerUserId }).from(shops).where(eq(shops.alias, alias));
-  return canEditTemplate(actor, alias, shop?.ownerUserId === actor.id ? [alias] : []);
-}
-
-/** The template `actor` may see (404 'Template not found' for an unknown one and for an unpublished one of someone else). */
-async function visibleDoc(db: Db, actor: User | null, templateId: string): Promise<TemplateDoc> {
-  const doc = await readDoc(db, templateId);
-  if (!doc || !(await maySee(db, actor, doc))) throw new HttpError(404, TEMPLATE_MESSAGES.notFound);
-  return doc;
-}
-
-/** Refuses (404) a read of template `templateId`'s documents or design that `actor` may not see; an unknown id passes (nothing to hide). */
-export async function requireVisibleTemplate(db: Database, actor: User | null, templateId: string): Promise<void> {
-  const doc = await readDoc(db, templateId);
-  if (doc && !(await maySee(db, actor, doc))) throw new HttpError(404, TEMPLATE_MESSAGES.notFound);
-}
+import { requireShopAccess } from '../../shop-access/access';
+import { coloursOf, DESIGN_VERSION, type Db, node, putNode, readDoc, TEMPLATE_SHOP_LOGO, type Tx, visibleDoc, withCreation } from './documents';
 
 /** GET /v1/templates: published templates, by category and tag, starters first then newest. */
 export async function listTemplates(db: Database, query: { category?: AnyTemplateCategory | undefined; tag?: string | undefined }): Promise<Template[]> {
@@ -143,7 +79,7 @@ async function requireEditable(db: Db, actor: User, templateId: string): Promise
   return { doc, shop };
 }
 
-export async function countTemplateShops(db: Db, userId: number): Promise<number> {
+async function countTemplateShops(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(shops).where(and(eq(shops.ownerUserId, userId), eq(shops.isTemplate, true)));
   return row?.n ?? 0;
 }
@@ -166,7 +102,7 @@ interface NewTemplate {
 }
 
 /** Inserts the template shop and the three documents (inside the caller's transaction). */
-async function insertTemplate(tx: Tx, input: NewTemplate): Promise<TemplateDoc> {
+export async function insertTemplate(tx: Tx, input: NewTemplate): Promise<TemplateDoc> {
   const [usd] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'USD'));
   const [anyCurrency] = usd ? [usd] : await tx.select({ id: currencies.id }).from(currencies).limit(1);
   if (!anyCurrency) throw new Error('no currency is seeded');
@@ -304,52 +240,6 @@ export async function useTemplate(db: Database, actor: User, templateId: string,
     await tx.update(shops).set({ config: data, superCategoriesOfInterest: superCategories, categoriesOfInterest: categories }).where(eq(shops.id, shop.id));
   });
   return { alias: shop.alias, templateId, configVersion: DESIGN_VERSION };
-}
-
-/** The owner of the starter templates: a system account no one can sign in to. */
-export const STARTER_OWNER_EMAIL = 'templates@shopapp-studio.invalid';
-
-/** Seeds every starter template that is missing (by templateId); never overwrites an edited one. */
-export async function seedStarterTemplates(db: Database): Promise<number> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, STARTER_OWNER_EMAIL));
-  const ownerId =
-    existing?.id ??
-    (await db.insert(users).values({ firstName: 'ShopApp', lastName: 'Templates', email: STARTER_OWNER_EMAIL, passwordHash: null }).onConflictDoNothing().returning({ id: users.id }))[0]?.id ??
-    (await db.select({ id: users.id }).from(users).where(eq(users.email, STARTER_OWNER_EMAIL)))[0]?.id;
-  if (!ownerId) throw new Error('the starter template owner could not be created');
-  let added = 0;
-  for (const starter of STARTER_TEMPLATES) {
-    const [present] = await db.select({ id: shops.id }).from(shops).where(eq(shops.alias, starter.templateId));
-    if (present) continue;
-    try {
-      await db.transaction(async (tx) => {
-        await insertTemplate(tx, {
-          templateId: starter.templateId,
-          name: starter.name,
-          category: starter.category,
-          tags: starter.tags,
-          creation: structuredClone(starter.creation) as Record<string, unknown>,
-          ownerUserId: ownerId,
-        });
-      });
-      added += 1;
-    } catch (error) {
-      // A second process seeding at the same moment: its rows won.
-      if (!(error instanceof Error && /unique|duplicate/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`))) throw error;
-    }
-  }
-  return added;
-}
-
-/** The room of a template document's subscribers (the server joins sockets to it on subscribe). */
-export const templateRoom = (documentPath: string) => `template:${documentPath}`;
-
-/** A template document as the realtime database answers it (value null when absent; 404 for an unpublished template `actor` may not see). */
-export async function readTemplateNode(db: Database, actor: User | null, documentPath: string): Promise<{ path: string; value: unknown; revision: number }> {
-  const address = templateAddress(documentPath);
-  if (address) await requireVisibleTemplate(db, actor, address.templateId);
-  const [row] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, documentPath));
-  return { path: documentPath, value: row?.value ?? null, revision: row?.revision ?? 0 };
 }
 
 /** Whether `alias` is the shop of template `templateId` (DELETE /v1/admin/shops/{alias}?templateId removes the whole template then). */

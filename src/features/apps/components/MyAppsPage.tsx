@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link } from '@tanstack/react-router';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import type { ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
 import { NAMED_ROUTES } from '@/lib/named-routes';

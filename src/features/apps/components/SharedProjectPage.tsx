@@ -10,8 +10,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Creation } from '@contract/creation/schemas';
-import type { PublicShop } from '@contract/collaborators/schemas';
+import type { Creation } from '@contract/design/schemas';
+import type { PublicShop } from '@contract/design/sharing';
 import { PageLayout } from '@/components/PageLayout';
 import { useLiveDesign } from '../use-live-design';
 

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { DesignVersion } from '@contract/collaborators/schemas';
+import type { DesignVersion } from '@contract/design/versions';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 
 /** GET /v1/shops/{alias}/design/versions: the design's branches. */
 export function getDesignVersions(alias: string, signal?: AbortSignal): Promise<DesignVersion[]> {
-  return api<DesignVersion[]>(fillPath(COLLABORATOR_PATHS.versions, { alias }), { fallback: 'Could not load the design versions', signal });
+  return api<DesignVersion[]>(fillPath(DESIGN_PATHS.versions, { alias }), { fallback: 'Could not load the design versions', signal });
 }
 
 export function designVersionsQueryOptions(alias: string) {

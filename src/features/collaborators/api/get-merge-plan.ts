@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { MergePlan } from '@contract/collaborators/schemas';
+import type { MergePlan } from '@contract/design/versions';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 
 /** GET /v1/shops/{alias}/design/versions/{version}/merge: what merging into the default would apply. */
 export function getMergePlan(alias: string, version: number, signal?: AbortSignal): Promise<MergePlan> {
-  return api<MergePlan>(fillPath(COLLABORATOR_PATHS.mergeVersion, { alias, version }), { fallback: 'Could not compare the versions', signal });
+  return api<MergePlan>(fillPath(DESIGN_PATHS.mergeVersion, { alias, version }), { fallback: 'Could not compare the versions', signal });
 }
 
 export function mergePlanQueryOptions(alias: string, version: number) {

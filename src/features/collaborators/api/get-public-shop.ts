@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { PublicShop } from '@contract/collaborators/schemas';
+import type { PublicShop } from '@contract/design/sharing';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 
 /** GET /v1/public/shops/{alias}: the shared design for anyone with the link. */
 export function getPublicShop(alias: string, signal?: AbortSignal): Promise<PublicShop> {
-  return api<PublicShop>(fillPath(COLLABORATOR_PATHS.publicShop, { alias }), { fallback: 'Could not load this app', signal });
+  return api<PublicShop>(fillPath(DESIGN_PATHS.publicShop, { alias }), { fallback: 'Could not load this app', signal });
 }
 
 export function publicShopQueryOptions(alias: string) {

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { Sharing } from '@contract/collaborators/schemas';
+import type { Sharing } from '@contract/design/sharing';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 
 /** GET /v1/shops/{alias}/sharing */
 export function getSharing(alias: string, signal?: AbortSignal): Promise<Sharing> {
-  return api<Sharing>(fillPath(COLLABORATOR_PATHS.sharing, { alias }), { fallback: 'Could not load the sharing settings', signal });
+  return api<Sharing>(fillPath(DESIGN_PATHS.sharing, { alias }), { fallback: 'Could not load the sharing settings', signal });
 }
 
 export function sharingQueryOptions(alias: string) {

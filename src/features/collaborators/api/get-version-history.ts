@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { VersionHistoryEntry } from '@contract/collaborators/schemas';
+import type { VersionHistoryEntry } from '@contract/design/versions';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 
 /** How many history entries app details shows per version. */
@@ -9,7 +9,7 @@ export const HISTORY_SHOWN = 10;
 
 /** GET /v1/shops/{alias}/design/versions/{version}/history?limit=10: who changed what, newest first. */
 export function getVersionHistory(alias: string, version: number, signal?: AbortSignal): Promise<VersionHistoryEntry[]> {
-  return api<VersionHistoryEntry[]>(`${fillPath(COLLABORATOR_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, { fallback: 'Could not load the history', signal });
+  return api<VersionHistoryEntry[]>(`${fillPath(DESIGN_PATHS.versionHistory, { alias, version })}?limit=${HISTORY_SHOWN}`, { fallback: 'Could not load the history', signal });
 }
 
 export function versionHistoryQueryOptions(alias: string, version: number) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
-import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
-import type { MergeRequest, MergeResult } from '@contract/collaborators/schemas';
+import type { MergeRequest, MergeResult } from '@contract/design/versions';
+import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
 import { designVersionsQueryOptions } from './get-design-versions';
 import { mergePlanQueryOptions } from './get-merge-plan';
@@ -9,7 +9,7 @@ import { versionHistoryQueryOptions } from './get-version-history';
 
 /** POST /v1/shops/{alias}/design/versions/{version}/merge {resolutions} */
 export function mergeVersion({ alias, version, ...body }: MergeRequest & { alias: string; version: number }): Promise<MergeResult> {
-  return api<MergeResult>(fillPath(COLLABORATOR_PATHS.mergeVersion, { alias, version }), { method: 'POST', body, fallback: 'Could not merge the versions' });
+  return api<MergeResult>(fillPath(DESIGN_PATHS.mergeVersion, { alias, version }), { method: 'POST', body, fallback: 'Could not merge the versions' });
 }
 
 export function useMergeVersion(alias: string) {

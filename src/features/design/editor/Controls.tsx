@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { cssColour, normaliseColour } from '@contract/colour';
-import { GRADIENT_DIRECTIONS, type Creation } from '@contract/creation/schemas';
+import { GRADIENT_DIRECTIONS, type Creation } from '@contract/design/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
 import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
 import { themeName } from './section-map';

@@ -20,7 +20,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type Creation, defaultCreation } from '@contract/creation/schemas';
+import { type Creation, defaultCreation } from '@contract/design/schemas';
 import type { AdminShop } from '@contract/shops/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { previewOriginQueryOptions } from '@/lib/preview-origin';

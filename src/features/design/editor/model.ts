@@ -5,9 +5,9 @@
  * redo over those patches, and the WCAG AA contrast check.
  */
 import { READABLE_CONTRAST, contrastRatio, deriveBackground, normaliseColour } from '@contract/colour';
-import { brandColourPatch, handSetPatch, isDerivedPath } from '@contract/creation/derived';
-import { type Creation, FONT_FAMILIES, creationSchema, defaultCreation } from '@contract/creation/schemas';
-import { isPlainObject } from '@contract/realtime/paths';
+import { brandColourPatch, handSetPatch, isDerivedPath } from '@contract/design/derived';
+import { type Creation, FONT_FAMILIES, creationSchema, defaultCreation } from '@contract/design/schemas';
+import { isPlainObject } from '@contract/design/realtime';
 import { EDITOR_SECTIONS, type EditorSection, FIELD_LABELS, GROUP_LABELS } from './section-map';
 
 // ------------------------------------------------------------------ controls from the schema
@@ -160,7 +160,7 @@ export type Patch = Record<string, unknown>;
 /**
  * The patch that sets `path` to `value` in `creation`, with what it derives (spec section 4):
  * primary and accent -> their shades, the toolbar text, and every field that follows them and
- * was not set by hand (contract/creation/derived.ts); background -> the body colour. A hand edit
+ * was not set by hand (contract/design/derived.ts); background -> the body colour. A hand edit
  * of such a field is recorded, so the brand colours never overwrite it. Turning the bottom nav
  * bar on closes the side drawer (spec section 2). Colours are stored in the web form.
  */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Plan } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import { api } from '@/api/client';
-import { CATALOG_PATHS } from '@contract/catalog/paths';
+import { PLAN_PATHS } from '@contract/plans/paths';
 
 /** GET /v1/plans (spec section 7): the subscription plans, loaded at startup. */
 export function getPlans(signal?: AbortSignal): Promise<Plan[]> {
-  return api<Plan[]>(CATALOG_PATHS.plans, { fallback: 'Could not load the plans', signal });
+  return api<Plan[]>(PLAN_PATHS.plans, { fallback: 'Could not load the plans', signal });
 }
 
 export function plansQueryOptions() {

@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import { formatMonthlyPrice } from '@/lib/format';
 
 export function PlanCard({ plan }: { plan: Plan }) {

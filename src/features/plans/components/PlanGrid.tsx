@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { Plan } from '@contract/catalog/schemas';
+import type { Plan } from '@contract/plans/schemas';
 import { PlanCard } from './PlanCard';
 
 const PLAN_GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } } as const;

@@ -1,5 +1,5 @@
-import type { Plan } from '@contract/catalog/schemas';
-import { SEED_PLAN_LIST } from '@contract/catalog/seed-plans';
+import type { Plan } from '@contract/plans/schemas';
+import { SEED_PLAN_LIST } from '@contract/plans/seed-plans';
 import { QueryErrorState } from '@/components/QueryErrorState';
 import { useHydrated } from '@/lib/hydration';
 import { usePlans } from '../api/get-plans';

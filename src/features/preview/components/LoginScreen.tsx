@@ -1,7 +1,7 @@
 /** The login screen (full screen) or modal (over the home page): auth switches, logo, label, radius (spec section 3). */
 import type { ReactNode } from 'react';
 import { cssColour } from '@contract/colour';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import { Icon } from '../icons';
 import { PrimaryButton, reset } from './parts';
 import { ShopLogo, splashBackground } from './SplashScreen';

@@ -6,7 +6,7 @@
 import { memo, type CSSProperties } from 'react';
 import { cssColour } from '@contract/colour';
 import type { SampleProduct } from '@contract/catalog/schemas';
-import type { AppTemplateTheme, Creation } from '@contract/creation/schemas';
+import type { AppTemplateTheme, Creation } from '@contract/design/schemas';
 import { type PreviewAction, averageStars, fontStack, formatPrice, gradientCss, itemShadowCss, measurementDescription, measurementTitle, radiusCss, struckPrice } from '../model';
 import { Stars } from './parts';
 

@@ -8,7 +8,7 @@ import './preview.css';
 import { memo, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { replaceEqualDeep } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import { useSampleData } from '../api/get-sample-data';
 import { type SampleData, initialSelections, reducePreview } from '../model';
 import type { Screen } from '../screens';

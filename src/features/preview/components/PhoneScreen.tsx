@@ -7,7 +7,7 @@
 import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { cssColour, withOpacity } from '@contract/colour';
 import { CONSTANTS } from '@contract/constants';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import type { ProductCategory } from '@contract/catalog/schemas';
 import { Icon } from '../icons';
 import {

@@ -1,7 +1,7 @@
 /** The splash screen, themes theme_a to theme_h (spec sections 2 and 3): pane, ripples, logo, label, slogan, background. */
 import type { CSSProperties } from 'react';
 import { cssColour, withOpacity } from '@contract/colour';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import { fontStack, gradientCss } from '../model';
 import { Picture } from './parts';
 

@@ -3,7 +3,7 @@
  * tolerantly (a damaged part shows its defaults), framed.
  */
 import { useMemo } from 'react';
-import { parseCreationTolerant } from '@contract/creation/schemas-tolerant';
+import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import type { Screen } from '../screens';
 import PhonePreview from './PhonePreview';
 

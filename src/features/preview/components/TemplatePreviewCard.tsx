@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { CONSTANTS } from '@contract/constants';
 import { ButtonLink } from '@/components/links';
 import { useNearViewport } from '@/lib/use-near-viewport';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import { type PlayOrder, type Screen, nextPlayScreen } from '../screens';
 
 // The phone loads with the preview, not with the card: a gallery's first screen does not need it.
@@ -24,7 +24,7 @@ import { type PlayOrder, type Screen, nextPlayScreen } from '../screens';
 // would keep all of zod in the bundle (90 kB gzip instead of 28).
 const CompletePhone = lazy(() => import('./PhonePreview'));
 const TemplatePhone = lazy(async () => {
-  await import('@contract/creation/schemas-tolerant');
+  await import('@contract/design/schemas-tolerant');
   return import('./TemplatePhone');
 });
 const LiveTestDialog = lazy(() => import('./LiveTestDialog'));

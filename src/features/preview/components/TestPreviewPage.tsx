@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { createCreationParser } from '@contract/creation/schemas-tolerant';
+import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { ButtonLink } from '@/components/links';
 import { mergeDesign, readDesignFragment } from '../model';

@@ -1,7 +1,7 @@
 /** Small building blocks of the phone screens, styled only by the Creation (inline styles: cheap to render). */
 import type { CSSProperties, ReactNode } from 'react';
 import { cssColour } from '@contract/colour';
-import type { Creation } from '@contract/creation/schemas';
+import type { Creation } from '@contract/design/schemas';
 import { Icon, type IconName } from '../icons';
 import { borderCss, elevationCss, fontStack, gradientCss, radiusCss } from '../model';
 

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SendEmailPayload } from '@contract/emails/schemas';
+import type { SendEmailPayload } from '@contract/auth/schemas';
 import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
 import { toast } from '@/lib/toast';
-import { EMAIL_PATHS } from '@contract/emails/paths';
+import { EMAIL_PATHS } from '@contract/auth/paths';
 
 /** POST /v1/emails/send: for example "Resend verification email". */
 export function sendEmail(payload: SendEmailPayload): Promise<null> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@contract/users/schemas';
 import { api } from '@/api/client';
 import { meQueryOptions } from '@/lib/session/get-me';
-import { EMAIL_PATHS } from '@contract/emails/paths';
+import { EMAIL_PATHS } from '@contract/auth/paths';
 
 /** POST /v1/emails/verify: the token from the verification link; answers the verified user. */
 export function verifyEmail(token: string): Promise<User> {

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { NOTIFICATION_PATHS } from '@contract/notifications/paths';
-import type { EngineRelease } from '@contract/notifications/schemas';
+import { RELEASE_PATHS } from '@contract/releases/paths';
+import type { EngineRelease } from '@contract/releases/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/engine/releases?appType=merchant-app: the build engines a published template builds with. */
 export function getEngineReleases(appType: string, signal?: AbortSignal): Promise<EngineRelease[]> {
-  return api<EngineRelease[]>(NOTIFICATION_PATHS.engineReleases, { query: { appType }, fallback: 'Could not load the engine releases', signal });
+  return api<EngineRelease[]>(RELEASE_PATHS.engineReleases, { query: { appType }, fallback: 'Could not load the engine releases', signal });
 }
 
 export function engineReleasesQueryOptions(appType = 'merchant-app') {
