@@ -32,6 +32,14 @@ function refusal(provider: string, status: number, body: unknown): GatewayRefusa
   return new GatewayRefusal(message, code);
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function jsonClient(options: JsonClientOptions): JsonClient {
   const { provider, secretKey } = options;
   const timeoutMs = options.timeoutMs ?? GATEWAY_TIMEOUT_MS;
@@ -53,12 +61,7 @@ export function jsonClient(options: JsonClientOptions): JsonClient {
       // Refused connection, reset, DNS failure or our timeout: whether the provider acted is unknown.
       throw new GatewayUnavailable(`${provider} did not answer.`, error);
     }
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
+    const parsed = parseJson(text);
     // 429 too: the provider asks us to come back later, which is what "unavailable" means here.
     if (response.status >= 500 || response.status === 429) throw new GatewayUnavailable(`${provider} answered HTTP ${response.status}.`);
     if (response.status >= 400) throw refusal(provider, response.status, parsed);
