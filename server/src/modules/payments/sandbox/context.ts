@@ -11,5 +11,7 @@ export interface SandboxContext {
   keys: GatewayKeys;
   /** Where this gateway's webhooks go: {loopback}/v1/webhooks/{provider}. */
   webhookUrl: () => string;
+  /** config.PUBLIC_ORIGIN: hosted pages are linked for the browser from here, not from loopback. */
+  publicOrigin: string;
   log: FastifyBaseLogger;
 }
