@@ -397,7 +397,8 @@ describe('payments in live mode with only Paystack keys', () => {
     const response = await initialize(kit, token, { provider: 'flutterwave' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: PAYMENT_MESSAGES.providerNotAvailable });
-    expect((await kit.app.inject({ method: 'GET', url: '/sandbox/paystack/checkout/x' })).statusCode).toBe(404);
+    const sandbox = await kit.app.inject({ method: 'POST', url: '/sandbox/paystack/transaction/initialize', headers: { authorization: 'Bearer sk_live_example', 'content-type': 'application/json' }, payload: '{}' });
+    expect(sandbox.statusCode).toBe(404);
     const csp = String((await kit.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(csp).toContain('https://js.paystack.co');
     expect(csp).not.toContain('stripe');
@@ -408,7 +409,9 @@ describe('payments in live mode with only Paystack keys', () => {
 describe('payments in test mode', () => {
   const kit = useApp('pglite');
 
-  it('admits no provider origin into the Content-Security-Policy', async () => {
+  it('mounts the test gateways and admits no provider origin into the Content-Security-Policy', async () => {
+    const sandbox = await kit.app.inject({ method: 'POST', url: '/sandbox/paystack/transaction/initialize', headers: { authorization: 'Bearer sk_live_example', 'content-type': 'application/json' }, payload: '{}' });
+    expect(sandbox.statusCode).toBe(401);
     const csp = String((await kit.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(csp).not.toMatch(/stripe|paystack|flutterwave/);
   });
