@@ -244,6 +244,17 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect((await transactionOf(kit, token, transaction.reference)).status).toBe('initialized');
   });
 
+  it('ten deliveries reporting the same payment at once (distinct event ids) move it once', async () => {
+    const { token } = await kit.register();
+    const { transaction } = await initialized(kit, token);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => postWebhook(kit.app, signedWebhook(chargeSuccess(transaction.reference, 100, 'USD', 9000 + index)))));
+    const outcomes = answers.map((answer) => answer.json<{ message: string }>().message);
+    expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'applied').every((outcome) => outcome === 'stale' || outcome === 'unchanged')).toBe(true);
+    // The test gateway holds no such payment, so its refund is refused and the payment stays paid for reconciliation.
+    expect((await transactionOf(kit, token, transaction.reference)).status).toBe('success');
+  });
+
   it("another user's transaction and card are a 404", async () => {
     const owner = await kit.register();
     const stranger = await kit.register();
