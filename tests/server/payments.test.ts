@@ -6,14 +6,18 @@
  * objects, bad input, saved cards, the remote config, and two processes on one database.
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@contract/constants';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
+import { TRANSACTION_STATUSES, TRANSITIONS } from '@contract/payments/statuses';
 import { DEFAULT_PAYMENTS_CONFIG, PAYMENT_MESSAGES, type Authorization, type InitializeAnswer, type Transaction } from '@contract/payments/schemas';
 import type { AppInstance } from '../../server/src/app';
+import { REPO_ROOT } from '../../server/src/config';
 import { cardAuthorizations, paymentTransactions, sandboxObjects, userRoles, webhookEvents } from '../../server/src/db/schema';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
@@ -384,6 +388,16 @@ describe.each(kinds)('payments on %s', (kind) => {
       }
     });
   }
+});
+
+describe('payments documentation', () => {
+  it('docs/features/payments.md draws the transition table of contract/payments/statuses.ts', () => {
+    const markdown = readFileSync(path.join(REPO_ROOT, 'docs', 'features', 'payments.md'), 'utf8');
+    for (const status of TRANSACTION_STATUSES) {
+      const next = TRANSITIONS[status];
+      expect(markdown).toContain(`| \`${status}\` | ${next.length > 0 ? next.map((to) => `\`${to}\``).join(', ') : '(none: final)'} |`);
+    }
+  });
 });
 
 describe('payments when the gateway cannot be reached', () => {
