@@ -457,9 +457,10 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
 
   /** The checkout as the browser should see it now: the form, the challenge, or the way back. */
   async function showCheckout(reply: FastifyReply, session: StripeObject, status = 200): Promise<FastifyReply> {
-    if (session.status === 'complete') return reply.redirect(String(session.success_url), 303);
-    if (session.status !== 'open') return html(reply, noticePage('Checkout expired', 'This checkout is no longer open. Go back and start the payment again.'), 410);
     const intent = typeof session.payment_intent === 'string' ? await store.get<StripeObject>('payment_intent', session.payment_intent) : null;
+    // A paid intent whose session another submit is still completing is as good as complete.
+    if (session.status === 'complete' || intent?.status === 'succeeded') return reply.redirect(String(session.success_url), 303);
+    if (session.status !== 'open') return html(reply, noticePage('Checkout expired', 'This checkout is no longer open. Go back and start the payment again.'), 410);
     if (intent?.status === 'requires_action') return reply.redirect(pageUrl(`/challenge?client_secret=${encodeURIComponent(String(intent.client_secret))}`), 303);
     const failure = intent?.last_payment_error as { message?: string } | null | undefined;
     return html(reply, checkoutPage(session, failure?.message ?? null), status);
