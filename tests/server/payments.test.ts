@@ -259,6 +259,54 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect((await transactionOf(kit, token, transaction.reference)).status).toBe('success');
   });
 
+  it('stripe: a setup intent confirmed on the card setup page becomes a saved card; setup intents and sessions are only the owner\'s', async () => {
+    const { token } = await kit.register();
+    const stranger = await kit.register();
+    const created = await kit.call('POST', '/v1/transactions/stripe/setup-intents', token, { shopAlias: PORTAL_SHOP_ALIAS, provider: 'stripe' });
+    expect(created.statusCode, created.body).toBe(200);
+    const intent = dataOf<{ id: string; client_secret: string; status: string }>(created);
+    expect(intent.status).toBe('requires_payment_method');
+    // What the portal's test-mode launcher opens with the client secret: the test gateway's card setup page.
+    const query = new URLSearchParams({ client_secret: intent.client_secret, return_url: `${kit.config.PUBLIC_ORIGIN}/payment-methods` }).toString();
+    const form = new URLSearchParams({ number: TEST_CARDS.succeeds, expiry: EXPIRY, cvc: '123', name: 'Ada Lovelace' }).toString();
+    const confirmed = await kit.app.inject({ method: 'POST', url: `/sandbox/stripe/setup/confirm?${query}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: form });
+    expect(confirmed.statusCode, confirmed.body).toBe(303);
+    const succeeded = dataOf<{ status: string; payment_method: string }>(await kit.call('GET', `/v1/transactions/stripe/setup-intents/${intent.id}`, token));
+    expect(succeeded.status).toBe('succeeded');
+    expect((await kit.call('GET', `/v1/transactions/stripe/setup-intents/${intent.id}`, stranger.token)).statusCode).toBe(404);
+
+    const stolen = await kit.call('POST', '/v1/authorizations', stranger.token, { authorizationCode: succeeded.payment_method, provider: 'stripe', shopAlias: PORTAL_SHOP_ALIAS });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toEqual({ message: PAYMENT_MESSAGES.stripeCustomer });
+    const saved = await kit.call('POST', '/v1/authorizations', token, { authorizationCode: succeeded.payment_method, provider: 'stripe', setAsDefault: true, shopAlias: PORTAL_SHOP_ALIAS });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(dataOf<Authorization>(saved)).toMatchObject({ authorizationCode: succeeded.payment_method, provider: 'stripe', brand: 'visa', last4: '4242', isDefault: true, testMode: true });
+    await kit.call('POST', '/v1/transactions/stripe/setup-intents', stranger.token, { shopAlias: PORTAL_SHOP_ALIAS });
+    const strangers = await kit.call('POST', '/v1/authorizations', stranger.token, { authorizationCode: succeeded.payment_method, provider: 'stripe', shopAlias: PORTAL_SHOP_ALIAS });
+    expect(strangers.statusCode).toBe(404);
+
+    const { transaction, launch } = await initialized(kit, token, { provider: 'stripe' });
+    expect(launch.checkoutUrl).toMatch(new RegExp(`^${kit.config.PUBLIC_ORIGIN}/sandbox/stripe/checkout/`));
+    const session = await kit.call('POST', '/v1/transactions/sessions', token, { reference: transaction.reference });
+    expect(session.statusCode, session.body).toBe(200);
+    const { id } = dataOf<{ id: string; url: string; status: string }>(session);
+    expect(dataOf(session)).toMatchObject({ url: launch.checkoutUrl, status: 'open' });
+    expect(dataOf(await kit.call('GET', `/v1/transactions/sessions/${id}`, token))).toEqual(dataOf(session));
+    expect((await kit.call('GET', `/v1/transactions/sessions/${id}`, stranger.token)).statusCode).toBe(404);
+    expect((await kit.call('POST', '/v1/transactions/sessions', stranger.token, { reference: transaction.reference })).statusCode).toBe(404);
+
+    // Paid on stripe's checkout page: the webhook settles it, the card check is refunded.
+    const paid = await payOnPage(kit.app, launch.checkoutUrl ?? '', MASTERCARD);
+    expect(paid.statusCode, paid.body).toBe(303);
+    const done = await settled(kit, token, transaction.reference);
+    expect(done).toMatchObject({ provider: 'stripe', amount: 100, currencyCode: 'USD' });
+    const cards = dataOf<Authorization[]>(await kit.call('GET', '/v1/authorizations', token));
+    expect(cards.map((card) => [card.provider, card.brand, card.isDefault])).toEqual([
+      ['stripe', 'visa', true],
+      ['stripe', 'mastercard', false],
+    ]);
+  });
+
   it("another user's transaction and card are a 404", async () => {
     const owner = await kit.register();
     const stranger = await kit.register();

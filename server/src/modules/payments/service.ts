@@ -299,13 +299,25 @@ export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, paym
   if (!moved) return 'stale';
   if (isPaid(to)) {
     const gateway = deps.gateways.get(row.provider as GatewayId);
-    if (payment.authorization?.reusable) {
-      await rememberCustomer(deps.db, row.userId, gateway, payment.authorization.customerCode);
-      await saveCard(deps.db, row.userId, gateway, payment.authorization, moved.setAsDefault);
+    const card = payment.authorization ?? (await cardOfPayment(deps, gateway, moved));
+    if (card?.reusable) {
+      await rememberCustomer(deps.db, row.userId, gateway, card.customerCode);
+      await saveCard(deps.db, row.userId, gateway, card, moved.setAsDefault);
     }
     if (moved.isAutoRefund) await autoRefund(deps, moved);
   }
   return 'applied';
+}
+
+/** The card a paid payment left, asked of the gateway when its report did not carry it (a stripe webhook names no card). */
+async function cardOfPayment(deps: PaymentsDeps, gateway: PaymentGateway, row: TransactionRow): Promise<CardAuthorization | null> {
+  try {
+    return (await gateway.retrieve(row.reference, row.providerId)).authorization;
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailable || error instanceof GatewayRefusal)) throw error;
+    deps.log.warn({ reference: row.reference, provider: row.provider, err: error.message }, 'the card of a paid payment could not be read');
+    return null;
+  }
 }
 
 /** Refunds a paid card check once (idempotency key refund:<reference>) and records it. A gateway that is down leaves it for reconciliation. */
