@@ -402,6 +402,9 @@ describe.each(kinds)('payments on %s', (kind) => {
     const changed = await kit.call('PUT', '/v1/remote-config/portal-payments', sovereign.token, { provider: 'flutterwave' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(dataOf((await kit.call('GET', '/v1/remote-config/portal-payments', null)))).toEqual({ provider: 'flutterwave' });
+    const followed = await initialized(kit, plain.token, { provider: undefined });
+    expect(followed.transaction.provider).toBe('flutterwave');
+    expect(followed.launch.checkoutUrl).toMatch(new RegExp(`^${kit.config.PUBLIC_ORIGIN}/sandbox/flutterwave/`));
     const reset = await kit.call('PUT', '/v1/remote-config/portal-payments', sovereign.token, { provider: 'paystack' });
     expect(dataOf(reset)).toEqual({ provider: 'paystack' });
     const { transaction } = await initialized(kit, plain.token, { provider: undefined });

@@ -34,7 +34,7 @@ import { JSON_LIMITS } from '../../http/json-limits';
 import type { ZodTypeProvider } from '../../http/validation';
 import { WebhookRejected } from './gateway';
 import { PROVIDER_KITS } from './gateways/providers';
-import { mountGateways, type GatewayRegistry, type ProviderKits } from './gateways/registry';
+import { mountGateways, type GatewayRegistry } from './gateways/registry';
 import { currentRemoteConfig, setRemoteConfig, type RemoteConfigCache } from './remote-config';
 import {
   createSetupIntent,
@@ -214,8 +214,8 @@ const paymentsRoutes = (gateways: GatewayRegistry, remoteConfig: RemoteConfigCac
  * The payments module: the adapters and their test gateways (mounted at the root), the calls
  * under API_PREFIX, and the reconciliation timer (stopped when the app closes).
  */
-export async function registerPayments(app: AppInstance, deps: AppDeps, kits: Partial<ProviderKits> = PROVIDER_KITS): Promise<void> {
-  const gateways = await mountGateways(app, deps, kits);
+export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<void> {
+  const gateways = await mountGateways(app, deps, PROVIDER_KITS);
   const remoteConfig: RemoteConfigCache = { value: null };
   await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
 

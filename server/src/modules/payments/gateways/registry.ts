@@ -50,13 +50,12 @@ export interface GatewayRegistry {
  * Makes the adapters and mounts the test gateways at the root of `app` (not under the API
  * prefix: they stand in for the providers' own hosts).
  */
-export async function mountGateways(app: FastifyInstance, deps: { config: Config; db: Database }, kits: Partial<ProviderKits>): Promise<GatewayRegistry> {
+export async function mountGateways(app: FastifyInstance, deps: { config: Config; db: Database }, kits: ProviderKits): Promise<GatewayRegistry> {
   const { PAYMENTS: payments, JWT_SECRET } = deps.config;
   const adapters = new Map<GatewayId, PaymentGateway>();
   let assets = false;
 
-  const adapterOf = async <G extends PaymentGateway>(provider: GatewayId, kit: ProviderKit<G> | undefined): Promise<G | null> => {
-    if (!kit) return null;
+  const adapterOf = async <G extends PaymentGateway>(provider: GatewayId, kit: ProviderKit<G>): Promise<G | null> => {
     const realKeys: GatewayKeys | undefined = payments[provider];
     const credentialAlias = GATEWAY_CREDENTIAL_ALIAS[provider];
     if (realKeys) return kit.create({ keys: realKeys, testMode: false, apiBase: () => REAL_API_BASES[provider], credentialAlias });
