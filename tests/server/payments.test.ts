@@ -307,6 +307,25 @@ describe.each(kinds)('payments on %s', (kind) => {
     ]);
   });
 
+  it('reconciliation verifies a payment left pending for more than 10 minutes, each claimed once', async () => {
+    const { token } = await kit.register();
+    // Paystack sends no webhook for a decline: without a verify the row would stay initialized.
+    const declined = await initialized(kit, token);
+    expect((await payOnPage(kit.app, declined.launch.checkoutUrl ?? '', TEST_CARDS.declined)).statusCode).toBe(303);
+    const recent = await initialized(kit, token);
+    expect((await payOnPage(kit.app, recent.launch.checkoutUrl ?? '', TEST_CARDS.declined)).statusCode).toBe(303);
+    await kit.database.db
+      .update(paymentTransactions)
+      .set({ updatedAt: sql`now() - interval '11 minutes'` })
+      .where(eq(paymentTransactions.reference, declined.transaction.reference));
+
+    const claimed = await Promise.all([kit.app.reconcilePayments(), kit.app.reconcilePayments()]);
+    expect(claimed.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(await transactionOf(kit, token, declined.transaction.reference)).toMatchObject({ status: 'requires_payment_method', failureMessage: 'Your card was declined.' });
+    expect((await transactionOf(kit, token, recent.transaction.reference)).status).toBe('initialized');
+    expect(await kit.app.reconcilePayments()).toBe(0);
+  });
+
   it("another user's transaction and card are a 404", async () => {
     const owner = await kit.register();
     const stranger = await kit.register();

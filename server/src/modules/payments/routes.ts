@@ -56,6 +56,13 @@ import {
   type PaymentsDeps,
 } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One reconciliation pass now (the timer runs one every RECONCILE_EVERY); answers how many transactions it claimed. */
+    reconcilePayments(): Promise<number>;
+  }
+}
+
 /** Pending transactions untouched this long are verified again, every RECONCILE_EVERY. */
 export const RECONCILE_AFTER_SECONDS = 10 * 60;
 const RECONCILE_EVERY_MS = 5 * 60 * 1000;
@@ -219,11 +226,13 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
   const remoteConfig: RemoteConfigCache = { value: null };
   await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
 
+  const log = app.log.child({ job: 'payments-reconciliation' });
+  const reconcilePayments = () => reconcile({ db: deps.db, config: deps.config, gateways, remoteConfig, log }, RECONCILE_AFTER_SECONDS);
+  app.decorate('reconcilePayments', reconcilePayments);
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    const log = app.log.child({ job: 'payments-reconciliation' });
     timer = setInterval(() => {
-      reconcile({ db: deps.db, config: deps.config, gateways, remoteConfig, log }, RECONCILE_AFTER_SECONDS).catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
+      reconcilePayments().catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
     }, RECONCILE_EVERY_MS);
     timer.unref();
   });

@@ -160,24 +160,38 @@ function launchOf(row: TransactionRow, user: { id: number; email: string }, gate
   };
 }
 
+/** A payment the gateway refuses to open ends as failed with its words (a repeat then answers it as it is). */
+async function initializeOrFail(db: Database, row: TransactionRow, call: () => Promise<GatewayPayment>): Promise<GatewayPayment> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayRefusal) {
+      await db
+        .update(paymentTransactions)
+        .set({ status: 'failed', failureMessage: error.message, updatedAt: sql`now()` })
+        .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, 'initialized')));
+    }
+    throw error;
+  }
+}
+
 /** The gateway opens the payment; its page and id are stored (outside any DB transaction). */
 async function openAtGateway(deps: PaymentsDeps, row: TransactionRow, user: User, request: InitializeRequest): Promise<TransactionRow> {
   const gateway = deps.gateways.get(row.provider as GatewayId);
   const kind = PAYMENT_TYPES[row.type as PaymentType];
-  const payment = await gatewayCall(async () =>
-    gateway.initialize({
-      reference: row.reference,
-      amount: row.amount,
-      currencyCode: row.currencyCode,
-      customer: await customerOf(deps.db, user, gateway),
-      description: row.description,
-      metadata: { type: row.type, userId: String(user.id), isAutoRefund: String(row.isAutoRefund), ...(row.appAlias ? { appAlias: row.appAlias } : {}) },
-      saveCard: true,
-      returnUrl: portalUrl(deps.config.PUBLIC_ORIGIN, request.checkoutSuccessUrl, kind.returnPage),
-      cancelUrl: portalUrl(deps.config.PUBLIC_ORIGIN, request.checkoutCanceledUrl, kind.returnPage),
-      idempotencyKey: `initialize:${row.reference}`,
-    }),
-  );
+  const input = {
+    reference: row.reference,
+    amount: row.amount,
+    currencyCode: row.currencyCode,
+    customer: await customerOf(deps.db, user, gateway),
+    description: row.description,
+    metadata: { type: row.type, userId: String(user.id), isAutoRefund: String(row.isAutoRefund), ...(row.appAlias ? { appAlias: row.appAlias } : {}) },
+    saveCard: true,
+    returnUrl: portalUrl(deps.config.PUBLIC_ORIGIN, request.checkoutSuccessUrl, kind.returnPage),
+    cancelUrl: portalUrl(deps.config.PUBLIC_ORIGIN, request.checkoutCanceledUrl, kind.returnPage),
+    idempotencyKey: `initialize:${row.reference}`,
+  };
+  const payment = await gatewayCall(() => initializeOrFail(deps.db, row, () => gateway.initialize(input)));
   const [stored] = await deps.db
     .update(paymentTransactions)
     .set({ providerId: payment.providerId, checkoutUrl: payment.checkoutUrl, actionUrl: payment.actionUrl, updatedAt: sql`now()` })
