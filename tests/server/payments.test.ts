@@ -23,8 +23,8 @@ import type { DatabaseHandle } from '../../server/src/db/database';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
 import { openSeededDatabaseAt } from '../../server/src/seed';
-import { bearer, useApp, type Kit } from './kit';
-import { databaseKinds, removeTempDirs, startApp, testConfig, TEST_JWT_SECRET } from './harness';
+import { bearer, registrationPayload, useApp, type Kit } from './kit';
+import { basicAuth, captureLogs, databaseKinds, openFreshDatabase, removeTempDirs, startApp, testConfig, TEST_JWT_SECRET } from './harness';
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
@@ -458,6 +458,33 @@ describe.each(kinds)('payments on %s', (kind) => {
       }
     });
   }
+});
+
+describe('payments logs', () => {
+  it('a card setup logs no card number, secret, signature or webhook body', async () => {
+    const database = await openFreshDatabase('pglite');
+    const logs = captureLogs();
+    const app = await startApp(database, { config: testConfig({ LOG_LEVEL: 'info', PUBLIC_URL: 'https://portal.example' }), log: logs.options });
+    try {
+      await listening(app);
+      const registered = await app.inject({ method: 'POST', url: '/v1/auth/register', headers: { authorization: basicAuth() }, payload: registrationPayload() });
+      const { token } = registered.json<Data<{ token: string }>>().data;
+      const started = await app.inject({ method: 'POST', url: '/v1/transactions/initialize', headers: { ...bearer(token), [IDEMPOTENCY_HEADER]: freshKey() }, payload: { type: 'card-setup', provider: 'paystack', shopAlias: PORTAL_SHOP_ALIAS } });
+      const { transaction, launch } = dataOf<InitializeAnswer>(started);
+      expect((await payOnPage(app, launch.checkoutUrl ?? '', TEST_CARDS.succeeds)).statusCode).toBe(303);
+      const deadline = Date.now() + 15_000;
+      while (dataOf<Transaction>(await app.inject({ method: 'GET', url: `/v1/transactions/${transaction.reference}`, headers: bearer(token) })).status !== 'refunded') {
+        if (Date.now() > deadline) throw new Error('the card setup did not settle');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const text = logs.text();
+      expect(text).toContain('payment webhook');
+      for (const secret of [TEST_CARDS.succeeds, PAYSTACK_SECRET, 'x-paystack-signature', '"event":"charge.success"', '"authorization_code"', 'Ada Lovelace']) expect(text).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
 
 describe('payments documentation', () => {
