@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { GatewayRefusal, GatewayUnavailable, WebhookRejected, type GatewayCustomer, type InitializeInput, type PaymentGateway } from '../../server/src/modules/payments/gateway';
-import { createFlutterwaveGateway, toMajor, toMinor } from '../../server/src/modules/payments/gateways/flutterwave';
+import { createFlutterwaveGateway, NOT_ATTEMPTED, toMajor, toMinor } from '../../server/src/modules/payments/gateways/flutterwave';
 import { CARD_MESSAGES, TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { flutterwaveSandbox } from '../../server/src/modules/payments/sandbox/flutterwave';
 import { loopbackOrigin, sandboxPath, testKeys } from '../../server/src/modules/payments/sandbox/keys';
@@ -155,8 +155,9 @@ describe.each(kinds)('flutterwave adapter and test gateway on %s', (kind) => {
     const started = await gateway.initialize(input());
     expect(started).toMatchObject({ status: 'initialized', amount: 100, currencyCode: 'USD' });
     expect(started.checkoutUrl).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/sandbox/flutterwave/v3/hosted/pay/[0-9a-f]+$`));
-    // Nobody has paid on the link yet: Flutterwave has no transaction for it.
-    await expectRefusal(gateway.retrieve(started.reference, null), 'No transaction was found for this id');
+    // Nobody has paid on the link yet: Flutterwave has no transaction for it (its words: "No transaction was found for this id").
+    const early: unknown = await gateway.retrieve(started.reference, null).catch((error: unknown) => error);
+    expect(early).toMatchObject({ name: 'GatewayRefusal', message: NOT_ATTEMPTED, code: 'transaction_not_found' });
 
     const page = await open(started.checkoutUrl!);
     for (const label of ['Test mode', 'Flutterwave', 'Card number', 'Expiry', 'CVC', 'Name on card', 'Pay', 'Cancel', 'USD 1.00']) expect(page.html).toContain(label);

@@ -162,6 +162,7 @@ describe.each(kinds)('paystack adapter and test gateway on %s', (kind) => {
     // The saved card as Paystack holds it (GET /customer/:email): the same authorization.
     expect(await gateway.retrieveAuthorization(verified.authorization!.authorizationCode, customer)).toEqual(verified.authorization);
     await expectRefusal(gateway.retrieveAuthorization('AUTH_unknown', customer), 'This card was not found');
+    await expectRefusal(gateway.retrieveAuthorization(verified.authorization!.authorizationCode, { ...customer, email: 'nobody@example.com' }), 'This card was not found');
 
     // Only brand, last four digits and expiry outlive the form.
     const stored = await database.db.execute(sql`SELECT data::text AS data FROM sandbox_objects WHERE provider = 'paystack'`);

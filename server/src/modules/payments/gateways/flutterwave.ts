@@ -31,6 +31,9 @@ type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
 
+/** Verify before the customer tried a card: the transaction is still to be paid, not unknown. */
+export const NOT_ATTEMPTED = 'No card has been tried on this Flutterwave payment page yet.';
+
 /** Set on the meta of a saved-card charge: its tx_ref is spent, so a decline ends it. */
 const SAVED_CARD_MARK = 'savedCardCharge';
 
@@ -142,7 +145,15 @@ export function createFlutterwaveGateway(options: AdapterOptions): PaymentGatewa
     return value;
   }
 
-  const retrieve = async (reference: string) => paymentOf(await record(http.get(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`)));
+  /** Flutterwave makes a transaction only when the customer pays on the link: before that, verify finds none. */
+  async function retrieve(reference: string): Promise<GatewayPayment> {
+    try {
+      return paymentOf(await record(http.get(`/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`)));
+    } catch (error) {
+      if (error instanceof GatewayRefusal && /no transaction was found/i.test(error.message)) throw new GatewayRefusal(NOT_ATTEMPTED, 'transaction_not_found');
+      throw error;
+    }
+  }
 
   return {
     id: 'flutterwave',

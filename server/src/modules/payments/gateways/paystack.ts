@@ -192,7 +192,10 @@ export function createPaystackGateway(options: AdapterOptions): PaymentGateway {
     },
 
     async retrieveAuthorization(authorizationCode, customer) {
-      const answer = await data(http.get(`/customer/${encodeURIComponent(customer.customerCode ?? customer.email)}`));
+      const answer = await data(http.get(`/customer/${encodeURIComponent(customer.customerCode ?? customer.email)}`)).catch((error: unknown) => {
+        // A customer Paystack does not know has no cards either.
+        throw error instanceof GatewayRefusal && error.code === '404' ? new GatewayRefusal(PAYMENT_MESSAGES.cardNotFound, 'authorization_not_found') : error;
+      });
       const customerCode = text(answer.customer_code);
       const found = (Array.isArray(answer.authorizations) ? answer.authorizations : [])
         .map((entry) => authorizationOf(entry, customerCode))
