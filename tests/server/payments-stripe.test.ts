@@ -197,6 +197,19 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(cancelled.headers.get('location')).toBe(CANCEL_URL);
   });
 
+  it('pays once when Pay is submitted twice at the same time', async () => {
+    const { reference, payment } = await checkout(await newCustomer());
+    const page = await openPage(payment.checkoutUrl!);
+    const answers = await Promise.all([post(page.submit, cardFields(TEST_CARDS.succeeds)), post(page.submit, cardFields(TEST_CARDS.succeeds))]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const paid = await gateway.retrieve(reference, null);
+    expect(paid.status).toBe('succeeded');
+    await deliveryOf('checkout.session.completed', (object) => object.id === payment.providerId);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(deliveries.filter((delivery) => delivery.event.type === 'charge.succeeded' && delivery.event.data.object.payment_intent === paid.providerId)).toHaveLength(1);
+    expect(deliveries.filter((delivery) => delivery.event.type === 'checkout.session.completed' && delivery.event.data.object.id === payment.providerId)).toHaveLength(1);
+  });
+
   it('refuses a card form that is not a card, without moving the payment', async () => {
     const { reference, payment } = await checkout(await newCustomer());
     const page = await openPage(payment.checkoutUrl!);
@@ -302,6 +315,9 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(paid).toMatchObject({ reference, status: 'succeeded', amount: 1500, currencyCode: 'USD', authorization: { authorizationCode: card, last4: '4242' } });
     expect(paid.providerId).toMatch(/^pi_/);
     expect((await gateway.retrieve(reference, paid.providerId)).status).toBe('succeeded');
+    // Without the provider's id (the charge call never answered) it is found by our reference.
+    expect(await gateway.retrieve(reference, null)).toMatchObject({ providerId: paid.providerId, status: 'succeeded', authorization: { last4: '4242' } });
+    await expect(gateway.retrieve(unique('never-charged'), null)).rejects.toBeInstanceOf(GatewayRefusal);
 
     const secure = await savedCard(customer, TEST_CARDS.threeDSecure);
     const secureReference = unique('charge');

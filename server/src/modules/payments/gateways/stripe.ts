@@ -45,7 +45,8 @@ function baseRoutedClient(apiBase: () => string): Stripe.HttpClient {
 /** The SDK's errors in the port's words: a refusal (4xx, the provider's message) or unavailable. */
 function translate(error: unknown): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || (error.statusCode ?? 0) >= 500) {
+  // 409: another request with this idempotency key is still running; asking again later is right.
+  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || error.statusCode === 409 || (error.statusCode ?? 0) >= 500) {
     return new GatewayUnavailable(`Stripe did not answer: ${error.message}`, error);
   }
   return new GatewayRefusal(error.message, error.code ?? error.type);
@@ -180,7 +181,12 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
       if (!intentId) throw new GatewayRefusal('This payment was not made yet', 'payment_intent_missing');
       return call(() => stripe.paymentIntents.retrieve(intentId, { expand: paymentExpand }));
     }
-    throw new GatewayRefusal(`No Stripe payment is known for ${reference}`, 'resource_missing');
+    // No id kept (the charge call never answered): find it by our reference. Stripe's search lags
+    // writes by up to a minute, so a miss is "not yet", never "not charged".
+    const found = await call(() => stripe.paymentIntents.search({ query: `metadata['reference']:'${reference.replace(/['\\]/g, '')}'`, limit: 1, expand: paymentExpand.map((path) => `data.${path}`) }));
+    const intent = found.data[0];
+    if (!intent) throw new GatewayRefusal(`No Stripe payment is known for ${reference} yet`, 'resource_missing');
+    return intent;
   }
 
   return {
