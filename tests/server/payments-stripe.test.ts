@@ -167,7 +167,10 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(paid.authorization).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040, reusable: true, customerCode: customer.customerCode });
 
     const session = await gateway.retrieveSession(payment.providerId!);
-    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', metadata: { reference } });
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', url: null, metadata: { reference } });
+    // The paid checkout's page sends the browser on to the return URL; an unknown one is a 404.
+    expect((await openPage(payment.checkoutUrl!)).status).toBe(303);
+    expect((await openPage(`${PUBLIC_ORIGIN}/sandbox/stripe/checkout/cs_test_unknown`)).status).toBe(404);
     const intent = await gateway.retrievePaymentIntent(session.payment_intent!);
     expect(intent).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'usd' });
     expect(intent.metadata.reference).toBe(reference);
@@ -271,6 +274,12 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     const setupUrl = `${PUBLIC_ORIGIN}/sandbox/stripe/setup?client_secret=${encodeURIComponent(intent.client_secret)}&return_url=${encodeURIComponent(returnUrl)}`;
     const page = await openPage(setupUrl);
     expect(page.html).toContain('Save card');
+    const cancelled = await post(page.cancel);
+    expect(cancelled.status).toBe(303);
+    expect(new URL(cancelled.headers.get('location')!).searchParams.get('redirect_status')).toBe('canceled');
+    const forged = setupUrl.replace('_secret_', '_secret_x');
+    expect((await openPage(forged)).status).toBe(404);
+    expect((await openPage(setupUrl.replace(encodeURIComponent(`${PUBLIC_ORIGIN}/payment-methods`), 'javascript%3Aalert(1)'))).status).toBe(404);
     const declined = await post(page.submit, cardFields(TEST_CARDS.declined));
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain(CARD_MESSAGES.declined);

@@ -226,7 +226,7 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   }
 
   async function completeSession(sessionId: string, intent: StripeObject): Promise<void> {
-    const session = await store.update<StripeObject>('checkout.session', sessionId, { status: 'complete', payment_status: 'paid', customer: intent.customer }, 'open');
+    const session = await store.update<StripeObject>('checkout.session', sessionId, { status: 'complete', payment_status: 'paid', customer: intent.customer, url: null }, 'open');
     if (session) await emit('checkout.session.completed', session);
   }
 
