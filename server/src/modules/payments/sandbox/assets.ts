@@ -1,4 +1,4 @@
-/** The stylesheet every test gateway's hosted pages link (registered once, at the root, by the payments module). */
+/** The stylesheet every hosted test page links (SANDBOX_STYLESHEET), shared by the three test gateways. */
 import type { FastifyInstance } from 'fastify';
 import { HOSTED_CSS, SANDBOX_STYLESHEET } from './hosted-page';
 
