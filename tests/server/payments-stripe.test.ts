@@ -458,6 +458,15 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { object: 'payment_intent', status: 'requires_payment_method', metadata: { reference: 'raw' } } } });
 
+    // An expired session (Stripe expires them after 24 h, or on request) is over, declined attempt or not.
+    const expire = await fetch(`${apiBase()}/v1/checkout/sessions/${payment.providerId}/expire`, { method: 'POST', headers: auth });
+    expect(await expire.json()).toMatchObject({ object: 'checkout.session', status: 'expired', url: null });
+    expect(await gateway.retrieve(payment.reference, payment.providerId)).toMatchObject({ status: 'cancelled', checkoutUrl: null });
+    const expired = await deliveryOf('checkout.session.expired', (object) => object.id === payment.providerId);
+    expect(parse(expired.body, expired.signature).payment).toMatchObject({ reference: payment.reference, status: 'cancelled' });
+    expect((await fetch(`${apiBase()}/v1/checkout/sessions/${payment.providerId}/expire`, { method: 'POST', headers: auth })).status).toBe(400);
+    expect((await openPage(`${PUBLIC_ORIGIN}/sandbox/stripe/checkout/${payment.providerId}`)).status).toBe(410);
+
     const missing = await fetch(`${apiBase()}/v1/payment_intents/pi_nothing`, { headers: auth });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'resource_missing' } });

@@ -123,7 +123,12 @@ function fromPaymentIntent(intent: Stripe.PaymentIntent, fallbackReference: stri
 function fromSession(session: Stripe.Checkout.Session, fallbackReference: string): GatewayPayment {
   const reference = session.metadata?.reference ?? session.client_reference_id ?? fallbackReference;
   const intent = objectOf(session.payment_intent);
-  if (intent) return { ...fromPaymentIntent(intent, reference), reference, providerId: session.id, checkoutUrl: session.status === 'open' ? session.url : null };
+  if (intent) {
+    const payment = fromPaymentIntent(intent, reference);
+    // An expired session (24 h) takes no more cards: unless its intent was paid, it is over.
+    const status = session.status === 'expired' && payment.status !== 'succeeded' && payment.status !== 'refunded' ? 'cancelled' : payment.status;
+    return { ...payment, status, reference, providerId: session.id, checkoutUrl: session.status === 'open' ? session.url : null };
+  }
   const status: TransactionStatus = session.status === 'complete' && session.payment_status === 'paid' ? 'succeeded' : session.status === 'expired' ? 'cancelled' : 'initialized';
   return {
     reference,

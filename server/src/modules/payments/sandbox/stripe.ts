@@ -418,6 +418,13 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     };
     return present(await store.create('checkout.session', id, session));
   });
+  api('POST', '/v1/checkout/sessions/:id/expire', async (_form, params) => {
+    const session = await must('checkout.session', params.id!);
+    const expired = await store.update<StripeObject>('checkout.session', session.id, { status: 'expired', url: null }, 'open');
+    if (!expired) throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+    await emit('checkout.session.expired', expired);
+    return present(expired);
+  });
   api('GET', '/v1/checkout/sessions/:id', async (form, params) => expanded(await must('checkout.session', params.id!), expandOf(form)));
 
   api('POST', '/v1/refunds', async (form) => {
