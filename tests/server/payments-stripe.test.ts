@@ -167,7 +167,10 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(paid.authorization).toMatchObject({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2040, reusable: true, customerCode: customer.customerCode });
 
     const session = await gateway.retrieveSession(payment.providerId!);
-    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', metadata: { reference } });
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid', url: null, metadata: { reference } });
+    // The paid checkout's page sends the browser on to the return URL; an unknown one is a 404.
+    expect((await openPage(payment.checkoutUrl!)).status).toBe(303);
+    expect((await openPage(`${PUBLIC_ORIGIN}/sandbox/stripe/checkout/cs_test_unknown`)).status).toBe(404);
     const intent = await gateway.retrievePaymentIntent(session.payment_intent!);
     expect(intent).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'usd' });
     expect(intent.metadata.reference).toBe(reference);
@@ -195,6 +198,19 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     const cancelled = await post(page.cancel);
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(CANCEL_URL);
+  });
+
+  it('pays once when Pay is submitted twice at the same time', async () => {
+    const { reference, payment } = await checkout(await newCustomer());
+    const page = await openPage(payment.checkoutUrl!);
+    const answers = await Promise.all([post(page.submit, cardFields(TEST_CARDS.succeeds)), post(page.submit, cardFields(TEST_CARDS.succeeds))]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303]);
+    const paid = await gateway.retrieve(reference, null);
+    expect(paid.status).toBe('succeeded');
+    await deliveryOf('checkout.session.completed', (object) => object.id === payment.providerId);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(deliveries.filter((delivery) => delivery.event.type === 'charge.succeeded' && delivery.event.data.object.payment_intent === paid.providerId)).toHaveLength(1);
+    expect(deliveries.filter((delivery) => delivery.event.type === 'checkout.session.completed' && delivery.event.data.object.id === payment.providerId)).toHaveLength(1);
   });
 
   it('refuses a card form that is not a card, without moving the payment', async () => {
@@ -258,6 +274,12 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     const setupUrl = `${PUBLIC_ORIGIN}/sandbox/stripe/setup?client_secret=${encodeURIComponent(intent.client_secret)}&return_url=${encodeURIComponent(returnUrl)}`;
     const page = await openPage(setupUrl);
     expect(page.html).toContain('Save card');
+    const cancelled = await post(page.cancel);
+    expect(cancelled.status).toBe(303);
+    expect(new URL(cancelled.headers.get('location')!).searchParams.get('redirect_status')).toBe('canceled');
+    const forged = setupUrl.replace('_secret_', '_secret_x');
+    expect((await openPage(forged)).status).toBe(404);
+    expect((await openPage(setupUrl.replace(encodeURIComponent(`${PUBLIC_ORIGIN}/payment-methods`), 'javascript%3Aalert(1)'))).status).toBe(404);
     const declined = await post(page.submit, cardFields(TEST_CARDS.declined));
     expect(declined.status).toBe(402);
     expect(await declined.text()).toContain(CARD_MESSAGES.declined);
@@ -302,6 +324,9 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     expect(paid).toMatchObject({ reference, status: 'succeeded', amount: 1500, currencyCode: 'USD', authorization: { authorizationCode: card, last4: '4242' } });
     expect(paid.providerId).toMatch(/^pi_/);
     expect((await gateway.retrieve(reference, paid.providerId)).status).toBe('succeeded');
+    // Without the provider's id (the charge call never answered) it is found by our reference.
+    expect(await gateway.retrieve(reference, null)).toMatchObject({ providerId: paid.providerId, status: 'succeeded', authorization: { last4: '4242' } });
+    await expect(gateway.retrieve(unique('never-charged'), null)).rejects.toBeInstanceOf(GatewayRefusal);
 
     const secure = await savedCard(customer, TEST_CARDS.threeDSecure);
     const secureReference = unique('charge');
@@ -432,6 +457,15 @@ describe.each(kinds)('stripe adapter and test gateway on %s', (kind) => {
     const declined = await fetch(`${apiBase()}/v1/payment_intents`, { method: 'POST', headers: auth, body: `amount=100&currency=usd&payment_method=${method}&confirm=true&metadata[reference]=raw` });
     expect(declined.status).toBe(402);
     expect(await declined.json()).toMatchObject({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { object: 'payment_intent', status: 'requires_payment_method', metadata: { reference: 'raw' } } } });
+
+    // An expired session (Stripe expires them after 24 h, or on request) is over, declined attempt or not.
+    const expire = await fetch(`${apiBase()}/v1/checkout/sessions/${payment.providerId}/expire`, { method: 'POST', headers: auth });
+    expect(await expire.json()).toMatchObject({ object: 'checkout.session', status: 'expired', url: null });
+    expect(await gateway.retrieve(payment.reference, payment.providerId)).toMatchObject({ status: 'cancelled', checkoutUrl: null });
+    const expired = await deliveryOf('checkout.session.expired', (object) => object.id === payment.providerId);
+    expect(parse(expired.body, expired.signature).payment).toMatchObject({ reference: payment.reference, status: 'cancelled' });
+    expect((await fetch(`${apiBase()}/v1/checkout/sessions/${payment.providerId}/expire`, { method: 'POST', headers: auth })).status).toBe(400);
+    expect((await openPage(`${PUBLIC_ORIGIN}/sandbox/stripe/checkout/${payment.providerId}`)).status).toBe(410);
 
     const missing = await fetch(`${apiBase()}/v1/payment_intents/pi_nothing`, { headers: auth });
     expect(missing.status).toBe(404);

@@ -45,7 +45,8 @@ function baseRoutedClient(apiBase: () => string): Stripe.HttpClient {
 /** The SDK's errors in the port's words: a refusal (4xx, the provider's message) or unavailable. */
 function translate(error: unknown): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || (error.statusCode ?? 0) >= 500) {
+  // 409: another request with this idempotency key is still running; asking again later is right.
+  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || error.statusCode === 409 || (error.statusCode ?? 0) >= 500) {
     return new GatewayUnavailable(`Stripe did not answer: ${error.message}`, error);
   }
   return new GatewayRefusal(error.message, error.code ?? error.type);
@@ -122,7 +123,12 @@ function fromPaymentIntent(intent: Stripe.PaymentIntent, fallbackReference: stri
 function fromSession(session: Stripe.Checkout.Session, fallbackReference: string): GatewayPayment {
   const reference = session.metadata?.reference ?? session.client_reference_id ?? fallbackReference;
   const intent = objectOf(session.payment_intent);
-  if (intent) return { ...fromPaymentIntent(intent, reference), reference, providerId: session.id, checkoutUrl: session.status === 'open' ? session.url : null };
+  if (intent) {
+    const payment = fromPaymentIntent(intent, reference);
+    // An expired session (24 h) takes no more cards: unless its intent was paid, it is over.
+    const status = session.status === 'expired' && payment.status !== 'succeeded' && payment.status !== 'refunded' ? 'cancelled' : payment.status;
+    return { ...payment, status, reference, providerId: session.id, checkoutUrl: session.status === 'open' ? session.url : null };
+  }
   const status: TransactionStatus = session.status === 'complete' && session.payment_status === 'paid' ? 'succeeded' : session.status === 'expired' ? 'cancelled' : 'initialized';
   return {
     reference,
@@ -180,7 +186,12 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
       if (!intentId) throw new GatewayRefusal('This payment was not made yet', 'payment_intent_missing');
       return call(() => stripe.paymentIntents.retrieve(intentId, { expand: paymentExpand }));
     }
-    throw new GatewayRefusal(`No Stripe payment is known for ${reference}`, 'resource_missing');
+    // No id kept (the charge call never answered): find it by our reference. Stripe's search lags
+    // writes by up to a minute, so a miss is "not yet", never "not charged".
+    const found = await call(() => stripe.paymentIntents.search({ query: `metadata['reference']:'${reference.replace(/['\\]/g, '')}'`, limit: 1, expand: paymentExpand.map((path) => `data.${path}`) }));
+    const intent = found.data[0];
+    if (!intent) throw new GatewayRefusal(`No Stripe payment is known for ${reference} yet`, 'resource_missing');
+    return intent;
   }
 
   return {

@@ -226,7 +226,7 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   }
 
   async function completeSession(sessionId: string, intent: StripeObject): Promise<void> {
-    const session = await store.update<StripeObject>('checkout.session', sessionId, { status: 'complete', payment_status: 'paid', customer: intent.customer }, 'open');
+    const session = await store.update<StripeObject>('checkout.session', sessionId, { status: 'complete', payment_status: 'paid', customer: intent.customer, url: null }, 'open');
     if (session) await emit('checkout.session.completed', session);
   }
 
@@ -354,6 +354,7 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
       payment_method_types: ['card'],
       setup_future_usage: text(form.setup_future_usage) ?? null,
       status: methodId ? 'requires_confirmation' : 'requires_payment_method',
+      _reference: metadataOf(form.metadata).reference ?? null,
     };
     await store.create('payment_intent', id, intent);
     if (!flag(form.confirm)) return expanded(intent, expandOf(form));
@@ -365,6 +366,14 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
       throw new ApiError(402, { ...(moved.last_payment_error as Record<string, unknown>), payment_intent: present(moved) });
     }
     return expanded(moved, expandOf(form));
+  });
+  // Search by our reference only (the one query the adapter makes), as `metadata['reference']:'...'`.
+  api('GET', '/v1/payment_intents/search', async (form) => {
+    const reference = /^metadata\['reference'\]:'([^']*)'$/.exec(text(form.query) ?? '')?.[1];
+    if (reference === undefined) throw invalid("The test gateway searches payment intents by metadata['reference'] only.", 'query');
+    const found = await store.findBy<StripeObject>('payment_intent', '_reference', reference);
+    const paths = expandOf(form).map((path) => path.replace(/^data\./, ''));
+    return { object: 'search_result', data: found ? [await expanded(found, paths)] : [], has_more: false, next_page: null, url: '/v1/payment_intents/search' };
   });
   api('GET', '/v1/payment_intents/:id', async (form, params) => expanded(await must('payment_intent', params.id!), expandOf(form)));
 
@@ -408,6 +417,13 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
       _setup_future_usage: text(intentData.setup_future_usage) ?? null,
     };
     return present(await store.create('checkout.session', id, session));
+  });
+  api('POST', '/v1/checkout/sessions/:id/expire', async (_form, params) => {
+    const session = await must('checkout.session', params.id!);
+    const expired = await store.update<StripeObject>('checkout.session', session.id, { status: 'expired', url: null }, 'open');
+    if (!expired) throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+    await emit('checkout.session.expired', expired);
+    return present(expired);
   });
   api('GET', '/v1/checkout/sessions/:id', async (form, params) => expanded(await must('checkout.session', params.id!), expandOf(form)));
 
@@ -504,9 +520,10 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
       setup_future_usage: session._setup_future_usage,
       status: 'requires_payment_method',
       _session: session.id,
+      _reference: (session._intent_metadata as Record<string, string>).reference ?? null,
     });
-    await store.update('checkout.session', session.id, { payment_intent: intentId, customer });
-    if (intent.status !== 'requires_payment_method') return showCheckout(reply, session);
+    const current = (await store.update<StripeObject>('checkout.session', session.id, { payment_intent: intentId, customer })) ?? session;
+    if (intent.status !== 'requires_payment_method') return showCheckout(reply, current);
     const method = paymentMethodFor(read.card);
     await store.create('payment_method', method.id, method);
     return finishCheckoutAttempt(reply, session, intent, method);
