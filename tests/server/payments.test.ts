@@ -300,6 +300,15 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(paid.statusCode, paid.body).toBe(303);
     const done = await settled(kit, token, transaction.reference);
     expect(done).toMatchObject({ provider: 'stripe', amount: 100, currencyCode: 'USD' });
+    const [charged] = await kit.database.db
+      .select({ id: sandboxObjects.id })
+      .from(sandboxObjects)
+      .where(and(eq(sandboxObjects.provider, 'stripe'), eq(sandboxObjects.kind, 'payment_intent'), sql`${sandboxObjects.data} -> 'metadata' ->> 'reference' = ${transaction.reference}`));
+    const paymentIntent = await kit.call('GET', `/v1/transactions/stripe/payment-intents/${charged?.id ?? 'none'}`, token);
+    expect(paymentIntent.statusCode, paymentIntent.body).toBe(200);
+    expect(dataOf(paymentIntent)).toEqual({ id: charged?.id, status: 'succeeded', amount: 100, currency: 'usd' });
+    expect((await kit.call('GET', `/v1/transactions/stripe/payment-intents/${charged?.id ?? 'none'}`, stranger.token)).statusCode).toBe(404);
+    expect((await kit.call('GET', '/v1/transactions/stripe/payment-intents/pi_unknown', token)).statusCode).toBe(404);
     const cards = dataOf<Authorization[]>(await kit.call('GET', '/v1/authorizations', token));
     expect(cards.map((card) => [card.provider, card.brand, card.isDefault])).toEqual([
       ['stripe', 'visa', true],
