@@ -245,6 +245,8 @@ describe.each(kinds)('payments on %s', (kind) => {
     const unknownProvider = await kit.app.inject({ method: 'POST', url: '/v1/webhooks/paypal', headers: forged.headers, payload: forged.payload });
     expect(unknownProvider.statusCode).toBe(400);
     expect(unknownProvider.json()).toEqual({ message: PAYMENT_MESSAGES.provider });
+    const huge = signedWebhook({ event: 'charge.success', data: { padding: 'x'.repeat(1024 * 1024) } });
+    expect((await postWebhook(kit.app, huge)).statusCode).toBe(413);
     expect((await transactionOf(kit, token, transaction.reference)).status).toBe('initialized');
   });
 
