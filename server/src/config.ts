@@ -83,7 +83,33 @@ const envSchema = z.object({
   PUSH_INSECURE_ORIGINS: optionalText,
   /** Where the contact form's messages are e-mailed (the team's inbox). */
   CONTACT_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).optional()),
+  /** Payment gateways: a provider without its keys runs against its built-in test gateway. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  PAYSTACK_SECRET_KEY: optionalText,
+  PAYSTACK_PUBLIC_KEY: optionalText,
+  FLUTTERWAVE_SECRET_KEY: optionalText,
+  FLUTTERWAVE_PUBLIC_KEY: optionalText,
+  FLUTTERWAVE_SECRET_HASH: optionalText,
+  /** live: no test gateway at all; the server refuses to start unless some provider has real keys. */
+  PAYMENTS_MODE: z.preprocess((v) => (v === '' || v === undefined ? 'test' : v), z.enum(['test', 'live'], { error: 'must be test or live' })),
 });
+
+/** One provider's keys as given; absent when none of them is set. */
+export interface GatewayKeys {
+  secretKey: string;
+  publicKey: string;
+  /** Stripe's webhook signing secret, Flutterwave's secret hash (Paystack signs with the secret key). */
+  webhookSecret: string;
+}
+
+export interface PaymentsConfig {
+  mode: 'test' | 'live';
+  stripe: GatewayKeys | undefined;
+  paystack: GatewayKeys | undefined;
+  flutterwave: GatewayKeys | undefined;
+}
 
 export interface Config {
   PORT: number;
@@ -119,6 +145,7 @@ export interface Config {
   PUSH_INSECURE_ORIGINS: string[];
   /** The address the contact form's messages are e-mailed to (default support@shopapp.studio). */
   CONTACT_EMAIL: string;
+  PAYMENTS: PaymentsConfig;
 }
 
 /** CONTACT_EMAIL when unset: with the default transport, messages land in OUTBOX_DIR. */
@@ -220,7 +247,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean)
       .map((origin) => new URL(origin).origin),
     CONTACT_EMAIL: values.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+    PAYMENTS: paymentsConfig(values),
   };
+}
+
+/** Keys come as a set: a half-given set is a mistake a person must fix, not a silent test mode. */
+function keysOf(name: string, given: Record<string, string | undefined>): GatewayKeys | undefined {
+  const entries = Object.entries(given);
+  const missing = entries.filter(([, value]) => !value).map(([key]) => key);
+  if (missing.length === entries.length) return undefined;
+  if (missing.length > 0) throw new ConfigError(`${name}: set ${missing.join(' and ')} too (or none of its keys, for test mode).`);
+  const [secretKey, publicKey, webhookSecret] = entries.map(([, value]) => value as string);
+  return { secretKey: secretKey!, publicKey: publicKey!, webhookSecret: webhookSecret ?? secretKey! };
+}
+
+function paymentsConfig(values: z.infer<typeof envSchema>): PaymentsConfig {
+  const payments: PaymentsConfig = {
+    mode: values.PAYMENTS_MODE,
+    stripe: keysOf('Stripe', {
+      STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: values.STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
+    }),
+    paystack: keysOf('Paystack', { PAYSTACK_SECRET_KEY: values.PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY: values.PAYSTACK_PUBLIC_KEY }),
+    flutterwave: keysOf('Flutterwave', {
+      FLUTTERWAVE_SECRET_KEY: values.FLUTTERWAVE_SECRET_KEY,
+      FLUTTERWAVE_PUBLIC_KEY: values.FLUTTERWAVE_PUBLIC_KEY,
+      FLUTTERWAVE_SECRET_HASH: values.FLUTTERWAVE_SECRET_HASH,
+    }),
+  };
+  if (payments.mode === 'live' && !payments.stripe && !payments.paystack && !payments.flutterwave) {
+    throw new ConfigError('PAYMENTS_MODE=live needs the keys of at least one payment provider (STRIPE_*, PAYSTACK_* or FLUTTERWAVE_*).');
+  }
+  return payments;
 }
 
 /** PUBLIC_URL's origin (the portal is served at its root), or http://localhost:PORT when unset. */

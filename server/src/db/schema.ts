@@ -525,3 +525,137 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
+
+/**
+ * Issue 29: one row per payment. `reference` is ours and unique (the gateway's reference /
+ * tx_ref); (user, idempotency key) is unique so a double click or a retried request finds the
+ * first row instead of making a second. Status moves only along contract/payments/statuses.ts,
+ * by conditional UPDATEs (WHERE status = the one read).
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    /** Minor units. */
+    amount: integer('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull().default('initialized'),
+    appAlias: text('app_alias'),
+    description: text('description').notNull().default(''),
+    isAutoRefund: boolean('is_auto_refund').notNull().default(false),
+    /** The card this payment saves becomes the user's default (spec: setPaymentMethodAsDefault). */
+    setAsDefault: boolean('set_as_default').notNull().default(false),
+    testMode: boolean('test_mode').notNull(),
+    failureMessage: text('failure_message'),
+    actionUrl: text('action_url'),
+    checkoutUrl: text('checkout_url'),
+    /** The gateway's own id of this payment (paystack/flutterwave transaction id, stripe intent or session). */
+    providerId: text('provider_id'),
+    authorizationCode: text('authorization_code'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** When the auto refund of a card-setup charge was accepted by the gateway. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_transactions_reference_idx').on(table.reference),
+    uniqueIndex('payment_transactions_idempotency_idx').on(table.userId, table.idempotencyKey),
+    index('payment_transactions_user_idx').on(table.userId, table.createdAt),
+    index('payment_transactions_status_idx').on(table.status, table.updatedAt),
+    check('payment_transactions_amount', sql`${table.amount} > 0`),
+  ],
+);
+
+/** Issue 29: saved cards (spec section 3 Authorization). One default per user among the cards not removed. */
+export const cardAuthorizations = pgTable(
+  'card_authorizations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    authorizationCode: text('authorization_code').notNull(),
+    customerCode: text('customer_code'),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    label: text('label'),
+    isDefault: boolean('is_default').notNull().default(false),
+    testMode: boolean('test_mode').notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('card_authorizations_code_idx').on(table.provider, table.authorizationCode),
+    uniqueIndex('card_authorizations_default_idx')
+      .on(table.userId)
+      .where(sql`${table.isDefault} and ${table.removedAt} is null`),
+    index('card_authorizations_user_idx').on(table.userId),
+  ],
+);
+
+/** Issue 29: a user's customer record at each gateway (stripe `cus_...`, paystack `CUS_...`). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    testMode: boolean('test_mode').notNull(),
+    customerCode: text('customer_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.provider, table.testMode] })],
+);
+
+/** Issue 29: every verified webhook once, by the provider's event id: a replay finds its row and changes nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    reference: text('reference'),
+    /** What it did: applied, ignored (unknown reference, other amount), stale (an older status). */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** Issue 29: remote config values the portal fetches (spec section 7: portal-payments). */
+export const remoteConfig = pgTable('remote_config', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Issue 29: the built-in test gateways' own records (customers, payments, intents, cards,
+ * refunds), kept like a provider keeps them: across restarts and shared by every process.
+ * Card numbers are never stored here either, only brand and last four digits.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    provider: text('provider').notNull(),
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.kind, table.id] })],
+);
