@@ -16,7 +16,10 @@ export interface RemoteConfigCache {
 
 export async function currentRemoteConfig(db: Database, cache: RemoteConfigCache): Promise<PaymentsRemoteConfig> {
   if (cache.value) return cache.value;
-  const [row] = await db.select({ value: remoteConfig.value }).from(remoteConfig).where(sql`${remoteConfig.key} = ${PORTAL_PAYMENTS_KEY}`);
+  const [row] = await db
+    .select({ value: remoteConfig.value })
+    .from(remoteConfig)
+    .where(sql`${remoteConfig.key} = ${PORTAL_PAYMENTS_KEY}`);
   // A stored value this version cannot read falls back to the default rather than failing every payment.
   const parsed = row ? remoteConfigSchema.safeParse(row.value) : null;
   cache.value = parsed?.success ? parsed.data : DEFAULT_PAYMENTS_CONFIG;

@@ -78,131 +78,148 @@ const webhookSignature = describeGuard<onRequestAsyncHookHandler>(
   [{ stripeSignature: [] }, { paystackSignature: [] }, { flutterwaveSignature: [] }],
 );
 
-const paymentsRoutes = (gateways: GatewayRegistry, remoteConfig: RemoteConfigCache): ModulePlugin => async (app, options) => {
-  const { db, guards } = options;
-  const requireUser = guards.requireUser;
-  const tags = ['payments'];
-  const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db, config: options.config, gateways, remoteConfig, log });
+const paymentsRoutes =
+  (gateways: GatewayRegistry, remoteConfig: RemoteConfigCache): ModulePlugin =>
+  async (app, options) => {
+    const { db, guards } = options;
+    const requireUser = guards.requireUser;
+    const tags = ['payments'];
+    const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db, config: options.config, gateways, remoteConfig, log });
 
-  app.post(
-    PAYMENT_PATHS.initialize,
-    { onRequest: requireUser, schema: { tags, body: initializeRequestSchema, response: { 200: envelopeOf(initializeAnswerSchema) } } },
-    async (request) => {
-      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
-      if (!key) throw new HttpError(400, PAYMENT_MESSAGES.idempotencyKey);
-      return ok(await initializeTransaction(deps(request.log), signedInUser(request), request.body, key));
-    },
-  );
-
-  app.post(PAYMENT_PATHS.transactions, { onRequest: requireUser, schema: { tags, body: verifyRequestSchema, response: { 200: envelopeOf(transactionSchema) } } }, async (request) =>
-    ok(await verifyTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
-  );
-
-  app.get(
-    PAYMENT_PATHS.transactions,
-    { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionSchema)) } } },
-    async (request, reply) => {
-      const { items, total } = await listTransactions(db, signedInUser(request).id, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return ok(items);
-    },
-  );
-
-  app.post(
-    PAYMENT_PATHS.sessions,
-    { onRequest: requireUser, schema: { tags, body: sessionRequestSchema, response: { 200: envelopeOf(sessionSchema) } } },
-    async (request) => ok(await sessionOfTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
-  );
-
-  app.get(PAYMENT_PATHS.session, { onRequest: requireUser, schema: { tags, params: objectId('sessionId'), response: { 200: envelopeOf(sessionSchema) } } }, async (request) =>
-    ok(await getSession(deps(request.log), signedInUser(request).id, String(request.params.sessionId))),
-  );
-
-  app.get(PAYMENT_PATHS.transaction, { onRequest: requireUser, schema: { tags, params: referenceParams, response: { 200: envelopeOf(transactionSchema) } } }, async (request) =>
-    ok(await getTransaction(db, signedInUser(request).id, request.params.reference)),
-  );
-
-  app.post(
-    PAYMENT_PATHS.setupIntents,
-    { onRequest: requireUser, schema: { tags, body: setupIntentRequestSchema, response: { 200: envelopeOf(setupIntentSchema) } } },
-    async (request) => ok(await createSetupIntent(deps(request.log), signedInUser(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]))),
-  );
-
-  app.get(
-    PAYMENT_PATHS.setupIntent,
-    { onRequest: requireUser, schema: { tags, params: objectId('setUpIntentId'), response: { 200: envelopeOf(setupIntentSchema) } } },
-    async (request) => ok(await getSetupIntent(deps(request.log), signedInUser(request), String(request.params.setUpIntentId))),
-  );
-
-  app.get(
-    PAYMENT_PATHS.paymentIntent,
-    { onRequest: requireUser, schema: { tags, params: objectId('paymentIntentId'), response: { 200: envelopeOf(paymentIntentSchema) } } },
-    async (request) => ok(await getPaymentIntent(deps(request.log), signedInUser(request).id, String(request.params.paymentIntentId))),
-  );
-
-  app.get(PAYMENT_PATHS.authorizations, { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(z.array(authorizationSchema)) } } }, async (request) =>
-    ok(await listAuthorizations(db, signedInUser(request).id)),
-  );
-
-  app.post(
-    PAYMENT_PATHS.authorizations,
-    { onRequest: requireUser, schema: { tags, body: saveAuthorizationSchema, response: { 200: envelopeOf(authorizationSchema) } } },
-    async (request) => ok(await saveStripeAuthorization(deps(request.log), signedInUser(request), request.body), 'Card saved'),
-  );
-
-  app.put(
-    PAYMENT_PATHS.authorization,
-    { onRequest: requireUser, schema: { tags, params: codeParams, body: authorizationUpdateSchema, response: { 200: envelopeOf(authorizationSchema) } } },
-    async (request) => ok(await updateAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.body)),
-  );
-
-  app.get(
-    PAYMENT_PATHS.cardAuthorization,
-    { onRequest: requireUser, schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } } },
-    async (request) => ok(await getAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.query.provider)),
-  );
-
-  app.get(
-    PAYMENT_PATHS.cardAuthorizationUpstream,
-    { onRequest: requireUser, schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } } },
-    async (request) => ok(await refreshAuthorization(deps(request.log), signedInUser(request), request.params.authorizationCode, request.query.provider)),
-  );
-
-  app.get(PAYMENT_PATHS.remoteConfig, { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(remoteConfigSchema) } } }, async () =>
-    ok(await currentRemoteConfig(db, remoteConfig)),
-  );
-
-  app.put(
-    PAYMENT_PATHS.remoteConfig,
-    { onRequest: guards.requireRole(ROLE.SOVEREIGN), schema: { tags, body: remoteConfigSchema, response: { 200: envelopeOf(remoteConfigSchema) } } },
-    async (request) => ok(await setRemoteConfig(db, remoteConfig, request.body, signedInUser(request).id)),
-  );
-
-  // The webhook is verified on the exact bytes the provider signed: this scope keeps the body raw.
-  await app.register(async (rawScope) => {
-    rawScope.removeAllContentTypeParsers();
-    rawScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
-    const scope = rawScope.withTypeProvider<ZodTypeProvider>();
-    scope.post(
-      PAYMENT_PATHS.webhook,
-      { onRequest: webhookSignature, schema: { tags, params: z.object({ provider: providerSchema }), response: { 200: envelopeOf(noData) } } },
+    app.post(
+      PAYMENT_PATHS.initialize,
+      { onRequest: requireUser, schema: { tags, body: initializeRequestSchema, response: { 200: envelopeOf(initializeAnswerSchema) } } },
       async (request) => {
-        const gateway = gateways.get(request.params.provider);
-        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let event;
-        try {
-          event = gateway.parseWebhook(body, request.headers);
-        } catch (error) {
-          if (error instanceof WebhookRejected) throw new HttpError(400, error.message);
-          throw error;
-        }
-        const outcome = await receiveWebhook(deps(request.log), gateway, event);
-        request.log.info({ provider: gateway.id, eventId: event.eventId, type: event.type, outcome }, 'payment webhook');
-        return ok(null, outcome);
+        const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key) throw new HttpError(400, PAYMENT_MESSAGES.idempotencyKey);
+        return ok(await initializeTransaction(deps(request.log), signedInUser(request), request.body, key));
       },
     );
-  });
-};
+
+    app.post(
+      PAYMENT_PATHS.transactions,
+      { onRequest: requireUser, schema: { tags, body: verifyRequestSchema, response: { 200: envelopeOf(transactionSchema) } } },
+      async (request) => ok(await verifyTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.transactions,
+      { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionSchema)) } } },
+      async (request, reply) => {
+        const { items, total } = await listTransactions(db, signedInUser(request).id, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(items);
+      },
+    );
+
+    app.post(
+      PAYMENT_PATHS.sessions,
+      { onRequest: requireUser, schema: { tags, body: sessionRequestSchema, response: { 200: envelopeOf(sessionSchema) } } },
+      async (request) => ok(await sessionOfTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.session,
+      { onRequest: requireUser, schema: { tags, params: objectId('sessionId'), response: { 200: envelopeOf(sessionSchema) } } },
+      async (request) => ok(await getSession(deps(request.log), signedInUser(request).id, String(request.params.sessionId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.transaction,
+      { onRequest: requireUser, schema: { tags, params: referenceParams, response: { 200: envelopeOf(transactionSchema) } } },
+      async (request) => ok(await getTransaction(db, signedInUser(request).id, request.params.reference)),
+    );
+
+    app.post(
+      PAYMENT_PATHS.setupIntents,
+      { onRequest: requireUser, schema: { tags, body: setupIntentRequestSchema, response: { 200: envelopeOf(setupIntentSchema) } } },
+      async (request) =>
+        ok(await createSetupIntent(deps(request.log), signedInUser(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.setupIntent,
+      { onRequest: requireUser, schema: { tags, params: objectId('setUpIntentId'), response: { 200: envelopeOf(setupIntentSchema) } } },
+      async (request) => ok(await getSetupIntent(deps(request.log), signedInUser(request), String(request.params.setUpIntentId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.paymentIntent,
+      { onRequest: requireUser, schema: { tags, params: objectId('paymentIntentId'), response: { 200: envelopeOf(paymentIntentSchema) } } },
+      async (request) => ok(await getPaymentIntent(deps(request.log), signedInUser(request).id, String(request.params.paymentIntentId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.authorizations,
+      { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(z.array(authorizationSchema)) } } },
+      async (request) => ok(await listAuthorizations(db, signedInUser(request).id)),
+    );
+
+    app.post(
+      PAYMENT_PATHS.authorizations,
+      { onRequest: requireUser, schema: { tags, body: saveAuthorizationSchema, response: { 200: envelopeOf(authorizationSchema) } } },
+      async (request) => ok(await saveStripeAuthorization(deps(request.log), signedInUser(request), request.body), 'Card saved'),
+    );
+
+    app.put(
+      PAYMENT_PATHS.authorization,
+      { onRequest: requireUser, schema: { tags, params: codeParams, body: authorizationUpdateSchema, response: { 200: envelopeOf(authorizationSchema) } } },
+      async (request) => ok(await updateAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.body)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.cardAuthorization,
+      {
+        onRequest: requireUser,
+        schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } },
+      },
+      async (request) => ok(await getAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.query.provider)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.cardAuthorizationUpstream,
+      {
+        onRequest: requireUser,
+        schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } },
+      },
+      async (request) => ok(await refreshAuthorization(deps(request.log), signedInUser(request), request.params.authorizationCode, request.query.provider)),
+    );
+
+    app.get(PAYMENT_PATHS.remoteConfig, { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(remoteConfigSchema) } } }, async () =>
+      ok(await currentRemoteConfig(db, remoteConfig)),
+    );
+
+    app.put(
+      PAYMENT_PATHS.remoteConfig,
+      { onRequest: guards.requireRole(ROLE.SOVEREIGN), schema: { tags, body: remoteConfigSchema, response: { 200: envelopeOf(remoteConfigSchema) } } },
+      async (request) => ok(await setRemoteConfig(db, remoteConfig, request.body, signedInUser(request).id)),
+    );
+
+    // The webhook is verified on the exact bytes the provider signed: this scope keeps the body raw.
+    await app.register(async (rawScope) => {
+      rawScope.removeAllContentTypeParsers();
+      rawScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
+      const scope = rawScope.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        PAYMENT_PATHS.webhook,
+        { onRequest: webhookSignature, schema: { tags, params: z.object({ provider: providerSchema }), response: { 200: envelopeOf(noData) } } },
+        async (request) => {
+          const gateway = gateways.get(request.params.provider);
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let event;
+          try {
+            event = gateway.parseWebhook(body, request.headers);
+          } catch (error) {
+            if (error instanceof WebhookRejected) throw new HttpError(400, error.message);
+            throw error;
+          }
+          const outcome = await receiveWebhook(deps(request.log), gateway, event);
+          request.log.info({ provider: gateway.id, eventId: event.eventId, type: event.type, outcome }, 'payment webhook');
+          return ok(null, outcome);
+        },
+      );
+    });
+  };
 
 /**
  * The payments module: the adapters and their test gateways (mounted at the root), the calls

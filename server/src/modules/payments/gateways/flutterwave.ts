@@ -55,7 +55,8 @@ export function toMinor(value: unknown, currency: string): number {
   if (typeof major !== 'number' || !Number.isFinite(major)) throw new GatewayUnavailable('Flutterwave answered a payment without an amount.');
   checkCurrency(currency);
   const minor = Math.round(major * 100);
-  if (Math.abs(major * 100 - minor) > 1e-6 || !Number.isSafeInteger(minor)) throw new GatewayUnavailable('Flutterwave answered an amount that is not whole cents.');
+  if (Math.abs(major * 100 - minor) > 1e-6 || !Number.isSafeInteger(minor))
+    throw new GatewayUnavailable('Flutterwave answered an amount that is not whole cents.');
   return minor;
 }
 

@@ -27,7 +27,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The provider's own words for a refusal (`message`, both paystack and flutterwave), or ours. */
 function refusal(provider: string, status: number, body: unknown): GatewayRefusal {
-  const message = isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : `${provider} refused the request (HTTP ${status}).`;
+  const message =
+    isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : `${provider} refused the request (HTTP ${status}).`;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : String(status);
   return new GatewayRefusal(message, code);
 }

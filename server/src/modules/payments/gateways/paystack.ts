@@ -91,7 +91,8 @@ function paymentOf(data: Json): GatewayPayment {
     checkoutUrl: null,
     // Paystack's verify names no page: the checkout (authorization_url) resumes the payment.
     actionUrl: null,
-    failureMessage: status === 'failed' || status === 'requires_payment_method' ? (text(data.gateway_response) ?? text(data.message) ?? PAYMENT_MESSAGES.declined) : null,
+    failureMessage:
+      status === 'failed' || status === 'requires_payment_method' ? (text(data.gateway_response) ?? text(data.message) ?? PAYMENT_MESSAGES.declined) : null,
     authorization: paid ? authorizationOf(data.authorization, customerCode) : null,
   };
 }
@@ -184,7 +185,9 @@ export function createPaystackGateway(options: AdapterOptions): PaymentGateway {
 
     async refund(input) {
       if (input.amount !== undefined) checkAmount(input.amount);
-      const answer = await data(http.post('/refund', { transaction: input.providerId ?? input.reference, ...(input.amount === undefined ? {} : { amount: input.amount }) }));
+      const answer = await data(
+        http.post('/refund', { transaction: input.providerId ?? input.reference, ...(input.amount === undefined ? {} : { amount: input.amount }) }),
+      );
       const providerId = text(answer.id);
       if (!providerId) throw new GatewayUnavailable('Paystack answered a refund without its id.');
       const status = answer.status === 'processed' ? 'succeeded' : answer.status === 'failed' ? 'failed' : 'pending';
@@ -210,7 +213,8 @@ export function createPaystackGateway(options: AdapterOptions): PaymentGateway {
       // Paystack signs with the secret key itself (it has no separate webhook secret).
       const expected = createHmac('sha512', keys.secretKey).update(rawBody).digest();
       const given = Buffer.from(signature, 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookRejected('The x-paystack-signature does not match this body.');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new WebhookRejected('The x-paystack-signature does not match this body.');
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));
@@ -223,7 +227,9 @@ export function createPaystackGateway(options: AdapterOptions): PaymentGateway {
       // Paystack's events carry no event id: a digest of what names one event (its type, the
       // transaction or refund it is about, and the status it reports) is the dedupe key instead.
       const names = [event, text(eventData.id), text(eventData.reference), text(eventData.transaction_reference), text(eventData.status)];
-      const eventId = `paystack:${createHash('sha256').update(names.map((name) => name ?? '').join('\n')).digest('hex')}`;
+      const eventId = `paystack:${createHash('sha256')
+        .update(names.map((name) => name ?? '').join('\n'))
+        .digest('hex')}`;
       return { eventId, type: event, payment: paymentOfEvent(event, eventData) } satisfies WebhookEvent;
     },
   };

@@ -46,7 +46,13 @@ function baseRoutedClient(apiBase: () => string): Stripe.HttpClient {
 function translate(error: unknown): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
   // 409: another request with this idempotency key is still running; asking again later is right.
-  if (error.type === 'StripeConnectionError' || error.type === 'StripeAPIError' || error.type === 'StripeRateLimitError' || error.statusCode === 409 || (error.statusCode ?? 0) >= 500) {
+  if (
+    error.type === 'StripeConnectionError' ||
+    error.type === 'StripeAPIError' ||
+    error.type === 'StripeRateLimitError' ||
+    error.statusCode === 409 ||
+    (error.statusCode ?? 0) >= 500
+  ) {
     return new GatewayUnavailable(`Stripe did not answer: ${error.message}`, error);
   }
   return new GatewayRefusal(error.message, error.code ?? error.type);
@@ -129,7 +135,8 @@ function fromSession(session: Stripe.Checkout.Session, fallbackReference: string
     const status = session.status === 'expired' && payment.status !== 'succeeded' && payment.status !== 'refunded' ? 'cancelled' : payment.status;
     return { ...payment, status, reference, providerId: session.id, checkoutUrl: session.status === 'open' ? session.url : null };
   }
-  const status: TransactionStatus = session.status === 'complete' && session.payment_status === 'paid' ? 'succeeded' : session.status === 'expired' ? 'cancelled' : 'initialized';
+  const status: TransactionStatus =
+    session.status === 'complete' && session.payment_status === 'paid' ? 'succeeded' : session.status === 'expired' ? 'cancelled' : 'initialized';
   return {
     reference,
     providerId: session.id,
@@ -188,7 +195,13 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
     }
     // No id kept (the charge call never answered): find it by our reference. Stripe's search lags
     // writes by up to a minute, so a miss is "not yet", never "not charged".
-    const found = await call(() => stripe.paymentIntents.search({ query: `metadata['reference']:'${reference.replace(/['\\]/g, '')}'`, limit: 1, expand: paymentExpand.map((path) => `data.${path}`) }));
+    const found = await call(() =>
+      stripe.paymentIntents.search({
+        query: `metadata['reference']:'${reference.replace(/['\\]/g, '')}'`,
+        limit: 1,
+        expand: paymentExpand.map((path) => `data.${path}`),
+      }),
+    );
     const intent = found.data[0];
     if (!intent) throw new GatewayRefusal(`No Stripe payment is known for ${reference} yet`, 'resource_missing');
     return intent;
@@ -202,12 +215,16 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
 
     async initialize(input) {
       const metadata = { ...input.metadata, reference: input.reference };
-      const successUrl = input.returnUrl.includes(SESSION_TEMPLATE) ? input.returnUrl : `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}session_id=${SESSION_TEMPLATE}`;
+      const successUrl = input.returnUrl.includes(SESSION_TEMPLATE)
+        ? input.returnUrl
+        : `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}session_id=${SESSION_TEMPLATE}`;
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
-            line_items: [{ quantity: 1, price_data: { currency: input.currencyCode.toLowerCase(), unit_amount: input.amount, product_data: { name: input.description } } }],
+            line_items: [
+              { quantity: 1, price_data: { currency: input.currencyCode.toLowerCase(), unit_amount: input.amount, product_data: { name: input.description } } },
+            ],
             client_reference_id: input.reference,
             metadata,
             payment_intent_data: { description: input.description, metadata, ...(input.saveCard ? { setup_future_usage: 'off_session' as const } : {}) },
@@ -225,7 +242,9 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
 
     async retrieve(reference, providerId) {
       if (providerId?.startsWith('cs_')) {
-        const session = await call(() => stripe.checkout.sessions.retrieve(providerId, { expand: ['payment_intent.payment_method', 'payment_intent.latest_charge'] }));
+        const session = await call(() =>
+          stripe.checkout.sessions.retrieve(providerId, { expand: ['payment_intent.payment_method', 'payment_intent.latest_charge'] }),
+        );
         return fromSession(session, reference);
       }
       return fromPaymentIntent(await paymentIntentOf(providerId, reference), reference);
@@ -262,7 +281,10 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
     async refund(input) {
       const intent = input.providerId?.startsWith('pi_') ? input.providerId : (await paymentIntentOf(input.providerId, input.reference)).id;
       const refund = await call(() =>
-        stripe.refunds.create({ payment_intent: intent, ...(input.amount === undefined ? {} : { amount: input.amount }), metadata: { reference: input.reference } }, { idempotencyKey: input.idempotencyKey }),
+        stripe.refunds.create(
+          { payment_intent: intent, ...(input.amount === undefined ? {} : { amount: input.amount }), metadata: { reference: input.reference } },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
       return { providerId: refund.id, status };
@@ -272,7 +294,8 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
       const method = await call(() => stripe.paymentMethods.retrieve(authorizationCode));
       const card = cardOf(method);
       // Another customer's card is as good as unknown.
-      if (customer.customerCode && card.customerCode && card.customerCode !== customer.customerCode) throw new GatewayRefusal(`No such PaymentMethod: '${authorizationCode}'`, 'resource_missing');
+      if (customer.customerCode && card.customerCode && card.customerCode !== customer.customerCode)
+        throw new GatewayRefusal(`No such PaymentMethod: '${authorizationCode}'`, 'resource_missing');
       return card;
     },
 
@@ -300,14 +323,23 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
 
     async createSetupIntent(input) {
       const intent = await call(() =>
-        stripe.setupIntents.create({ customer: input.customerCode, usage: 'off_session', description: input.description }, { idempotencyKey: input.idempotencyKey }),
+        stripe.setupIntents.create(
+          { customer: input.customerCode, usage: 'off_session', description: input.description },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return { id: intent.id, client_secret: intent.client_secret ?? '', status: intent.status, payment_method: idOf(intent.payment_method) };
     },
 
     async retrieveSetupIntent(id) {
       const intent = await call(() => stripe.setupIntents.retrieve(id));
-      return { id: intent.id, client_secret: intent.client_secret ?? '', status: intent.status, payment_method: idOf(intent.payment_method), customer: idOf(intent.customer) };
+      return {
+        id: intent.id,
+        client_secret: intent.client_secret ?? '',
+        status: intent.status,
+        payment_method: idOf(intent.payment_method),
+        customer: idOf(intent.customer),
+      };
     },
 
     async retrievePaymentIntent(id) {
@@ -317,7 +349,14 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
 
     async retrieveSession(id) {
       const session = await call(() => stripe.checkout.sessions.retrieve(id));
-      return { id: session.id, url: session.url, status: session.status, payment_status: session.payment_status, payment_intent: idOf(session.payment_intent), metadata: session.metadata ?? {} };
+      return {
+        id: session.id,
+        url: session.url,
+        status: session.status,
+        payment_status: session.payment_status,
+        payment_intent: idOf(session.payment_intent),
+        metadata: session.metadata ?? {},
+      };
     },
   };
 }

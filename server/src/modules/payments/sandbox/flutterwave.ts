@@ -124,7 +124,14 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
     const existing = await store.get<SandboxCustomer>('customer', email);
     if (existing) return existing;
     try {
-      return await store.create<SandboxCustomer>('customer', email, { id: randomInt(1, 2 ** 31), email, name, phone_number: phone, created_at: new Date().toISOString(), transactions: [] });
+      return await store.create<SandboxCustomer>('customer', email, {
+        id: randomInt(1, 2 ** 31),
+        email,
+        name,
+        phone_number: phone,
+        created_at: new Date().toISOString(),
+        transactions: [],
+      });
     } catch (error) {
       const raced = await store.get<SandboxCustomer>('customer', email);
       if (raced) return raced;
@@ -167,7 +174,9 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
           }
         : null,
       meta: transaction.meta,
-      customer: customer ? { id: customer.id, name: customer.name, phone_number: customer.phone_number, email: customer.email, created_at: customer.created_at } : null,
+      customer: customer
+        ? { id: customer.id, name: customer.name, phone_number: customer.phone_number, email: customer.email, created_at: customer.created_at }
+        : null,
     };
   }
 
@@ -241,7 +250,9 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
     api.get<{ Querystring: { customer_email?: string; status?: string } }>('/v3/transactions', async (request) => {
       const customer = request.query.customer_email ? await store.get<SandboxCustomer>('customer', request.query.customer_email.toLowerCase()) : null;
       const transactions = await Promise.all((customer?.transactions ?? []).map((id) => store.get<SandboxTransaction>('transaction', String(id))));
-      const listed = transactions.filter((transaction) => transaction !== null && (!request.query.status || transaction.status === request.query.status)) as SandboxTransaction[];
+      const listed = transactions.filter(
+        (transaction) => transaction !== null && (!request.query.status || transaction.status === request.query.status),
+      ) as SandboxTransaction[];
       return {
         status: 'success',
         message: 'Transactions fetched',
@@ -318,7 +329,8 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
   await app.register(async (pages) => {
     acceptFormBodies(pages);
     const byLink = (linkId: string) => store.findBy<SandboxPayment>('payment', 'link_id', linkId);
-    const html = (reply: FastifyReply, page: string, statusCode = 200) => reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    const html = (reply: FastifyReply, page: string, statusCode = 200) =>
+      reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     const missing = (reply: FastifyReply) => html(reply, noticePage('Payment not found', 'This test payment does not exist.'), 404);
     const linkOf = (payment: SandboxPayment) => `${pagesBase}/v3/hosted/pay/${payment.link_id}`;
     const backToPage = (reply: FastifyReply, payment: SandboxPayment) => reply.redirect(linkOf(payment), 303);
@@ -339,12 +351,22 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
 
     /** Flutterwave sends the customer back with ?status=&tx_ref=&transaction_id=. */
     function redirectBack(reply: FastifyReply, payment: SandboxPayment, status: string) {
-      const back = withQuery(payment.redirect_url, { status, tx_ref: payment.tx_ref, ...(status === 'cancelled' ? {} : { transaction_id: String(payment.transaction_id) }) });
+      const back = withQuery(payment.redirect_url, {
+        status,
+        tx_ref: payment.tx_ref,
+        ...(status === 'cancelled' ? {} : { transaction_id: String(payment.transaction_id) }),
+      });
       return back ? reply.redirect(back, 303) : html(reply, noticePage('Payment finished', 'You can close this page.'));
     }
 
     /** Moves the link (conditionally: one submission wins) and records the charge it made. */
-    async function settle(payment: SandboxPayment, from: SandboxPayment['status'], card: CardSummary, outcome: 'successful' | 'failed' | 'pending', processorResponse: string): Promise<SandboxTransaction | null> {
+    async function settle(
+      payment: SandboxPayment,
+      from: SandboxPayment['status'],
+      card: CardSummary,
+      outcome: 'successful' | 'failed' | 'pending',
+      processorResponse: string,
+    ): Promise<SandboxTransaction | null> {
       const moved = await store.update<SandboxPayment>('payment', payment.tx_ref, { status: outcome }, from);
       if (!moved) return null;
       const previous = await transactionOf(payment);
@@ -372,9 +394,18 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
       const payment = await byLink(request.params.linkId);
       if (!payment) return missing(reply);
       if (payment.status === 'pending') {
-        return html(reply, challengePage({ providerName: 'Flutterwave', amountText: money(payment.amount, payment.currency), completeAction: `${linkOf(payment)}/challenge/complete`, failAction: `${linkOf(payment)}/challenge/fail` }));
+        return html(
+          reply,
+          challengePage({
+            providerName: 'Flutterwave',
+            amountText: money(payment.amount, payment.currency),
+            completeAction: `${linkOf(payment)}/challenge/complete`,
+            failAction: `${linkOf(payment)}/challenge/fail`,
+          }),
+        );
       }
-      if (payable(payment)) return html(reply, paymentPage(payment, payment.status === 'failed' ? ((await transactionOf(payment))?.processor_response ?? null) : null));
+      if (payable(payment))
+        return html(reply, paymentPage(payment, payment.status === 'failed' ? ((await transactionOf(payment))?.processor_response ?? null) : null));
       return html(reply, noticePage('Payment complete', 'This test payment is already complete.'));
     });
 
@@ -382,7 +413,12 @@ export async function flutterwaveSandbox(app: FastifyInstance, context: SandboxC
       const payment = await byLink(request.params.linkId);
       if (!payment) return missing(reply);
       if (!payable(payment)) return backToPage(reply, payment);
-      const form = readCardForm({ number: formField(request.body, 'number'), expiry: formField(request.body, 'expiry'), cvc: formField(request.body, 'cvc'), name: formField(request.body, 'name') });
+      const form = readCardForm({
+        number: formField(request.body, 'number'),
+        expiry: formField(request.body, 'expiry'),
+        cvc: formField(request.body, 'cvc'),
+        name: formField(request.body, 'name'),
+      });
       if (!form.ok) return html(reply, paymentPage(payment, form.message), 422);
       const { card } = form;
       if (card.outcome === 'succeeds') {

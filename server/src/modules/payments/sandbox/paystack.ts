@@ -118,7 +118,16 @@ function transactionData(transaction: SandboxTransaction, customer: SandboxCusto
     fees: null,
     authorization: authorizationData(authorization),
     customer: customer
-      ? { id: customer.id, first_name: null, last_name: null, email: customer.email, customer_code: customer.customer_code, phone: null, metadata: null, risk_action: 'default' }
+      ? {
+          id: customer.id,
+          first_name: null,
+          last_name: null,
+          email: customer.email,
+          customer_code: customer.customer_code,
+          phone: null,
+          metadata: null,
+          risk_action: 'default',
+        }
       : null,
     plan: null,
     requested_amount: transaction.amount,
@@ -209,7 +218,10 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
     return saved;
   }
 
-  async function createTransaction(reply: FastifyReply, fields: Omit<SandboxTransaction, 'id' | 'access_code' | 'created_at' | 'refunded'>): Promise<SandboxTransaction | null> {
+  async function createTransaction(
+    reply: FastifyReply,
+    fields: Omit<SandboxTransaction, 'id' | 'access_code' | 'created_at' | 'refunded'>,
+  ): Promise<SandboxTransaction | null> {
     if (await store.get('transaction', fields.reference)) {
       refuse(reply, 400, 'Duplicate Transaction Reference');
       return null;
@@ -279,7 +291,8 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       if (!email) return refuse(reply, 400, 'Invalid Email Address Passed');
       const amount = amountOf(input.amount);
       if (amount === null) return refuse(reply, 400, 'Invalid Amount Sent');
-      const authorization = typeof input.authorization_code === 'string' ? await store.get<SandboxAuthorization>('authorization', input.authorization_code) : null;
+      const authorization =
+        typeof input.authorization_code === 'string' ? await store.get<SandboxAuthorization>('authorization', input.authorization_code) : null;
       // An authorization belongs to the customer whose card made it.
       if (!authorization || authorization.email !== email) return refuse(reply, 400, 'Invalid authorization code');
       const currency = typeof input.currency === 'string' ? input.currency.toUpperCase() : 'NGN';
@@ -311,7 +324,8 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
     api.post('/refund', async (request, reply) => {
       const input = body(request);
       const key = typeof input.transaction === 'string' || typeof input.transaction === 'number' ? String(input.transaction) : '';
-      const transaction = (await store.get<SandboxTransaction>('transaction', key)) ?? (key ? await store.findBy<SandboxTransaction>('transaction', 'id', key) : null);
+      const transaction =
+        (await store.get<SandboxTransaction>('transaction', key)) ?? (key ? await store.findBy<SandboxTransaction>('transaction', 'id', key) : null);
       if (!transaction) return refuse(reply, 404, 'Transaction not found');
       if (transaction.status === 'reversed') return refuse(reply, 400, 'Transaction has been fully reversed');
       if (transaction.status !== 'success') return refuse(reply, 400, 'Transaction cannot be refunded');
@@ -349,7 +363,15 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
         });
       })().catch((error: unknown) => log.warn({ err: (error as Error).message }, 'test gateway: paystack refund not processed'));
       return ok('Refund has been queued for processing', {
-        transaction: { id: transaction.id, domain: 'test', reference: transaction.reference, amount: transaction.amount, paid_at: transaction.paid_at, channel: 'card', currency: transaction.currency },
+        transaction: {
+          id: transaction.id,
+          domain: 'test',
+          reference: transaction.reference,
+          amount: transaction.amount,
+          paid_at: transaction.paid_at,
+          channel: 'card',
+          currency: transaction.currency,
+        },
         integration: 1,
         deducted_amount: 0,
         channel: null,
@@ -371,7 +393,9 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       const key = request.params.customer.toLowerCase();
       const customer = (await getCustomer(key)) ?? (await store.findBy<SandboxCustomer>('customer', 'customer_code', request.params.customer));
       if (!customer) return refuse(reply, 404, 'Customer not found');
-      const authorizations = await Promise.all(customer.authorizations.map((authorizationCode) => store.get<SandboxAuthorization>('authorization', authorizationCode)));
+      const authorizations = await Promise.all(
+        customer.authorizations.map((authorizationCode) => store.get<SandboxAuthorization>('authorization', authorizationCode)),
+      );
       return ok('Customer retrieved', {
         id: customer.id,
         email: customer.email,
@@ -391,7 +415,8 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
   await app.register(async (pages) => {
     acceptFormBodies(pages);
     const byAccessCode = (accessCode: string) => store.findBy<SandboxTransaction>('transaction', 'access_code', accessCode);
-    const html = (reply: FastifyReply, page: string, statusCode = 200) => reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+    const html = (reply: FastifyReply, page: string, statusCode = 200) =>
+      reply.code(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
     const missing = (reply: FastifyReply) => html(reply, noticePage('Payment not found', 'This test payment does not exist.'), 404);
     const backToCheckout = (reply: FastifyReply, transaction: SandboxTransaction) => reply.redirect(`${pagesBase}/checkout/${transaction.access_code}`, 303);
     const payable = (transaction: SandboxTransaction) => transaction.status === 'abandoned' || transaction.status === 'failed';
@@ -419,7 +444,15 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       if (!transaction) return missing(reply);
       if (transaction.status === 'ongoing') {
         const base = `${pagesBase}/checkout/${transaction.access_code}/challenge`;
-        return html(reply, challengePage({ providerName: 'Paystack', amountText: money(transaction.amount, transaction.currency), completeAction: `${base}/complete`, failAction: `${base}/fail` }));
+        return html(
+          reply,
+          challengePage({
+            providerName: 'Paystack',
+            amountText: money(transaction.amount, transaction.currency),
+            completeAction: `${base}/complete`,
+            failAction: `${base}/fail`,
+          }),
+        );
       }
       if (payable(transaction)) return html(reply, checkoutPage(transaction, transaction.status === 'failed' ? transaction.gateway_response : null));
       return html(reply, noticePage('Payment complete', 'This test payment is already complete.'));
@@ -429,7 +462,12 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       const transaction = await byAccessCode(request.params.accessCode);
       if (!transaction) return missing(reply);
       if (!payable(transaction)) return backToCheckout(reply, transaction);
-      const form = readCardForm({ number: formField(request.body, 'number'), expiry: formField(request.body, 'expiry'), cvc: formField(request.body, 'cvc'), name: formField(request.body, 'name') });
+      const form = readCardForm({
+        number: formField(request.body, 'number'),
+        expiry: formField(request.body, 'expiry'),
+        cvc: formField(request.body, 'cvc'),
+        name: formField(request.body, 'name'),
+      });
       if (!form.ok) return html(reply, checkoutPage(transaction, form.message), 422);
       const { card } = form;
       if (card.outcome === 'succeeds') {
@@ -438,7 +476,9 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       }
       // Declined: the checkout stays open for another card. 3-D Secure: the bank's page comes next.
       const patch: Partial<SandboxTransaction> =
-        card.outcome === 'declined' ? { status: 'failed', gateway_response: CARD_MESSAGES.declined, card } : { status: 'ongoing', gateway_response: 'Awaiting 3-D Secure authentication', card };
+        card.outcome === 'declined'
+          ? { status: 'failed', gateway_response: CARD_MESSAGES.declined, card }
+          : { status: 'ongoing', gateway_response: 'Awaiting 3-D Secure authentication', card };
       await store.update<SandboxTransaction>('transaction', transaction.reference, patch, transaction.status);
       return backToCheckout(reply, transaction);
     });
@@ -449,7 +489,9 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
       // The transaction stays abandoned, as Paystack leaves it; metadata.cancel_action says where to go.
       const metadata = typeof transaction.metadata === 'object' && transaction.metadata !== null ? (transaction.metadata as Json) : {};
       const cancelAction = typeof metadata.cancel_action === 'string' ? metadata.cancel_action : callbackUrl(transaction);
-      return cancelAction ? reply.redirect(cancelAction, 303) : html(reply, noticePage('Payment cancelled', 'You cancelled this test payment. You can close this page.'));
+      return cancelAction
+        ? reply.redirect(cancelAction, 303)
+        : html(reply, noticePage('Payment cancelled', 'You cancelled this test payment. You can close this page.'));
     });
 
     pages.post<{ Params: { accessCode: string; answer: string } }>('/checkout/:accessCode/challenge/:answer', async (request, reply) => {
@@ -462,7 +504,12 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
         const paid = await markPaid(transaction, transaction.card, 'ongoing');
         return paid ? finished(reply, paid) : backToCheckout(reply, transaction);
       }
-      await store.update<SandboxTransaction>('transaction', transaction.reference, { status: 'failed', gateway_response: CARD_MESSAGES.threeDSecureFailed }, 'ongoing');
+      await store.update<SandboxTransaction>(
+        'transaction',
+        transaction.reference,
+        { status: 'failed', gateway_response: CARD_MESSAGES.threeDSecureFailed },
+        'ongoing',
+      );
       return backToCheckout(reply, transaction);
     });
   });

@@ -45,7 +45,8 @@ class ApiError extends Error {
 }
 
 const invalid = (message: string, param?: string) => new ApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) });
-const missing = (kind: string, id: string) => new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
+const missing = (kind: string, id: string) =>
+  new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param: 'id' });
 
 const now = () => Math.floor(Date.now() / 1000);
 const randomId = (prefix: string, bytes = 12) => prefix + randomBytes(bytes).toString('hex');
@@ -148,7 +149,17 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
 
   /** An event, stored and sent signed as Stripe signs: HMAC-SHA256 of `{t}.{body}` with the endpoint secret. */
   async function emit(type: string, object: SandboxRecord): Promise<void> {
-    const event = { id: randomId('evt_'), object: 'event', api_version: API_VERSION, created: now(), data: { object: present(object) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type };
+    const event = {
+      id: randomId('evt_'),
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      data: { object: present(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
     await store.create('event', event.id, event);
     const body = JSON.stringify(event);
     const timestamp = now();
@@ -173,9 +184,23 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     };
   }
 
-  const declineOf = (method: StripeObject) => ({ type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: CARD_MESSAGES.declined, payment_method: present(method) });
-  const authenticationFailureOf = (code: string, method: StripeObject | null) => ({ type: 'invalid_request_error', code, message: CARD_MESSAGES.threeDSecureFailed, ...(method ? { payment_method: present(method) } : {}) });
-  const redirectAction = (clientSecret: string, returnUrl: string | null) => ({ type: 'redirect_to_url', redirect_to_url: { url: pageUrl(`/challenge?client_secret=${encodeURIComponent(clientSecret)}`), return_url: returnUrl } });
+  const declineOf = (method: StripeObject) => ({
+    type: 'card_error',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: CARD_MESSAGES.declined,
+    payment_method: present(method),
+  });
+  const authenticationFailureOf = (code: string, method: StripeObject | null) => ({
+    type: 'invalid_request_error',
+    code,
+    message: CARD_MESSAGES.threeDSecureFailed,
+    ...(method ? { payment_method: present(method) } : {}),
+  });
+  const redirectAction = (clientSecret: string, returnUrl: string | null) => ({
+    type: 'redirect_to_url',
+    redirect_to_url: { url: pageUrl(`/challenge?client_secret=${encodeURIComponent(clientSecret)}`), return_url: returnUrl },
+  });
 
   async function attach(method: StripeObject, customer: string): Promise<void> {
     await store.update('payment_method', method.id, { customer });
@@ -184,7 +209,12 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   /** The winning move to succeeded: one charge, the card kept when asked, the events. Null: another submit won. */
   async function succeed(intent: StripeObject, method: StripeObject, from: string): Promise<StripeObject | null> {
     const chargeId = derivedId('ch_', intent.id);
-    const updated = await store.update<StripeObject>('payment_intent', intent.id, { status: 'succeeded', amount_received: intent.amount, latest_charge: chargeId, payment_method: method.id, next_action: null, last_payment_error: null }, from);
+    const updated = await store.update<StripeObject>(
+      'payment_intent',
+      intent.id,
+      { status: 'succeeded', amount_received: intent.amount, latest_charge: chargeId, payment_method: method.id, next_action: null, last_payment_error: null },
+      from,
+    );
     if (!updated) return null;
     const charge = await createOnce('charge', chargeId, {
       id: chargeId,
@@ -213,20 +243,40 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   }
 
   /** Tries a card on an intent waiting in `from`: the new intent, or null when another submit moved it first. */
-  async function attempt(intent: StripeObject, method: StripeObject & { _outcome?: CardOutcome }, from: string, returnUrl: string | null): Promise<StripeObject | null> {
+  async function attempt(
+    intent: StripeObject,
+    method: StripeObject & { _outcome?: CardOutcome },
+    from: string,
+    returnUrl: string | null,
+  ): Promise<StripeObject | null> {
     if (method._outcome === 'succeeds') return succeed(intent, method, from);
     if (method._outcome === 'declined') {
-      const updated = await store.update<StripeObject>('payment_intent', intent.id, { status: 'requires_payment_method', payment_method: null, last_payment_error: declineOf(method), next_action: null }, from);
+      const updated = await store.update<StripeObject>(
+        'payment_intent',
+        intent.id,
+        { status: 'requires_payment_method', payment_method: null, last_payment_error: declineOf(method), next_action: null },
+        from,
+      );
       if (updated) await emit('payment_intent.payment_failed', updated);
       return updated;
     }
-    const updated = await store.update<StripeObject>('payment_intent', intent.id, { status: 'requires_action', payment_method: method.id, last_payment_error: null, next_action: redirectAction(String(intent.client_secret), returnUrl) }, from);
+    const updated = await store.update<StripeObject>(
+      'payment_intent',
+      intent.id,
+      { status: 'requires_action', payment_method: method.id, last_payment_error: null, next_action: redirectAction(String(intent.client_secret), returnUrl) },
+      from,
+    );
     if (updated) await emit('payment_intent.requires_action', updated);
     return updated;
   }
 
   async function completeSession(sessionId: string, intent: StripeObject): Promise<void> {
-    const session = await store.update<StripeObject>('checkout.session', sessionId, { status: 'complete', payment_status: 'paid', customer: intent.customer, url: null }, 'open');
+    const session = await store.update<StripeObject>(
+      'checkout.session',
+      sessionId,
+      { status: 'complete', payment_status: 'paid', customer: intent.customer, url: null },
+      'open',
+    );
     if (session) await emit('checkout.session.completed', session);
   }
 
@@ -238,19 +288,30 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   }
 
   /** Stripe's idempotency: one answer per key; the same key with other parameters is an error; a key in flight is 409. */
-  async function idempotent(key: string, fingerprint: string, run: () => Promise<{ status: number; body: unknown }>): Promise<{ status: number; body: unknown; replayed: boolean }> {
+  async function idempotent(
+    key: string,
+    fingerprint: string,
+    run: () => Promise<{ status: number; body: unknown }>,
+  ): Promise<{ status: number; body: unknown; replayed: boolean }> {
     try {
       await store.create('idempotency', key, { status: 'pending', fingerprint });
     } catch (error) {
       const previous = await store.get<{ status: string; fingerprint: string; answer?: { status: number; body: unknown } }>('idempotency', key);
       if (!previous) throw error;
       if (previous.fingerprint !== fingerprint) {
-        throw new ApiError(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` });
+        throw new ApiError(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        });
       }
       if (previous.status === 'done' && previous.answer) return { ...previous.answer, replayed: true };
       // A request that failed inside (5xx) leaves no answer: Stripe lets the key be tried again.
       const retaken = previous.status === 'failed' && (await store.update('idempotency', key, { status: 'pending' }, 'failed'));
-      if (!retaken) throw new ApiError(409, { type: 'idempotency_error', message: 'There is currently another in-progress request using this Stripe API key and idempotency key. Please try again later.' });
+      if (!retaken)
+        throw new ApiError(409, {
+          type: 'idempotency_error',
+          message: 'There is currently another in-progress request using this Stripe API key and idempotency key. Please try again later.',
+        });
     }
     try {
       const answer = await run();
@@ -297,7 +358,16 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   }
 
   api('POST', '/v1/customers', async (form) => {
-    const customer = { id: randomId('cus_'), object: 'customer', created: now(), email: text(form.email) ?? null, name: text(form.name) ?? null, phone: text(form.phone) ?? null, livemode: false, metadata: metadataOf(form.metadata) };
+    const customer = {
+      id: randomId('cus_'),
+      object: 'customer',
+      created: now(),
+      email: text(form.email) ?? null,
+      name: text(form.name) ?? null,
+      phone: text(form.phone) ?? null,
+      livemode: false,
+      metadata: metadataOf(form.metadata),
+    };
     return store.create('customer', customer.id, customer);
   });
   api('GET', '/v1/customers/:id', async (_form, params) => present(await must('customer', params.id!)));
@@ -334,7 +404,8 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     if (customer) await must('customer', customer);
     const methodId = text(form.payment_method) ?? null;
     const method = methodId ? await must('payment_method', methodId) : null;
-    if (method && customer && method.customer !== customer) throw invalid(`The provided PaymentMethod ${method.id} does not belong to the Customer ${customer}.`, 'payment_method');
+    if (method && customer && method.customer !== customer)
+      throw invalid(`The provided PaymentMethod ${method.id} does not belong to the Customer ${customer}.`, 'payment_method');
     const intent: StripeObject = {
       id,
       object: 'payment_intent',
@@ -383,7 +454,11 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     if (items.length === 0) throw invalid('line_items is required in payment mode.', 'line_items');
     const prices = items.map((item, index) => {
       const price = record(item.price_data);
-      return { currency: currencyOf(price.currency, `line_items[${index}][price_data][currency]`), total: amountOf(price.unit_amount, `line_items[${index}][price_data][unit_amount]`) * Number(text(item.quantity) ?? '1'), name: text(record(price.product_data).name) ?? '' };
+      return {
+        currency: currencyOf(price.currency, `line_items[${index}][price_data][currency]`),
+        total: amountOf(price.unit_amount, `line_items[${index}][price_data][unit_amount]`) * Number(text(item.quantity) ?? '1'),
+        name: text(record(price.product_data).name) ?? '',
+      };
     });
     const currency = prices[0]!.currency;
     if (prices.some((price) => price.currency !== currency)) throw invalid('All line items must share one currency.', 'line_items');
@@ -421,7 +496,8 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
   api('POST', '/v1/checkout/sessions/:id/expire', async (_form, params) => {
     const session = await must('checkout.session', params.id!);
     const expired = await store.update<StripeObject>('checkout.session', session.id, { status: 'expired', url: null }, 'open');
-    if (!expired) throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+    if (!expired)
+      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
     await emit('checkout.session.expired', expired);
     return present(expired);
   });
@@ -432,13 +508,30 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     const intentId = text(form.payment_intent) ?? (chargeGiven ? String((await must('charge', chargeGiven)).payment_intent) : undefined);
     if (!intentId) throw invalid('One of payment_intent or charge is required.', 'payment_intent');
     const intent = await must('payment_intent', intentId);
-    if (intent.status !== 'succeeded' || typeof intent.latest_charge !== 'string') throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent');
+    if (intent.status !== 'succeeded' || typeof intent.latest_charge !== 'string')
+      throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, 'payment_intent');
     const charge = await must('charge', intent.latest_charge);
     const remaining = Number(charge.amount) - Number(charge.amount_refunded);
-    if (remaining <= 0) throw new ApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
+    if (remaining <= 0)
+      throw new ApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` });
     const amount = form.amount === undefined ? remaining : amountOf(form.amount, 'amount');
-    if (amount > remaining) throw invalid(`Refund amount (${amountText(amount, String(charge.currency))}) is greater than unrefunded amount on charge (${amountText(remaining, String(charge.currency))})`, 'amount');
-    const refund = { id: randomId('re_'), object: 'refund', amount, charge: charge.id, created: now(), currency: charge.currency, metadata: metadataOf(form.metadata), payment_intent: intentId, reason: null, status: 'succeeded' };
+    if (amount > remaining)
+      throw invalid(
+        `Refund amount (${amountText(amount, String(charge.currency))}) is greater than unrefunded amount on charge (${amountText(remaining, String(charge.currency))})`,
+        'amount',
+      );
+    const refund = {
+      id: randomId('re_'),
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: metadataOf(form.metadata),
+      payment_intent: intentId,
+      reason: null,
+      status: 'succeeded',
+    };
     await store.create('refund', refund.id, refund);
     const refunded = Number(charge.amount_refunded) + amount;
     const updatedCharge = await store.update<StripeObject>('charge', charge.id, { amount_refunded: refunded, refunded: refunded >= Number(charge.amount) });
@@ -449,7 +542,8 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
 
   // ---- hosted pages -------------------------------------------------------------------------
 
-  const html = (reply: FastifyReply, page: string, status = 200) => reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  const html = (reply: FastifyReply, page: string, status = 200) =>
+    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   const cardFormOf = (request: FastifyRequest) => {
     const form = typeof request.body === 'string' ? parseStripeForm(request.body) : {};
     return { number: text(form.number) ?? '', expiry: text(form.expiry) ?? '', cvc: text(form.cvc) ?? '', name: text(form.name) ?? '' };
@@ -476,8 +570,10 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     const intent = typeof session.payment_intent === 'string' ? await store.get<StripeObject>('payment_intent', session.payment_intent) : null;
     // A paid intent whose session another submit is still completing is as good as complete.
     if (session.status === 'complete' || intent?.status === 'succeeded') return reply.redirect(String(session.success_url), 303);
-    if (session.status !== 'open') return html(reply, noticePage('Checkout expired', 'This checkout is no longer open. Go back and start the payment again.'), 410);
-    if (intent?.status === 'requires_action') return reply.redirect(pageUrl(`/challenge?client_secret=${encodeURIComponent(String(intent.client_secret))}`), 303);
+    if (session.status !== 'open')
+      return html(reply, noticePage('Checkout expired', 'This checkout is no longer open. Go back and start the payment again.'), 410);
+    if (intent?.status === 'requires_action')
+      return reply.redirect(pageUrl(`/challenge?client_secret=${encodeURIComponent(String(intent.client_secret))}`), 303);
     const failure = intent?.last_payment_error as { message?: string } | null | undefined;
     return html(reply, checkoutPage(session, failure?.message ?? null), status);
   }
@@ -497,7 +593,18 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     // One payment intent per session (derived id): two submits meet on it.
     let customer = typeof session.customer === 'string' ? session.customer : null;
     if (!customer && session.customer_creation === 'always') {
-      customer = (await createOnce('customer', derivedId('cus_', session.id), { id: derivedId('cus_', session.id), object: 'customer', created: now(), email: session.customer_email, name: null, phone: null, livemode: false, metadata: {} })).id;
+      customer = (
+        await createOnce('customer', derivedId('cus_', session.id), {
+          id: derivedId('cus_', session.id),
+          object: 'customer',
+          created: now(),
+          email: session.customer_email,
+          name: null,
+          phone: null,
+          livemode: false,
+          metadata: {},
+        })
+      ).id;
     }
     const intentId = derivedId('pi_', session.id);
     const intent = await createOnce('payment_intent', intentId, {
@@ -529,7 +636,12 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     return finishCheckoutAttempt(reply, session, intent, method);
   });
 
-  async function finishCheckoutAttempt(reply: FastifyReply, session: StripeObject, intent: StripeObject, method: StripeObject & { _outcome: CardOutcome }): Promise<FastifyReply> {
+  async function finishCheckoutAttempt(
+    reply: FastifyReply,
+    session: StripeObject,
+    intent: StripeObject,
+    method: StripeObject & { _outcome: CardOutcome },
+  ): Promise<FastifyReply> {
     const moved = await attempt(intent, method, 'requires_payment_method', String(session.success_url));
     if (moved?.status === 'succeeded') await completeSession(session.id, moved);
     const current = (await store.get<StripeObject>('checkout.session', session.id)) ?? session;
@@ -556,8 +668,10 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     }
   }
 
-  const setupQuery = (intent: StripeObject, returnUrl: string) => `client_secret=${encodeURIComponent(String(intent.client_secret))}&return_url=${encodeURIComponent(returnUrl)}`;
-  const setupReturn = (intent: StripeObject, returnUrl: string, status: string) => withQuery(returnUrl, { setup_intent: intent.id, setup_intent_client_secret: String(intent.client_secret), redirect_status: status });
+  const setupQuery = (intent: StripeObject, returnUrl: string) =>
+    `client_secret=${encodeURIComponent(String(intent.client_secret))}&return_url=${encodeURIComponent(returnUrl)}`;
+  const setupReturn = (intent: StripeObject, returnUrl: string, status: string) =>
+    withQuery(returnUrl, { setup_intent: intent.id, setup_intent_client_secret: String(intent.client_secret), redirect_status: status });
   const setupPage = (intent: StripeObject, returnUrl: string, error: string | null) =>
     cardPage({
       providerName: PROVIDER_NAME,
@@ -571,7 +685,8 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
 
   async function showSetup(reply: FastifyReply, intent: StripeObject, returnUrl: string, status = 200): Promise<FastifyReply> {
     if (intent.status === 'succeeded') return reply.redirect(setupReturn(intent, returnUrl, 'succeeded'), 303);
-    if (intent.status === 'requires_action') return reply.redirect(pageUrl(`/challenge?client_secret=${encodeURIComponent(String(intent.client_secret))}`), 303);
+    if (intent.status === 'requires_action')
+      return reply.redirect(pageUrl(`/challenge?client_secret=${encodeURIComponent(String(intent.client_secret))}`), 303);
     const failure = intent.last_setup_error as { message?: string } | null;
     return html(reply, setupPage(intent, returnUrl, failure?.message ?? null), status);
   }
@@ -597,10 +712,20 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
       moved = await store.update<StripeObject>('setup_intent', intent.id, { last_setup_error: declineOf(method) }, 'requires_payment_method');
       if (moved) await emit('setup_intent.setup_failed', moved);
     } else if (read.card.outcome === 'three_d_secure') {
-      moved = await store.update<StripeObject>('setup_intent', intent.id, { status: 'requires_action', payment_method: method.id, last_setup_error: null, next_action: redirectAction(String(intent.client_secret), returnUrl) }, 'requires_payment_method');
+      moved = await store.update<StripeObject>(
+        'setup_intent',
+        intent.id,
+        { status: 'requires_action', payment_method: method.id, last_setup_error: null, next_action: redirectAction(String(intent.client_secret), returnUrl) },
+        'requires_payment_method',
+      );
       if (moved) await emit('setup_intent.requires_action', moved);
     } else {
-      moved = await store.update<StripeObject>('setup_intent', intent.id, { status: 'succeeded', payment_method: method.id, last_setup_error: null }, 'requires_payment_method');
+      moved = await store.update<StripeObject>(
+        'setup_intent',
+        intent.id,
+        { status: 'succeeded', payment_method: method.id, last_setup_error: null },
+        'requires_payment_method',
+      );
       if (moved && typeof moved.customer === 'string') await attach(method, moved.customer);
       if (moved) await emit('setup_intent.succeeded', moved);
     }
@@ -631,9 +756,21 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     const action = (await load(intent.id)) ?? intent;
     // `intent` is read before the move, so it still holds the action's return URL.
     const returnUrl = ((intent.next_action ?? action.next_action) as { redirect_to_url?: { return_url?: string | null } } | null)?.redirect_to_url?.return_url;
-    if (intent.object === 'setup_intent' && returnUrl) return reply.redirect(setupReturn(action, returnUrl, action.status === 'succeeded' ? 'succeeded' : 'failed'), 303);
-    if (returnUrl) return reply.redirect(withQuery(returnUrl, { payment_intent: intent.id, payment_intent_client_secret: String(intent.client_secret), redirect_status: action.status === 'succeeded' ? 'succeeded' : 'failed' }), 303);
-    return html(reply, noticePage(action.status === 'succeeded' ? 'Payment confirmed' : 'Payment not confirmed', 'You can close this page and go back to the portal.'));
+    if (intent.object === 'setup_intent' && returnUrl)
+      return reply.redirect(setupReturn(action, returnUrl, action.status === 'succeeded' ? 'succeeded' : 'failed'), 303);
+    if (returnUrl)
+      return reply.redirect(
+        withQuery(returnUrl, {
+          payment_intent: intent.id,
+          payment_intent_client_secret: String(intent.client_secret),
+          redirect_status: action.status === 'succeeded' ? 'succeeded' : 'failed',
+        }),
+        303,
+      );
+    return html(
+      reply,
+      noticePage(action.status === 'succeeded' ? 'Payment confirmed' : 'Payment not confirmed', 'You can close this page and go back to the portal.'),
+    );
   }
 
   app.get('/challenge', async (request, reply) => {
@@ -642,7 +779,15 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     if (intent.status !== 'requires_action') return afterChallenge(reply, intent);
     const query = `client_secret=${encodeURIComponent(String(intent.client_secret))}`;
     const amount = intent.object === 'payment_intent' ? amountText(Number(intent.amount), String(intent.currency)) : null;
-    return html(reply, challengePage({ providerName: PROVIDER_NAME, amountText: amount, completeAction: pagePath(`/challenge/complete?${query}`), failAction: pagePath(`/challenge/fail?${query}`) }));
+    return html(
+      reply,
+      challengePage({
+        providerName: PROVIDER_NAME,
+        amountText: amount,
+        completeAction: pagePath(`/challenge/complete?${query}`),
+        failAction: pagePath(`/challenge/fail?${query}`),
+      }),
+    );
   });
 
   app.post('/challenge/complete', async (request, reply) => {
@@ -668,10 +813,30 @@ export async function stripeSandbox(app: FastifyInstance, context: SandboxContex
     if (intent.status === 'requires_action') {
       const method = await store.get<StripeObject>('payment_method', String(intent.payment_method));
       if (intent.object === 'payment_intent') {
-        const moved = await store.update<StripeObject>('payment_intent', intent.id, { status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error: authenticationFailureOf('payment_intent_authentication_failure', method) }, 'requires_action');
+        const moved = await store.update<StripeObject>(
+          'payment_intent',
+          intent.id,
+          {
+            status: 'requires_payment_method',
+            payment_method: null,
+            next_action: null,
+            last_payment_error: authenticationFailureOf('payment_intent_authentication_failure', method),
+          },
+          'requires_action',
+        );
         if (moved) await emit('payment_intent.payment_failed', moved);
       } else {
-        const moved = await store.update<StripeObject>('setup_intent', intent.id, { status: 'requires_payment_method', payment_method: null, next_action: null, last_setup_error: authenticationFailureOf('setup_intent_authentication_failure', method) }, 'requires_action');
+        const moved = await store.update<StripeObject>(
+          'setup_intent',
+          intent.id,
+          {
+            status: 'requires_payment_method',
+            payment_method: null,
+            next_action: null,
+            last_setup_error: authenticationFailureOf('setup_intent_authentication_failure', method),
+          },
+          'requires_action',
+        );
         if (moved) await emit('setup_intent.setup_failed', moved);
       }
     }
