@@ -23,6 +23,7 @@ import { benchChat, CHAT_TARGETS } from './bench-chat';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
+import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
 import { percentile } from './bench-kit';
@@ -354,6 +355,22 @@ async function notificationRows(): Promise<string[]> {
   return ['### Notifications (issue 12)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 29: a signed webhook verified, recorded once and applied; the same again (scripts/bench-webhooks.ts). */
+async function webhookRows(): Promise<string[]> {
+  const { applied, replayed } = await benchWebhooks();
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Stripe webhook verified and applied, p50 / p95 (${applied.count})`,
+      `${ms(applied.p50)} / ${ms(applied.p95)}`,
+      `p95 <= ${WEBHOOK_TARGETS.p95Ms} ms: ${verdict(applied.p95 <= WEBHOOK_TARGETS.p95Ms)}`,
+    ],
+    [`The same webhook replayed, p50 / p95 (${replayed.count})`, `${ms(replayed.p50)} / ${ms(replayed.p95)}`, 'changes nothing'],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Payment webhooks (issue 29)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function designSyncRows(): Promise<string[]> {
   const { local, firebase, reconnectMs, chaos } = await benchDesignSync();
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -557,6 +574,7 @@ async function main(): Promise<void> {
       `Initial JS files: ${initial.js.map((url) => `\`${posix.basename(url)}\``).join(', ')}.`,
       '',
       ...(await notificationRows()),
+      ...(await webhookRows()),
       ...(await designSyncRows()),
       '',
       ...(await chatRows(initial.js)),
