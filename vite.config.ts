@@ -9,7 +9,13 @@ import { prerenderPlugin } from './scripts/prerender';
 
 function buildId(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() + '-' + Date.now().toString(36);
+    return (
+      execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim() +
+      '-' +
+      Date.now().toString(36)
+    );
   } catch {
     return Date.now().toString(36);
   }
@@ -99,7 +105,12 @@ export default defineConfig({
             // own (server/src/web/boot-after-paint.ts): the styling engine (emotion, stylis, the
             // system) and then the components, two tasks of about 10 ms on the CI machine instead
             // of one of about 23 (92 ms at Lighthouse's 4x CPU slowdown, 42 of them blocking).
-            { name: 'mui-system', test: /[\\/]node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils))[\\/]/, tags: ['$initial'], priority: 3 },
+            {
+              name: 'mui-system',
+              test: /[\\/]node_modules[\\/](@emotion|stylis|@mui[\\/](system|styled-engine|private-theming|utils))[\\/]/,
+              tags: ['$initial'],
+              priority: 3,
+            },
             { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/, tags: ['$initial'], priority: 3 },
             // MUI's small helpers that lazy routes share (ownerDocument, useControlled, useSlot...):
             // one chunk rather than a dozen of 0.1-0.8 kB, each a request and a modulepreload the

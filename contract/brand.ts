@@ -3,7 +3,6 @@
  * static first paint of the homepage (server/src/web/app-shell.ts).
  */
 export const PRODUCT_NAME = 'ShopApp Studio';
-export const PRODUCT_SHORT_NAME = 'ShopApp';
 
 /**
  * Brand colours. Every text/background pair used by the shell meets WCAG AA (4.5:1):

@@ -33,11 +33,10 @@ export function parseColour(value: string): Rgba | undefined {
   return { r: (n >>> 24) & 255, g: (n >>> 16) & 255, b: (n >>> 8) & 255, a: n & 255 };
 }
 
-export function isColour(value: string): boolean {
-  return parseColour(value) !== undefined;
-}
-
-const hex2 = (n: number) => Math.round(Math.min(255, Math.max(0, n))).toString(16).padStart(2, '0');
+const hex2 = (n: number) =>
+  Math.round(Math.min(255, Math.max(0, n)))
+    .toString(16)
+    .padStart(2, '0');
 
 export function toWeb({ r, g, b, a }: Rgba): string {
   return `#${hex2(r)}${hex2(g)}${hex2(b)}${hex2(a)}`.toUpperCase();
@@ -129,13 +128,17 @@ export function lighten(value: string, step: number = CONSTANTS.colourShadeStep)
   return toWeb(fromHsl(h, s, Math.min(1, l * (1 + step)), c.a));
 }
 
-/** WCAG relative luminance, 0 (black) to 1 (white). */
+/**
+ * WCAG 2.x relative luminance, 0 (black) to 1 (white): the one formula behind the contrast guard
+ * and the derived text colours (sRGB's 0.04045 knee; the older 0.03928 gives the same answer for
+ * every 8-bit channel).
+ */
 export function luminosity(value: string): number {
   const c = parseColour(value);
   if (!c) return 0;
   const lin = (v: number) => {
     const n = v / 255;
-    return n <= 0.03928 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
+    return n <= 0.04045 ? n / 12.92 : ((n + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * lin(c.r) + 0.7152 * lin(c.g) + 0.0722 * lin(c.b);
 }

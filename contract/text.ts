@@ -6,6 +6,7 @@
  */
 import { z } from './zod';
 import { CONSTANTS } from './constants';
+import { hasControlCharacters } from './control-characters';
 import { FIELD_MESSAGES, isValidEmail, isValidPhone } from './validation';
 
 /** Length caps, in characters. */
@@ -35,13 +36,6 @@ export const TEXT_MESSAGES = {
   notText: (label: string) => `${label} must be text`,
 } as const;
 
-/** C0 and C1 control characters, DEL and NUL: matching them is the point of these patterns. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
-/** The same, less tab (U+0009) and newline (U+000A). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-
 export interface TextOptions {
   /** How a message names the field, e.g. 'First Name'. */
   label: string;
@@ -64,7 +58,7 @@ export function text({ label, max, min = 0, multiLine = false, trim = true, erro
   let schema = z
     .string({ error: error ?? TEXT_MESSAGES.notText(label) })
     .max(max, { error: TEXT_MESSAGES.tooLong(label, max), abort: true })
-    .refine((value) => !(multiLine ? CONTROL_BUT_TAB_AND_NEWLINE : CONTROL).test(value), {
+    .refine((value) => !hasControlCharacters(value, { multiLine }), {
       error: multiLine ? TEXT_MESSAGES.controlCharactersMultiLine(label) : TEXT_MESSAGES.controlCharacters(label),
       abort: true,
     });

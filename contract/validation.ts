@@ -26,19 +26,11 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** US (10 digits, optional leading 1), Nigerian (0 or 234 then 7/8/9, 0/1, 8 digits), generic international E.164. */
-const PHONE_PATTERNS = [
-  /^(\+?1)?[2-9]\d{2}[2-9]\d{6}$/,
-  /^(\+?234|0)[789][01]\d{8}$/,
-  /^\+?[1-9]\d{8,14}$/,
-];
+const PHONE_PATTERNS = [/^(\+?1)?[2-9]\d{2}[2-9]\d{6}$/, /^(\+?234|0)[789][01]\d{8}$/, /^\+?[1-9]\d{8,14}$/];
 
 export function isValidPhone(value: string): boolean {
   const phone = value.trim();
-  return (
-    phone.length >= CONSTANTS.phoneMinLength &&
-    phone.length <= CONSTANTS.phoneMaxLength &&
-    PHONE_PATTERNS.some((pattern) => pattern.test(phone))
-  );
+  return phone.length >= CONSTANTS.phoneMinLength && phone.length <= CONSTANTS.phoneMaxLength && PHONE_PATTERNS.some((pattern) => pattern.test(phone));
 }
 
 /** Keeps what a numeric phone input may hold: digits and one leading +, at most 15 characters. */

@@ -17,7 +17,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   // recalculation after its commit: two frames later it is running, or there is none.
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   await page
-    .waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, { timeout: 3000 })
+    .waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, {
+      timeout: 3000,
+    })
     .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = violations.map(({ id, help, nodes }) => `${id} (${help}): ${nodes.map((node) => `${node.html} ${node.failureSummary ?? ''}`).join('; ')}`);

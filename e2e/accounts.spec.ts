@@ -104,7 +104,10 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-test('a wrong password shows the server message, announced over the open dialog, and on a phone its toast covers neither the tabs nor the close button', async ({ page, request }) => {
+test('a wrong password shows the server message, announced over the open dialog, and on a phone its toast covers neither the tabs nor the close button', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('jide');
   await registerThroughApi(request, 'Jide', email);
   await page.goto('/');
@@ -138,7 +141,10 @@ test('forgot password, reset it from the e-mailed link, and log in with the new 
   await page.goto('/');
   await openLoginModal(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Forgot password?' }).or(dialog.getByRole('link', { name: 'Forgot password?' })).click();
+  await dialog
+    .getByRole('button', { name: 'Forgot password?' })
+    .or(dialog.getByRole('link', { name: 'Forgot password?' }))
+    .click();
   await dialog.getByLabel('Email').fill(email);
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
@@ -248,13 +254,16 @@ test('an expired session logs the portal out with a clear message and asks to lo
   const email = uniqueEmail('ify');
   await registerThroughApi(request, 'Ify', email);
   // A session whose token the server no longer accepts (expired, or revoked by a password reset).
-  await page.addInitScript((stored) => {
-    const browser = globalThis as unknown as BrowserWindow;
-    if (!browser.sessionStorage.getItem('seeded')) {
-      browser.sessionStorage.setItem('seeded', '1');
-      browser.localStorage.setItem('portal-session', stored);
-    }
-  }, JSON.stringify({ token: 'expired.token.value' }));
+  await page.addInitScript(
+    (stored) => {
+      const browser = globalThis as unknown as BrowserWindow;
+      if (!browser.sessionStorage.getItem('seeded')) {
+        browser.sessionStorage.setItem('seeded', '1');
+        browser.localStorage.setItem('portal-session', stored);
+      }
+    },
+    JSON.stringify({ token: 'expired.token.value' }),
+  );
   await page.goto('/account');
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   // The private page sends the merchant to the login prompt, and back to it after logging in.

@@ -79,8 +79,11 @@ export function sessionSigner(firstName: string): (page: Page, request: APIReque
   let session: AuthResult | undefined;
   return async (page, request) => {
     session ??= await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
-    await page.addInitScript((stored) => {
-      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-    }, JSON.stringify({ token: session.token }));
+    await page.addInitScript(
+      (stored) => {
+        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+      },
+      JSON.stringify({ token: session.token }),
+    );
   };
 }

@@ -28,6 +28,8 @@ export interface BrowserWindow {
     serviceWorker: {
       ready: Promise<Registration>;
       controller: object | null;
+      getRegistration(): Promise<{ waiting: object | null } | undefined>;
+      addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
     };
   };
   caches: { match(url: string, options: { cacheName: string }): Promise<object | undefined> };

@@ -6,7 +6,9 @@
  * the outbox and goes once; the panel is hidden and raised where the spec says; axe on both sides.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiPath } from '@contract/api';
 import type { AuthResult } from '@contract/auth/schemas';
+import { CHAT_PATHS } from '@contract/chat/paths';
 import { expectAccessible } from './accessibility';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
@@ -31,9 +33,12 @@ test.afterAll(() => own.tearDown());
 async function signedInPage(browser: Browser, session: AuthResult | null): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   if (session) {
-    await context.addInitScript((stored) => {
-      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-    }, JSON.stringify({ token: session.token }));
+    await context.addInitScript(
+      (stored) => {
+        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+      },
+      JSON.stringify({ token: session.token }),
+    );
   }
   return { context, page: await context.newPage() };
 }
@@ -124,7 +129,14 @@ test('after a server restart and a reload nothing is missing or doubled; an offl
   await answer.press('Enter');
   await expect(messages(page, 'Back after the restart')).toHaveCount(1, { timeout: 15_000 });
 
-  const expected = ['Hello, my logo looks blurry', 'Let me look', '<b>bold</b>', 'Fixed: upload it again', 'Sent while you were down', 'Back after the restart'];
+  const expected = [
+    'Hello, my logo looks blurry',
+    'Let me look',
+    '<b>bold</b>',
+    'Fixed: upload it again',
+    'Sent while you were down',
+    'Back after the restart',
+  ];
   for (const text of expected) await expect(messages(page, text)).toHaveCount(1);
   await page.reload();
   await supportButton(page).click();
@@ -144,9 +156,11 @@ test('the panel is hidden on the shared project and password reset pages, and ra
     await expect(page.getByTestId('support-chat'), raised).toHaveAttribute('data-raised', 'true', { timeout: 15_000 });
   }
   for (const hidden of ['/apps/ada-shop/public', '/password/reset?token=abc']) {
+    // The chat starts on these pages too (its rooms load): it is only not shown.
+    const roomsLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === apiPath(CHAT_PATHS.rooms) && response.ok());
     await page.goto(hidden);
     await expect(page.locator('main')).toBeVisible();
-    await page.waitForTimeout(1500);
+    await roomsLoaded;
     await expect(supportButton(page), hidden).toHaveCount(0);
   }
   await context.close();

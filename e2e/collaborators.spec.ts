@@ -11,7 +11,6 @@ import type { BrowserWindow } from './browser';
 import { expectAccessible } from './accessibility';
 import { merchantWithShop } from './shops';
 
-
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
 async function signIn(page: Page, token: string) {
@@ -20,7 +19,9 @@ async function signIn(page: Page, token: string) {
 
 const toolbar = (page: Page) => page.getByTestId('design-preview').locator('header').first();
 const toolbarBackground = (page: Page) =>
-  toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
+  toolbar(page).evaluate(
+    (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
+  );
 
 async function setColour(page: Page, label: string, value: string) {
   const field = page.getByLabel(label, { exact: true });
@@ -134,7 +135,10 @@ test('a viewer accepts from the notification once their address is verified, and
   await expect(page.getByText('Your email is verified')).toBeVisible();
   await page.goto('/notifications');
   await expect(page.getByRole('button', { name: 'Turn on push notifications' })).toBeVisible();
-  await page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` }).getByRole('button', { name: 'Accept' }).click();
+  await page
+    .getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await expect(page.getByText(`You now collaborate on ${owner.name}`)).toBeVisible();
   // The notification is resolved: it leaves the open list.
   await expect(page.getByRole('article', { name: `Kunle Merchant invited you to design ${owner.name}` })).toHaveCount(0);
@@ -191,7 +195,10 @@ test('a branch merges into the default: the conflicting field is chosen, the his
     const path = `apps/production/${owner.alias}/${version}/data`;
     const answer = await request.post('/v1/realtime/edits', {
       headers,
-      data: { editId: `merge${Date.now().toString(36)}x${counter}`, updates: Object.fromEntries(Object.entries(updates).map(([field, value]) => [`${path}/${field}`, value])) },
+      data: {
+        editId: `merge${Date.now().toString(36)}x${counter}`,
+        updates: Object.fromEntries(Object.entries(updates).map(([field, value]) => [`${path}/${field}`, value])),
+      },
     });
     expect(answer.status()).toBe(200);
   };
@@ -219,6 +226,8 @@ test('a branch merges into the default: the conflicting field is chosen, the his
   const history = page.getByRole('list', { name: 'Changes to version 0' });
   await expect(history.getByRole('listitem').first()).toContainText('Bisi Merchant merged colors/accent, colors/primary');
   await expect(history.getByRole('listitem')).toHaveCount(3);
-  const shop = (await (await request.get(`/v1/admin/shops/${owner.alias}`, { headers })).json()) as { data: { config: { colors: { primary: string; accent: string } } } };
+  const shop = (await (await request.get(`/v1/admin/shops/${owner.alias}`, { headers })).json()) as {
+    data: { config: { colors: { primary: string; accent: string } } };
+  };
   expect(shop.data.config.colors).toMatchObject({ primary: '#AA0000FF', accent: '#00AA00FF' });
 });

@@ -14,7 +14,6 @@ import type { BrowserWindow } from './browser';
 import { catalogueImagesOf } from './preview-catalogue';
 import { merchantWithShop } from './shops';
 
-
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
 async function signIn(page: Page, token: string) {
@@ -26,7 +25,8 @@ const toolbar = (page: Page) => preview(page).locator('header').first();
 interface StyledWindow {
   getComputedStyle(element: unknown): { backgroundImage: string };
 }
-const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).backgroundImage);
+const toolbarBackground = (page: Page) =>
+  toolbar(page).evaluate((element) => (globalThis as unknown as StyledWindow).getComputedStyle(element).backgroundImage);
 
 /** In the page: the QR code's SVG drawn on a white 400x400 canvas, its RGBA pixels. */
 const QR_PIXELS = `async (svg) => {
@@ -72,7 +72,10 @@ test('a stranger gets the 403 page; an unknown alias the 404 page', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 
-test('primary colour restyles the toolbar; undo/redo by button and keyboard; sections move the preview; bottom bar closes the drawer; contrast warning', async ({ page, request }) => {
+test('primary colour restyles the toolbar; undo/redo by button and keyboard; sections move the preview; bottom bar closes the drawer; contrast warning', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { token, alias, name } = await merchantWithShop(request, 'Ngozi');
   await signIn(page, token);
@@ -121,7 +124,9 @@ test('primary colour restyles the toolbar; undo/redo by button and keyboard; sec
   // Contrast: a mid grey primary with white toolbar text falls below WCAG AA.
   await expect(page.getByTestId('contrast-warning')).toHaveCount(0);
   await setColour(page, 'Primary', '#9E9E9E');
-  await expect(page.getByTestId('contrast-warning')).toContainText(/Toolbar text on the primary colour has a contrast of 2\.\d:1, below the 4\.5:1 WCAG AA asks for\./);
+  await expect(page.getByTestId('contrast-warning')).toContainText(
+    /Toolbar text on the primary colour has a contrast of 2\.\d:1, below the 4\.5:1 WCAG AA asks for\./,
+  );
   await setColour(page, 'Primary', '#1E3A8A');
   await expect(page.getByTestId('contrast-warning')).toHaveCount(0);
 
@@ -156,7 +161,11 @@ test('primary colour restyles the toolbar; undo/redo by button and keyboard; sec
   await expectAccessible(page);
 });
 
-test('Preview on your phone: the QR code decodes to this portal’s live preview URL with the spec’s fields; phones switch editor and preview', async ({ browser, page, request }) => {
+test('Preview on your phone: the QR code decodes to this portal’s live preview URL with the spec’s fields; phones switch editor and preview', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const { token, alias } = await merchantWithShop(request, 'Kemi');
   await signIn(page, token);
@@ -176,7 +185,9 @@ test('Preview on your phone: the QR code decodes to this portal’s live preview
   expect(code, 'the QR code decodes').not.toBeNull();
   const url = new URL(code?.data ?? '');
   // This portal, as a phone reaches it: the public origin or the server's LAN address.
-  const origin = ((await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }).data.origin;
+  const origin = (
+    (await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }
+  ).data.origin;
   expect(url.origin).toBe(new URL(origin).origin);
   expect(url.pathname).toBe('/test/preview');
   // templateId and templateCategory given; version 0, type CLIENT, ownerType TEMPLATE and
@@ -244,9 +255,14 @@ test('picked Fashion -> Dresses: the phone in the design editor shows fashion, n
   await expect(home.getByRole('img', { name: 'Summer edit is here' })).toBeVisible();
   await expect(home.locator('.pv-card').first()).toBeVisible();
   const fashion = catalogueImagesOf(2);
-  const pictures = (await home.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''))).filter((src) => src.startsWith('/catalogue/'));
+  const pictures = (await home.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''))).filter((src) =>
+    src.startsWith('/catalogue/'),
+  );
   expect(pictures.length).toBeGreaterThan(10);
-  expect(pictures.filter((src) => !fashion.has(src)), 'pictures of another trade (a TV, a basketball, a sofa, ...)').toEqual([]);
+  expect(
+    pictures.filter((src) => !fashion.has(src)),
+    'pictures of another trade (a TV, a basketball, a sofa, ...)',
+  ).toEqual([]);
   await expect(home.getByText('Televisions')).toHaveCount(0);
 });
 

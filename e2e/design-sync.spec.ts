@@ -8,7 +8,6 @@ import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
 import { merchantWithShop } from './shops';
 
-
 async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
 }
@@ -26,9 +25,12 @@ async function share(request: APIRequestContext, token: string, alias: string): 
   expect((await request.put(`/v1/shops/${alias}/sharing`, { headers: { Authorization: `Bearer ${token}` }, data: { publicLink: true } })).status()).toBe(200);
 }
 const toolbar = (page: Page) => page.getByTestId('live-preview').locator('header').first();
-const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
+const toolbarBackground = (page: Page) =>
+  toolbar(page).evaluate(
+    (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
+  );
 
-test('two contexts see each other\'s edits live, and a reload keeps them', async ({ browser, request }) => {
+test("two contexts see each other's edits live, and a reload keeps them", async ({ browser, request }) => {
   const { token, alias } = await merchantWithShop(request);
   const [first, second] = [await browser.newContext(), await browser.newContext()];
   await signIn(first, token);

@@ -27,7 +27,8 @@ async function box(locator: Locator): Promise<Box> {
 }
 
 /** The area two boxes share (0: they do not overlap). */
-const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+const overlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
 
 /** The bottom of the fixed bar with the verification banner in it. */
 async function barBottom(page: Page): Promise<number> {
@@ -50,7 +51,10 @@ async function expectWholeBelowBar(page: Page, viewport: { height: number }): Pr
 test.describe('the design editor at 1280x800', () => {
   test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
 
-  test('starts near the top, keeps the phone whole below the banner, shows the 46 backgrounds apart, cuts no label and speaks the merchant’s words', async ({ page, request }) => {
+  test('starts near the top, keeps the phone whole below the banner, shows the 46 backgrounds apart, cuts no label and speaks the merchant’s words', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const { token, alias } = await merchantWithShop(request, 'Ada', 'Fabrics');
     await signIn(page, token);
@@ -68,7 +72,11 @@ test.describe('the design editor at 1280x800', () => {
     // The 46 background pictures, none over another.
     const thumbnails = page.getByRole('radiogroup', { name: 'Background image' }).getByRole('radio');
     await expect(thumbnails).toHaveCount(46);
-    const boxes = await thumbnails.evaluateAll((elements) => elements.map((element) => (element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })));
+    const boxes = await thumbnails.evaluateAll((elements) =>
+      elements
+        .map((element) => (element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect())
+        .map(({ x, y, width, height }) => ({ x, y, width, height })),
+    );
     for (const [index, one] of boxes.entries()) {
       expect(one.height, `thumbnail ${index} has a height`).toBeGreaterThan(40);
       for (const other of boxes.slice(index + 1)) expect(overlap(one, other), `thumbnail ${index} overlaps another`).toBeLessThan(1);
@@ -87,13 +95,25 @@ test.describe('the design editor at 1280x800', () => {
       await page.getByRole('tab', { name: section }).click();
       await expect(page.getByRole('tab', { name: section, selected: true })).toBeVisible();
       // No mobile-form colour (0xAARRGGBB) and no revision number on screen.
-      const values = await page.getByRole('tabpanel').locator('input[type="text"], input:not([type])').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
-      expect(values.filter((value) => /^0x/i.test(value)), `${section}: mobile-form colours`).toEqual([]);
+      const values = await page
+        .getByRole('tabpanel')
+        .locator('input[type="text"], input:not([type])')
+        .evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+      expect(
+        values.filter((value) => /^0x/i.test(value)),
+        `${section}: mobile-form colours`,
+      ).toEqual([]);
       await expect(page.getByText(/revision/i)).toHaveCount(0);
       // Every field's label is shown whole.
-      const cut = await page.getByRole('tabpanel').locator('label').evaluateAll((labels) =>
-        labels.map((label) => label as unknown as { textContent: string; scrollWidth: number; clientWidth: number }).filter((label) => label.clientWidth > 0 && label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
-      );
+      const cut = await page
+        .getByRole('tabpanel')
+        .locator('label')
+        .evaluateAll((labels) =>
+          labels
+            .map((label) => label as unknown as { textContent: string; scrollWidth: number; clientWidth: number })
+            .filter((label) => label.clientWidth > 0 && label.scrollWidth > label.clientWidth + 1)
+            .map((label) => label.textContent),
+        );
       expect(cut, `${section}: labels cut short`).toEqual([]);
     }
   });
@@ -119,15 +139,24 @@ test.describe('the design editor at 390x844', () => {
 async function pricesCovered(page: Page, covers: Box[]): Promise<string[]> {
   // The price texts themselves (the row's box spans its card).
   const prices = page.getByTestId('live-preview').locator('.pv-card-price > *');
-  const boxes = await prices.evaluateAll((elements) => elements.map((element) => (element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })));
-  return boxes.flatMap((price, index) => covers.filter((cover) => overlap(price, cover) > 0).map(() => `price ${index} at ${Math.round(price.x)},${Math.round(price.y)}`));
+  const boxes = await prices.evaluateAll((elements) =>
+    elements
+      .map((element) => (element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect())
+      .map(({ x, y, width, height }) => ({ x, y, width, height })),
+  );
+  return boxes.flatMap((price, index) =>
+    covers.filter((cover) => overlap(price, cover) > 0).map(() => `price ${index} at ${Math.round(price.x)},${Math.round(price.y)}`),
+  );
 }
 
 for (const [name, viewport] of [
   ['1280x800 (the phone framed)', DESKTOP],
   ['390x844 (the phone is the screen)', PHONE],
 ] as const) {
-  test(`the live phone page at ${name}: the whole slide inside the phone, a few dots at most, and the status and chat button cover no price`, async ({ browser, request }) => {
+  test(`the live phone page at ${name}: the whole slide inside the phone, a few dots at most, and the status and chat button cover no price`, async ({
+    browser,
+    request,
+  }) => {
     const { token, alias } = await merchantWithShop(request, 'Chidi', 'Gadgets');
     const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
     const page = await context.newPage();
@@ -151,7 +180,9 @@ for (const [name, viewport] of [
     expect(shown.x).toBeGreaterThanOrEqual(screen.x);
     expect(shown.x + shown.width).toBeLessThanOrEqual(screen.x + screen.width);
     // Small marks for the slides: at most six dots.
-    const dots = await slideshow.locator('span').evaluateAll((spans) => spans.filter((span) => (span as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect().height === 6).length);
+    const dots = await slideshow
+      .locator('span')
+      .evaluateAll((spans) => spans.filter((span) => (span as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect().height === 6).length);
     expect(dots).toBeLessThanOrEqual(6);
 
     const covers = [await box(live.getByRole('status')), await box(live.getByRole('button', { name: 'Customer care' }))];
@@ -170,15 +201,22 @@ for (const [name, viewport] of [
 test.describe('sharing and the QR code at 1280x800', () => {
   test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
 
-  test('a new app’s public link is off; the QR dialog says what works, links /app_viewer, and shares one origin with the public link and a template’s Live Test', async ({ page, request }) => {
+  test('a new app’s public link is off; the QR dialog says what works, links /app_viewer, and shares one origin with the public link and a template’s Live Test', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const { token, alias } = await merchantWithShop(request, 'Dayo', 'Shoes');
-    const origin = ((await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }).data.origin;
+    const origin = (
+      (await (await request.get('/v1/realtime/preview-origin', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { origin: string } }
+    ).data.origin;
     await signIn(page, token);
 
     await page.goto(`/apps/${alias}`);
     const sharing = page.getByRole('region', { name: 'Public page' }).or(page.locator('section[aria-labelledby="sharing-heading"]'));
-    const publicSwitch = sharing.getByRole('switch', { name: 'Anyone with the link can see the design' }).or(sharing.getByLabel('Anyone with the link can see the design'));
+    const publicSwitch = sharing
+      .getByRole('switch', { name: 'Anyone with the link can see the design' })
+      .or(sharing.getByLabel('Anyone with the link can see the design'));
     await expect(publicSwitch).toBeEnabled();
     await expect(publicSwitch).not.toBeChecked();
     await expect(sharing.getByText('The public link is off')).toBeVisible();
@@ -191,7 +229,11 @@ test.describe('sharing and the QR code at 1280x800', () => {
     await page.goto(`/new-app/${alias}/design`);
     await page.getByRole('button', { name: 'Preview on your phone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview on your phone' });
-    await expect(dialog.getByRole('heading', { name: 'With your phone’s camera (iPhone or Android)' }).or(dialog.getByRole('heading', { name: "With your phone's camera (iPhone or Android)" }))).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('heading', { name: 'With your phone’s camera (iPhone or Android)' })
+        .or(dialog.getByRole('heading', { name: "With your phone's camera (iPhone or Android)" })),
+    ).toBeVisible();
     await expect(dialog.getByText('Open the Camera app and point it at the code.')).toBeVisible();
     await expect(dialog.getByText(/Tap the link that appears: the design opens in the phone.s browser/)).toBeVisible();
     await expect(dialog.getByText('Install the live preview app from the Android store')).toBeVisible();
@@ -204,7 +246,11 @@ test.describe('sharing and the QR code at 1280x800', () => {
     // A template card's Live Test: the same origin, not this browser's localhost.
     await page.goto('/templates');
     // The gallery is prerendered: its buttons answer once React has taken the page over.
-    await page.waitForFunction(() => (globalThis as unknown as { document: { documentElement: { hasAttribute(name: string): boolean } } }).document.documentElement.hasAttribute('data-hydrated'));
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { document: { documentElement: { hasAttribute(name: string): boolean } } }).document.documentElement.hasAttribute(
+        'data-hydrated',
+      ),
+    );
     const card = page.getByRole('article', { name: 'Template Glow Beauty' });
     await card.getByRole('button', { name: 'Live Test' }).click();
     const liveTest = page.getByRole('dialog', { name: 'Live Test' });
@@ -227,7 +273,11 @@ test('Get Started opens the login modal on its Register tab; the nav bar’s Sig
   await page.getByRole('link', { name: 'Get Started' }).first().click();
   await expect(dialog.getByRole('tab', { name: 'Register', selected: true })).toBeVisible();
   await page.goto('/');
-  await page.getByRole('link', { name: 'Sign In/Up' }).or(page.getByRole('button', { name: 'Sign In/Up' })).first().click();
+  await page
+    .getByRole('link', { name: 'Sign In/Up' })
+    .or(page.getByRole('button', { name: 'Sign In/Up' }))
+    .first()
+    .click();
   await expect(dialog.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
 });
 
@@ -240,7 +290,9 @@ test.describe('the templates gallery at 1280x800', () => {
     await expect(items.nth(16)).toBeVisible();
     // The 17 starters, and any template an earlier journey on this server published.
     const count = await items.count();
-    const tops = await items.evaluateAll((elements) => elements.map((element) => Math.round((element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect().y)));
+    const tops = await items.evaluateAll((elements) =>
+      elements.map((element) => Math.round((element as unknown as { getBoundingClientRect(): Box }).getBoundingClientRect().y)),
+    );
     expect(tops.filter((top) => top === tops[0]).length, 'cards in the first row').toBeGreaterThanOrEqual(4);
     // Every card rendered (they mount as they come near), then the list's height per template:
     // 17 templates in at most 4,420 px of list (they took about 9,500, 560 px each).
@@ -250,7 +302,9 @@ test.describe('the templates gallery at 1280x800', () => {
     }
     const list = await box(page.getByRole('list', { name: 'Templates' }));
     expect(list.height / count, 'list height per template').toBeLessThanOrEqual(260);
-    const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+    const height = await page.evaluate(
+      () => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight,
+    );
     expect(height - list.height + (list.height / count) * 17, 'the page for 17 templates').toBeLessThanOrEqual(5500);
   });
 });

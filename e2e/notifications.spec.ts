@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
+import { PUSH_RECEIVED_MESSAGE } from '@/sw/messages';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
 
@@ -42,9 +43,12 @@ test.afterAll(() => own.tearDown());
 
 async function signedInPage(browser: Browser, session: AuthResult): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  await context.addInitScript((stored) => {
-    (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-  }, JSON.stringify({ token: session.token }));
+  await context.addInitScript(
+    (stored) => {
+      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+    },
+    JSON.stringify({ token: session.token }),
+  );
   const page = await context.newPage();
   return { context, page };
 }
@@ -112,11 +116,24 @@ test('a push delivered through CDP shows a notification whose click opens its pa
   await page.goto('/');
   await page.evaluate(async () => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const shown = () => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<object[]> } }).registration.getNotifications()).length);
+  const shown = () =>
+    worker.evaluate(
+      async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<object[]> } }).registration.getNotifications()).length,
+    );
   // With the portal in front, its bell has the news: no system notification.
   await page.bringToFront();
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: ORIGIN, registrationId: await registrationId, data: JSON.stringify({ title: 'In front', url: '/billing', type: 'payment-due' }) });
-  await page.waitForTimeout(1000);
+  // The worker's answer to a push while the portal is in front: a message to the portal (listened
+  // for before the push goes out).
+  await page.evaluate((type) => {
+    const scope = globalThis as unknown as BrowserWindow & { pushTold?: Promise<void> };
+    scope.pushTold = new Promise((resolve) => scope.navigator.serviceWorker.addEventListener('message', (event) => event.data?.type === type && resolve()));
+  }, PUSH_RECEIVED_MESSAGE);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: ORIGIN,
+    registrationId: await registrationId,
+    data: JSON.stringify({ title: 'In front', url: '/billing', type: 'payment-due' }),
+  });
+  await page.evaluate(() => (globalThis as unknown as { pushTold?: Promise<void> }).pushTold);
   expect(await shown()).toBe(0);
   // Nobody is looking at the portal: the service worker shows a system notification.
   await page.goto('about:blank');
@@ -126,7 +143,15 @@ test('a push delivered through CDP shows a notification whose click opens its pa
     data: JSON.stringify({ title: 'Payment failed', body: 'Your card was declined', url: '/billing', type: 'payment-failed', notificationId: 7 }),
   });
   await expect
-    .poll(() => worker.evaluate(async () => (await (globalThis as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string; badge: string }[]> } }).registration.getNotifications()).map((n) => [n.title, n.body, n.badge.endsWith('/icons/badge-72.png')])))
+    .poll(() =>
+      worker.evaluate(async () =>
+        (
+          await (
+            globalThis as unknown as { registration: { getNotifications(): Promise<{ title: string; body: string; badge: string }[]> } }
+          ).registration.getNotifications()
+        ).map((n) => [n.title, n.body, n.badge.endsWith('/icons/badge-72.png')]),
+      ),
+    )
     .toEqual([['Payment failed', 'Your card was declined', true]]);
 
   // A click on it (dispatched in the worker as the system would) brings the portal to billing.
@@ -165,7 +190,10 @@ test('a new version waits while a form is dirty, and loads once the work is save
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByText('Your changes are being kept: the new version loads once they are saved.')).toBeVisible();
-  await page.waitForTimeout(1500);
+  // The new version still waits, unapplied, and the page was not reloaded.
+  expect(await page.evaluate(async () => (await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.getRegistration())?.waiting != null)).toBe(
+    true,
+  );
   expect(await page.evaluate(() => (globalThis as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
   await expect(page.getByRole('textbox', { name: 'First Name', exact: true })).toHaveValue('Edited');
 
@@ -188,7 +216,10 @@ test('the manifest leaves no installability errors; it names the shortcuts and s
     const cdp = await context.newCDPSession(page);
     expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
     await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
-    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { shortcuts: { name: string; url: string }[]; screenshots: { src: string }[] };
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+      shortcuts: { name: string; url: string }[];
+      screenshots: { src: string }[];
+    };
     expect(manifest.shortcuts.map((shortcut) => [shortcut.name, shortcut.url])).toEqual([
       ['New App', '/new-app/setup'],
       ['My Apps', '/apps'],

@@ -40,7 +40,11 @@ async function open(page: Page, path: string): Promise<void> {
   const since = await page.evaluate(() => Date.now());
   await page.goto(path);
   await expect
-    .poll(() => page.evaluate(() => (JSON.parse((globalThis as unknown as BrowserWindow).localStorage.getItem('portal-production') ?? '{}') as { timestamp?: number }).timestamp ?? 0))
+    .poll(() =>
+      page.evaluate(
+        () => (JSON.parse((globalThis as unknown as BrowserWindow).localStorage.getItem('portal-production') ?? '{}') as { timestamp?: number }).timestamp ?? 0,
+      ),
+    )
     .toBeGreaterThan(since);
 }
 
@@ -48,7 +52,10 @@ const signedIn = (page: Page) => page.getByRole('button', { name: 'Account menu'
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 const preview = (page: Page) => page.getByTestId('design-preview');
 const toolbar = (page: Page) => preview(page).locator('header').first();
-const toolbarBackground = (page: Page) => toolbar(page).evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage);
+const toolbarBackground = (page: Page) =>
+  toolbar(page).evaluate(
+    (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
+  );
 const status = (page: Page) => page.getByTestId('design-status');
 /** Stored at revision `revision`: the status says all is saved (the number is the page's data). */
 async function savedAt(page: Page, revision: number | RegExp): Promise<void> {
@@ -62,7 +69,10 @@ async function setColour(page: Page, label: string, value: string) {
   await field.press('Enter');
 }
 
-test('My Apps, app details, notifications and the account reload offline, signed in, with their last data; back online the portal catches up', async ({ browser, request }) => {
+test('My Apps, app details, notifications and the account reload offline, signed in, with their last data; back online the portal catches up', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const { token, alias, name } = await merchantWithShop(request, 'Ada', 'Fabrics');
   const context = await browser.newContext();
@@ -188,7 +198,9 @@ test('offline, a design or a page this device never had says so, and opens once 
   await goOffline(context);
   await page.goto(`/apps/${other.alias}`);
   await expect(heading(page, 'App details')).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.');
+  await expect(page.getByRole('alert')).toContainText(
+    'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.',
+  );
   await expect(signedIn(page)).toBeVisible();
   await goOnline(context);
   await expect(page.getByText(other.name).first()).toBeVisible();

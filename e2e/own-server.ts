@@ -27,7 +27,16 @@ export function ownServer(name: string) {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
       stdio: 'ignore',
     });
-    await expect.poll(() => fetch(`${origin}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
   }
 
   async function stop(): Promise<void> {
@@ -48,7 +57,15 @@ export function ownServer(name: string) {
     const response = await fetch(`${origin}/v1/auth/register`, {
       method: 'POST',
       headers: { authorization: clientAuthorization(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${addresses}` },
-      body: JSON.stringify({ firstName, lastName: 'Merchant', email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`, phoneNo: '08031234567', password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' }),
+      body: JSON.stringify({
+        firstName,
+        lastName: 'Merchant',
+        email: `${firstName.toLowerCase()}.${Date.now().toString(36)}@shop-e2e.io`,
+        phoneNo: '08031234567',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        grant_type: 'email',
+      }),
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as Envelope<AuthResult>).data;
@@ -61,7 +78,10 @@ export function ownServer(name: string) {
     const sovereign = await register(firstName);
     // PGlite is single-process: the role is granted while the server is stopped.
     await stop();
-    const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', sovereign.user.email, '1'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', sovereign.user.email, '1'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(granted.status, granted.stderr).toBe(0);
     await start();
     return sovereign;

@@ -32,7 +32,9 @@ export function sampleProducts(superCategoryIds: number[], limit = 40): SamplePr
 }
 
 export function sampleCategories(categoryIds: number[], superCategoryIds: number[] = []): ProductCategory[] {
-  const all: ProductCategory[] = SAMPLE_CATALOGUE_WITH_URLS.flatMap((superCategory) => superCategory.categories.map((category) => ({ ...category, superCategoryId: superCategory.id })));
+  const all: ProductCategory[] = SAMPLE_CATALOGUE_WITH_URLS.flatMap((superCategory) =>
+    superCategory.categories.map((category) => ({ ...category, superCategoryId: superCategory.id })),
+  );
   if (categoryIds.length === 0 && superCategoryIds.length > 0) return all.filter((category) => superCategoryIds.includes(category.superCategoryId));
   if (categoryIds.length === 0) return all.slice(0, 50);
   return categoryIds.map((id) => all.find((category) => category.id === id)).filter((category): category is ProductCategory => category !== undefined);
@@ -69,5 +71,8 @@ export async function serveSampleCatalogue(page: Page, options: { fail?: boolean
     (url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.productCategories}`,
     handle((url) => sampleCategories(ids(url.searchParams.get('categoryIds')), ids(url.searchParams.get('superCategoryIds')))),
   );
-  await page.route((url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.slideshows}`, handle((url) => sampleSlides(ids(url.searchParams.get('superCategoryIds')))));
+  await page.route(
+    (url) => url.pathname === `${API_PREFIX}${CATALOG_PATHS.slideshows}`,
+    handle((url) => sampleSlides(ids(url.searchParams.get('superCategoryIds')))),
+  );
 }

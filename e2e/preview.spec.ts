@@ -4,7 +4,7 @@
  * every page and every theme of each part.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { designFragment } from '@/features/preview/model';
+import { designFragment } from '@/features/preview/design-link';
 import type { Screen } from '@/features/preview/screens';
 import { expectAccessible } from './accessibility';
 import { serveSampleCatalogue } from './preview-catalogue';
@@ -26,7 +26,9 @@ async function settle(page: Page): Promise<void> {
     const w = globalThis as unknown as PictureWindow;
     await w.document.fonts.ready;
     await Promise.all(
-      Array.from(w.document.images).map((image) => (image.complete ? Promise.resolve() : new Promise<void>((resolve) => image.addEventListener('load', () => resolve(), { once: true })))),
+      Array.from(w.document.images).map((image) =>
+        image.complete ? Promise.resolve() : new Promise<void>((resolve) => image.addEventListener('load', () => resolve(), { once: true })),
+      ),
     );
   });
 }
@@ -72,7 +74,8 @@ test('a merchant taps through every internal page of the shop app', async ({ pag
   await app.getByRole('button', { name: 'Cart' }).click();
   await app.getByRole('button', { name: 'Checkout', exact: true }).click();
   await onScreen(page, 'check-out');
-  for (const section of ['Deliver To', 'Mode of Delivery', 'Order Summary', 'Payment Mode']) await expect(app.getByRole('heading', { name: section })).toBeVisible();
+  for (const section of ['Deliver To', 'Mode of Delivery', 'Order Summary', 'Payment Mode'])
+    await expect(app.getByRole('heading', { name: section })).toBeVisible();
   await expect(app.getByRole('button', { name: 'Place Order' })).toBeVisible();
 
   await viaMenu('Customer Care', 'customer-care');
@@ -180,7 +183,10 @@ test('an unknown template shows a not-found state; a broken design still renders
   await page.goto('/templates/no-such-template/preview');
   await expect(page.getByRole('heading', { level: 1, name: 'Template not found' })).toBeVisible();
 
-  await open(page, { screen: 'home-page', design: { colors: { primary: 'blue!' }, appTemplate: { theme: 'template_z' }, homeCategories: 7, shop: { name: 'Renamed Shop With A Very Long Name' } } });
+  await open(page, {
+    screen: 'home-page',
+    design: { colors: { primary: 'blue!' }, appTemplate: { theme: 'template_z' }, homeCategories: 7, shop: { name: 'Renamed Shop With A Very Long Name' } },
+  });
   await expect(phone(page).getByRole('heading', { name: 'Renamed Shop With A…' })).toBeVisible();
 });
 
@@ -203,12 +209,24 @@ interface Shot {
 }
 
 const shots: Shot[] = [
-  ...['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f', 'theme_g', 'theme_h'].map((theme) => ({ name: `splash-${theme}`, screen: 'splash' as const, design: { splashScreen: { theme } } })),
+  ...['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f', 'theme_g', 'theme_h'].map((theme) => ({
+    name: `splash-${theme}`,
+    screen: 'splash' as const,
+    design: { splashScreen: { theme } },
+  })),
   { name: 'login-full-screen', screen: 'login' },
   { name: 'login-modal', screen: 'login', design: { loginScreen: { isFullScreen: false }, loginModal: { allowFacebookAuth: false } } },
   ...['template_a', 'template_b', 'template_c'].map((theme) => ({ name: `home-${theme}`, screen: 'home-page' as const, design: { appTemplate: { theme } } })),
-  ...['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f'].map((theme) => ({ name: `home-categories-${theme}`, screen: 'home-page' as const, design: { homeCategories: { theme } } })),
-  ...['theme_a', 'theme_b', 'theme_c', 'theme_d'].map((theme) => ({ name: `search-${theme}`, screen: 'home-page' as const, design: { searchBar: { theme }, homeCategories: { isShow: false } } })),
+  ...['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f'].map((theme) => ({
+    name: `home-categories-${theme}`,
+    screen: 'home-page' as const,
+    design: { homeCategories: { theme } },
+  })),
+  ...['theme_a', 'theme_b', 'theme_c', 'theme_d'].map((theme) => ({
+    name: `search-${theme}`,
+    screen: 'home-page' as const,
+    design: { searchBar: { theme }, homeCategories: { isShow: false } },
+  })),
   { name: 'search-in-toolbar', screen: 'home-page', design: { searchBar: { position: 'in-toolbar' } } },
   ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({ name: `categories-${theme}`, screen: 'categories-page' as const, design: { categories: { theme } } })),
   ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({
@@ -217,10 +235,23 @@ const shots: Shot[] = [
     design: { sideNavigationDrawer: { theme } },
     act: (page: Page) => phone(page).getByRole('button', { name: 'Menu' }).click(),
   })),
-  ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({ name: `bottom-bar-${theme}`, screen: 'home-page' as const, design: { bottomNavBar: { isShow: true, theme }, appTemplate: { hasSideNavBar: false } } })),
-  ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({ name: `product-details-${theme}`, screen: 'product-details' as const, design: { productDetailsBody: { theme }, productDetailsCTA: { theme } } })),
+  ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({
+    name: `bottom-bar-${theme}`,
+    screen: 'home-page' as const,
+    design: { bottomNavBar: { isShow: true, theme }, appTemplate: { hasSideNavBar: false } },
+  })),
+  ...['theme_a', 'theme_b', 'theme_c'].map((theme) => ({
+    name: `product-details-${theme}`,
+    screen: 'product-details' as const,
+    design: { productDetailsBody: { theme }, productDetailsCTA: { theme } },
+  })),
   { name: 'product-details-size-dropdown', screen: 'product-details', design: { sizesSelection: { theme: 'theme_a' } } },
-  { name: 'product-details-reviews-tab', screen: 'product-details', design: { productDetailsBody: { theme: 'theme_b' } }, act: (page) => phone(page).getByRole('button', { name: 'Reviews' }).click() },
+  {
+    name: 'product-details-reviews-tab',
+    screen: 'product-details',
+    design: { productDetailsBody: { theme: 'theme_b' } },
+    act: (page) => phone(page).getByRole('button', { name: 'Reviews' }).click(),
+  },
   { name: 'add-to-cart-dialog', screen: 'product-details', act: (page) => phone(page).getByRole('button', { name: 'Add to Cart' }).click() },
   { name: 'product-list', screen: 'product-list' },
   { name: 'cart', screen: 'cart' },

@@ -57,7 +57,10 @@ test.describe('with JavaScript disabled', () => {
     await page.goto('/templates?category=phones_tablets');
     const list = page.getByRole('list', { name: 'Templates' });
     for (const starter of STARTER_TEMPLATES.filter((template) => template.category === 'phones_tablets')) {
-      await expect(list.getByRole('link', { name: `Use this template: ${starter.name}` })).toHaveAttribute('href', `/new-app/setup?templateId=${starter.templateId}`);
+      await expect(list.getByRole('link', { name: `Use this template: ${starter.name}` })).toHaveAttribute(
+        'href',
+        `/new-app/setup?templateId=${starter.templateId}`,
+      );
     }
     await expect(list.getByRole('link', { name: 'Use this template: Glow Beauty' })).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: /\d+ templates?/ })).toBeVisible();
@@ -96,7 +99,11 @@ for (const path of PUBLIC_PAGES) {
     await page.addInitScript(() => {
       // The slice of the DOM this uses (the journeys compile without the DOM library).
       type Removed = { nodeName: string; hasAttribute?: (name: string) => boolean };
-      type Slice = { __styleMoves: number; MutationObserver: new (callback: (records: { removedNodes: Iterable<Removed> }[]) => void) => { observe: (target: unknown, options: object) => void }; document: unknown };
+      type Slice = {
+        __styleMoves: number;
+        MutationObserver: new (callback: (records: { removedNodes: Iterable<Removed> }[]) => void) => { observe: (target: unknown, options: object) => void };
+        document: unknown;
+      };
       const scope = globalThis as unknown as Slice;
       scope.__styleMoves = 0;
       new scope.MutationObserver((records) => {
@@ -110,9 +117,7 @@ for (const path of PUBLIC_PAGES) {
     await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
     // Hydrated: React has attached to the DOM (its fiber key on the element) and the client's
     // own effects ran (the document title set by the page).
-    await expect
-      .poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
-      .toBe(true);
+    await expect.poll(() => heading.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
     await expect(heading).toHaveAttribute('data-from-server', 'yes');
     // The page's rules stayed where the server put them.
     await expect(page.locator('style[data-served-emotion]')).toHaveCount(1);

@@ -41,7 +41,10 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) consoleErrors.push(message.text());
   });
   await page.addInitScript(() => {
-    const scope = globalThis as unknown as { __cspViolations: Violation[]; document: { addEventListener(type: string, listener: (event: Record<string, string>) => void): void } };
+    const scope = globalThis as unknown as {
+      __cspViolations: Violation[];
+      document: { addEventListener(type: string, listener: (event: Record<string, string>) => void): void };
+    };
     scope.__cspViolations = [];
     scope.document.addEventListener('securitypolicyviolation', (event) => {
       scope.__cspViolations.push({ directive: event.violatedDirective ?? '', blocked: event.blockedURI ?? '', sample: event.sample ?? '' });
@@ -60,7 +63,9 @@ async function expectStyled(page: Page): Promise<void> {
   const header = page.locator('header').first();
   await expect(header).toBeVisible();
   await expect
-    .poll(() => header.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(element).position))
+    .poll(() =>
+      header.evaluate((element) => (globalThis as unknown as { getComputedStyle(e: unknown): { position: string } }).getComputedStyle(element).position),
+    )
     .toBe('fixed');
 }
 
@@ -110,12 +115,19 @@ test('the logo crop dialog shows its crop square over the picture under the CSP 
   await expect(square).toBeVisible();
   // The cropper's styles applied: a square in the middle of its box, over the picture centred in it.
   const box = dialog.getByTestId('container');
-  await expect.poll(async () => {
-    const [crop, frame, picture] = await Promise.all([square.boundingBox(), box.boundingBox(), dialog.locator('img').boundingBox()]);
-    if (!crop || !frame || !picture) return 'not laid out';
-    const centred = Math.abs(crop.x + crop.width / 2 - (frame.x + frame.width / 2)) < 2 && Math.abs(crop.y + crop.height / 2 - (frame.y + frame.height / 2)) < 2;
-    return { square: Math.abs(crop.width - crop.height) < 2 && crop.width > 100, centred, pictureCentred: Math.abs(picture.x + picture.width / 2 - (frame.x + frame.width / 2)) < 2 };
-  }).toEqual({ square: true, centred: true, pictureCentred: true });
+  await expect
+    .poll(async () => {
+      const [crop, frame, picture] = await Promise.all([square.boundingBox(), box.boundingBox(), dialog.locator('img').boundingBox()]);
+      if (!crop || !frame || !picture) return 'not laid out';
+      const centred =
+        Math.abs(crop.x + crop.width / 2 - (frame.x + frame.width / 2)) < 2 && Math.abs(crop.y + crop.height / 2 - (frame.y + frame.height / 2)) < 2;
+      return {
+        square: Math.abs(crop.width - crop.height) < 2 && crop.width > 100,
+        centred,
+        pictureCentred: Math.abs(picture.x + picture.width / 2 - (frame.x + frame.width / 2)) < 2,
+      };
+    })
+    .toEqual({ square: true, centred: true, pictureCentred: true });
   expect(await violations()).toEqual([]);
 });
 

@@ -20,9 +20,12 @@ const LOGO = join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('
 
 async function signIn(page: Page, request: APIRequestContext, name: string): Promise<AuthResult> {
   const session = await registerThroughApi(request, name, uniqueEmail(name.toLowerCase()));
-  await page.addInitScript((stored) => {
-    (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-  }, JSON.stringify({ token: session.token }));
+  await page.addInitScript(
+    (stored) => {
+      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+    },
+    JSON.stringify({ token: session.token }),
+  );
   return session;
 }
 
@@ -120,7 +123,11 @@ test('Use this template starts a new app from it through setup: the new shop get
   expect(config.colors.primary).toBe('#0F62FEFF');
 });
 
-test('create -> edit in the design editor -> preview -> remove; unknown ids are not found; another merchant may not edit', async ({ page, request, browser }) => {
+test('create -> edit in the design editor -> preview -> remove; unknown ids are not found; another merchant may not edit', async ({
+  page,
+  request,
+  browser,
+}) => {
   await signIn(page, request, 'Author');
   await page.goto('/templates/create-template');
   await page.getByLabel('Template name').fill('Coral Market');
@@ -133,7 +140,12 @@ test('create -> edit in the design editor -> preview -> remove; unknown ids are 
   const templateId = /\/templates\/([^/]+)\/edit/.exec(page.url())?.[1] ?? '';
   await expect(page.getByRole('heading', { level: 1, name: 'Edit template Coral Market' })).toBeVisible();
   // The same design editor as an app's.
-  await expect(page.getByRole('button', { name: /Splash Screen/ }).or(page.getByRole('tab', { name: /Splash Screen/ })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: /Splash Screen/ })
+      .or(page.getByRole('tab', { name: /Splash Screen/ }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByTestId('engine-release')).toHaveText(/engine 3\.2\.0 \(merchant-app\)/);
   await expectAccessible(page);
   await page.getByLabel('Template name').fill('Coral Market Deluxe');
@@ -190,9 +202,12 @@ test.describe('a SOVEREIGN', () => {
 
   test('may edit any template, a starter included', async ({ page }) => {
     const sovereign = await server.setUpSovereign('Sov');
-    await page.addInitScript((stored) => {
-      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-    }, JSON.stringify({ token: sovereign.token }));
+    await page.addInitScript(
+      (stored) => {
+        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+      },
+      JSON.stringify({ token: sovereign.token }),
+    );
     await page.goto(`${server.origin}/templates/glow-beauty/preview`);
     const card = page.getByRole('article', { name: 'Template Glow Beauty' });
     await card.getByRole('link', { name: 'Edit' }).click();

@@ -42,7 +42,13 @@ export interface OpenApiDocument {
 /** The OpenAPI document of the app, built without a database or a portal. */
 export async function openApiDocument(): Promise<OpenApiDocument> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'api-docs-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(32), CLIENT_CREDENTIAL: 'docs:docs' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DIST_DIR: path.join(dataDir, 'dist'),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'x'.repeat(32),
+    CLIENT_CREDENTIAL: 'docs:docs',
+  });
   const database: DatabaseHandle = { db: {} as Database, kind: 'pglite', ping: async () => {}, close: async () => {} };
   const app = await buildApp({ config, db: database, logger: false, servePortal: false });
   try {

@@ -37,7 +37,6 @@ export interface ChatRun {
   p99: number;
 }
 
-
 async function listen(app: AppInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -105,13 +104,26 @@ async function run(apps: AppInstance[], authorization: string): Promise<ChatRun>
     // A late duplicate would still show up in this pause.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const duplicated = [...seen.values()].reduce((sum, count) => sum + count - 1, 0);
-    return { processes: apps.length, sockets: sockets.length, expected, received: seen.size, lost: expected - seen.size, duplicated, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+    return {
+      processes: apps.length,
+      sockets: sockets.length,
+      expected,
+      received: seen.size,
+      lost: expected - seen.size,
+      duplicated,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
   } finally {
     for (const socket of sockets) socket.disconnect();
   }
 }
 
-async function startApps(database: DatabaseHandle, count: number, env: Record<string, string>): Promise<{ apps: AppInstance[]; authorization: string; dataDir: string }> {
+async function startApps(
+  database: DatabaseHandle,
+  count: number,
+  env: Record<string, string>,
+): Promise<{ apps: AppInstance[]; authorization: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-chat-'));
   const credential = 'bench-chat:0123456789abcdef';
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', CLIENT_CREDENTIAL: credential, ...env });

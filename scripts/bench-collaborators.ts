@@ -51,7 +51,15 @@ export async function register(api: Api, firstName: string): Promise<{ token: st
   const response = await fetch(`${api.base}/v1/auth/register`, {
     method: 'POST',
     headers: { Authorization: api.client, 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${(counter % 250) + 1}` },
-    body: JSON.stringify({ firstName, lastName: 'Bench', email, phoneNo: '08031234567', password: 'Merchant2026', confirmPassword: 'Merchant2026', grant_type: 'email' }),
+    body: JSON.stringify({
+      firstName,
+      lastName: 'Bench',
+      email,
+      phoneNo: '08031234567',
+      password: 'Merchant2026',
+      confirmPassword: 'Merchant2026',
+      grant_type: 'email',
+    }),
   });
   if (response.status !== 200) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const { token, user } = ((await response.json()) as { data: { token: string; user: { id: number } } }).data;
@@ -65,12 +73,23 @@ export async function createShops(api: Api, token: string, count: number): Promi
   const currencies = ((await (await fetch(`${api.base}/v1/currencies`, { headers: auth })).json()) as { data: { id: number }[] }).data;
   const aliases: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const upload = await fetch(`${api.base}/v1/shop-media`, { method: 'POST', headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, body: logoBytes });
+    const upload = await fetch(`${api.base}/v1/shop-media`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' },
+      body: logoBytes,
+    });
     const logo = ((await upload.json()) as { data: { url: string } }).data.url;
     const created = await fetch(`${api.base}/v1/shops`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: `Bench Team ${Date.now().toString(36)} ${i}`, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] }),
+      body: JSON.stringify({
+        name: `Bench Team ${Date.now().toString(36)} ${i}`,
+        logo,
+        latitude: 6.5244,
+        longitude: 3.3792,
+        shopCurrency: { currencyId: currencies[0]?.id },
+        superCategoriesOfInterest: [2],
+      }),
     });
     if (created.status !== 201) throw new Error(`shop not created: ${created.status} ${await created.text()}`);
     aliases.push(((await created.json()) as { data: { alias: string } }).data.alias);
@@ -86,7 +105,9 @@ export async function addEditor(api: Api, ownerToken: string, alias: string, col
     body: JSON.stringify({ collaborators: [{ email: collaborator.email }] }),
   });
   if (invite.status !== 200) throw new Error(`invite failed: ${invite.status} ${await invite.text()}`);
-  const list = (await (await fetch(`${api.base}/v1/portal/notifications/list?status=open`, { headers: { Authorization: `Bearer ${collaborator.token}` } })).json()) as {
+  const list = (await (
+    await fetch(`${api.base}/v1/portal/notifications/list?status=open`, { headers: { Authorization: `Bearer ${collaborator.token}` } })
+  ).json()) as {
     data: Array<{ meta: { inviteToken: string | null; shopAlias: string | null } }>;
   };
   const token = list.data.find((item) => item.meta.shopAlias === alias)?.meta.inviteToken ?? '';
@@ -180,12 +201,20 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // A function, not a string: the portal's CSP has no 'unsafe-eval'.
     type Doc = { document: { querySelectorAll(selector: string): { length: number } } };
     const waitForCards = () =>
-      page.waitForFunction((count) => (globalThis as unknown as Doc).document.querySelectorAll('[data-testid="app-card"]').length >= count, APPS, { timeout: 60_000, polling: 'raf' });
+      page.waitForFunction((count) => (globalThis as unknown as Doc).document.querySelectorAll('[data-testid="app-card"]').length >= count, APPS, {
+        timeout: 60_000,
+        polling: 'raf',
+      });
     const load = async () => {
       const start = Date.now();
       await page.goto(`${base}/apps`, { waitUntil: 'commit' });
@@ -242,7 +271,9 @@ export async function measureWriteAck(base: string): Promise<ReturnType<typeof s
 
 export async function benchCollaborators(base: string) {
   const paint = await measureCollaboratorPaint(base);
-  console.log(`collaborator edit -> owner's preview painted: p50 ${paint.collaborator.p50.toFixed(1)} ms, p95 ${paint.collaborator.p95.toFixed(1)} ms; own edit p50 ${paint.own.p50.toFixed(1)} ms, p95 ${paint.own.p95.toFixed(1)} ms`);
+  console.log(
+    `collaborator edit -> owner's preview painted: p50 ${paint.collaborator.p50.toFixed(1)} ms, p95 ${paint.collaborator.p95.toFixed(1)} ms; own edit p50 ${paint.own.p50.toFixed(1)} ms, p95 ${paint.own.p95.toFixed(1)} ms`,
+  );
   const ack = await measureWriteAck(base);
   console.log(`collaborator's write -> ack: p50 ${ack.p50.toFixed(1)} ms, p95 ${ack.p95.toFixed(1)} ms`);
   const apps = await measureAppsList(base);

@@ -18,7 +18,6 @@ const EDITS = 200;
 const WARM_UP = 20;
 const CPU_THROTTLING = 4;
 
-
 /** A merchant with a shop on the server under test, as the setup page would create them. */
 export async function merchantWithShop(baseUrl: string): Promise<{ token: string; alias: string }> {
   const html = await (await fetch(`${baseUrl}/`)).text();
@@ -28,19 +27,38 @@ export async function merchantWithShop(baseUrl: string): Promise<{ token: string
   const registered = await fetch(`${baseUrl}/v1/auth/register`, {
     method: 'POST',
     headers: { Authorization: client, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Merchant', email, phoneNo: '08031234567', password: 'Merchant2026', confirmPassword: 'Merchant2026', grant_type: 'email' }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Merchant',
+      email,
+      phoneNo: '08031234567',
+      password: 'Merchant2026',
+      confirmPassword: 'Merchant2026',
+      grant_type: 'email',
+    }),
   });
   const { token } = ((await registered.json()) as { data: { token: string } }).data;
   const auth = { Authorization: `Bearer ${token}` };
   const products = join(process.cwd(), 'public', 'catalogue', 'products');
   const logoFile = join(products, readdirSync(products).find((name) => name.endsWith('.webp')) ?? '');
-  const upload = await fetch(`${baseUrl}/v1/shop-media`, { method: 'POST', headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' }, body: readFileSync(logoFile) });
+  const upload = await fetch(`${baseUrl}/v1/shop-media`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'image/webp', 'X-File-Name': 'logo.webp' },
+    body: readFileSync(logoFile),
+  });
   const logo = ((await upload.json()) as { data: { url: string } }).data.url;
   const currencies = ((await (await fetch(`${baseUrl}/v1/currencies`, { headers: auth })).json()) as { data: { id: number }[] }).data;
   const created = await fetch(`${baseUrl}/v1/shops`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: `Bench Shop ${Date.now().toString(36)}`, logo, latitude: 6.5244, longitude: 3.3792, shopCurrency: { currencyId: currencies[0]?.id }, superCategoriesOfInterest: [2] }),
+    body: JSON.stringify({
+      name: `Bench Shop ${Date.now().toString(36)}`,
+      logo,
+      latitude: 6.5244,
+      longitude: 3.3792,
+      shopCurrency: { currencyId: currencies[0]?.id },
+      superCategoriesOfInterest: [2],
+    }),
   });
   if (created.status !== 201) throw new Error(`bench shop not created: ${created.status} ${await created.text()}`);
   return { token, alias: ((await created.json()) as { data: { alias: string } }).data.alias };
@@ -97,11 +115,19 @@ export async function measureDesignEditor(baseUrl: string, edits = EDITS): Promi
       isolated.push(await timeEdit(page, WARM_UP + edits + i));
     }
     if (process.env.BENCH_VERBOSE) {
-      const deciles = (values: number[]) => [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(values, p).toFixed(0)}`).join(', ');
+      const deciles = (values: number[]) =>
+        [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 100].map((p) => `p${p} ${percentile(values, p).toFixed(0)}`).join(', ');
       console.log('back to back, deciles (ms):', deciles(timings));
       console.log('isolated, deciles (ms):', deciles(isolated));
     }
-    return { p50: percentile(timings, 50), p95: percentile(timings, 95), edits: timings.length, isolatedP50: percentile(isolated, 50), isolatedP95: percentile(isolated, 95), isolatedEdits: isolated.length };
+    return {
+      p50: percentile(timings, 50),
+      p95: percentile(timings, 95),
+      edits: timings.length,
+      isolatedP50: percentile(isolated, 50),
+      isolatedP95: percentile(isolated, 95),
+      isolatedEdits: isolated.length,
+    };
   } finally {
     await browser.close();
   }
@@ -167,7 +193,8 @@ export async function measureSecondContext(baseUrl: string, edits = EDITS): Prom
       const painted = (await viewer.evaluate('window.__painted')) as number;
       if (i >= WARM_UP) timings.push(painted - start);
     }
-    if (process.env.BENCH_VERBOSE) console.log('second context deciles (ms):', [10, 50, 90, 95, 99, 100].map((p) => `p${p} ${percentile(timings, p).toFixed(0)}`).join(', '));
+    if (process.env.BENCH_VERBOSE)
+      console.log('second context deciles (ms):', [10, 50, 90, 95, 99, 100].map((p) => `p${p} ${percentile(timings, p).toFixed(0)}`).join(', '));
     return { p50: percentile(timings, 50), p95: percentile(timings, 95), edits: timings.length };
   } finally {
     await browser.close();
@@ -197,7 +224,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     baseUrl = `http://localhost:${port}`;
     for (let waited = 0; ; waited += 100) {
       if (waited > 120_000) throw new Error('the server did not start');
-      const healthy = await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false);
+      const healthy = await fetch(`${baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (healthy) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

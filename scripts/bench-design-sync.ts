@@ -35,7 +35,6 @@ import { percentile } from './bench-kit';
 const RUNS = 200;
 export const DESIGN_TARGETS = { editP95Ms: 50, reconnectMs: 2000 };
 
-
 /** Edit -> the reader's onValue sees it, RUNS times. */
 async function editToSecondClient(writer: RealtimeDb, reader: RealtimeDb, doc: string): Promise<{ p50: number; p95: number }> {
   const field = `${doc}/data/buttons/elevation`;
@@ -121,7 +120,10 @@ export async function benchDesignSync(): Promise<DesignFigures> {
 
     // 2. Firebase adapter against the protocol server.
     const firebaseClient = (name: string) => {
-      const client = createFirebaseRealtime({ databaseURL: 'https://test.firebaseio.com' }, { emulator: { host: '127.0.0.1', port: protocol.port }, appName: name });
+      const client = createFirebaseRealtime(
+        { databaseURL: 'https://test.firebaseio.com' },
+        { emulator: { host: '127.0.0.1', port: protocol.port }, appName: name },
+      );
       closers.push(() => deleteApp(client.app));
       return client;
     };
@@ -154,14 +156,17 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     for (let index = 0; index < RUNS; index += 1) {
       const roll = random();
       if (roll < 0.08) client.state.offline = !client.state.offline;
-      else if (roll < 0.12) outbox = createOutbox({ db: async () => client.db, store: chaosStore }); // a reload
+      else if (roll < 0.12)
+        outbox = createOutbox({ db: async () => client.db, store: chaosStore }); // a reload
       else if (roll < 0.13) {
         const offline = client.state.offline;
         client = switchable(await connectedClient(true)); // the browser context restarts
         client.state.offline = offline;
         outbox = createOutbox({ db: async () => client.db, store: chaosStore });
       }
-      const updates = { [`${chaosDoc}/data/colors/${fields[Math.floor(random() * fields.length)]}`]: `#${index.toString(16).padStart(6, '0').toUpperCase()}FF` };
+      const updates = {
+        [`${chaosDoc}/data/colors/${fields[Math.floor(random() * fields.length)]}`]: `#${index.toString(16).padStart(6, '0').toUpperCase()}FF`,
+      };
       shown = applyToDocument(shown ?? { isDefault: true, version: 0, data: {} }, chaosDoc, updates);
       made.add((await outbox.enqueue(updates)).id);
     }

@@ -17,7 +17,11 @@ export const LAUNCH = {
 };
 
 /** A browser context signed in as `token` (the portal's stored session), desktop-sized unless told. */
-export async function signedInContext(browser: Browser, token: string, options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } }): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  token: string,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): Promise<BrowserContext> {
   const context = await browser.newContext({ reducedMotion: 'reduce', ...options });
   await context.addInitScript(`localStorage.setItem('portal-session', ${JSON.stringify(JSON.stringify({ token }))})`);
   return context;

@@ -27,7 +27,6 @@ const PUSH_RUNS = 200;
 const PORTALS = 1000;
 export const TARGETS = { bellP95Ms: 100, pushP95Ms: 50, broadcastP99Ms: 500 };
 
-
 async function connected(url: string, token: string, userId: number): Promise<Socket> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token } });
   await new Promise<void>((resolve, reject) => {
@@ -89,7 +88,13 @@ export async function benchNotifications(): Promise<NotificationFigures> {
     let sent = 0;
     for (let run = 0; run < PUSH_RUNS; run += 1) {
       const started = performance.now();
-      const outcome = await notifier.push.send(first.id, fcmId, { title: 'Payment due', body: 'Bench', url: '/billing', type: 'payment-due', notificationId: run });
+      const outcome = await notifier.push.send(first.id, fcmId, {
+        title: 'Payment due',
+        body: 'Bench',
+        url: '/billing',
+        type: 'payment-due',
+        notificationId: run,
+      });
       pushed.push(performance.now() - started);
       if (outcome === 'sent') sent += 1;
     }

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { designFragment } from '../src/features/preview/model';
+import { designFragment } from '../src/features/preview/design-link';
 import { percentile } from './bench-kit';
 
 export const TARGET_PREVIEW_SCRIPTING_MS = 8;
@@ -23,7 +23,6 @@ export interface PreviewFigures {
   templateSwitchMs: { p50: number; p95: number };
   chunk: { file: string; gzipBytes: number; inHomepageJs: boolean };
 }
-
 
 /** The renderer's chunk and the chunks it alone pulls in, gzip, and whether the homepage loads any of them. */
 export function previewChunk(dist: string, homepageJs: readonly string[]): PreviewFigures['chunk'] {
@@ -69,7 +68,10 @@ export async function measurePreview(baseUrl: string): Promise<Pick<PreviewFigur
       const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
       return (list.find((metric) => metric.name === 'ScriptDuration')?.value ?? 0) * 1000;
     };
-    const click = (label: string) => page.evaluate(`(document.querySelector('[data-screen] button[aria-label="${label}"]') ?? [...document.querySelectorAll('[data-screen] button')].find((b) => b.textContent === '${label}')).click(); ${twoFrames}`);
+    const click = (label: string) =>
+      page.evaluate(
+        `(document.querySelector('[data-screen] button[aria-label="${label}"]') ?? [...document.querySelectorAll('[data-screen] button')].find((b) => b.textContent === '${label}')).click(); ${twoFrames}`,
+      );
 
     // Page switch: cart -> home, the home page (30 measurement items) being the heaviest.
     const switches: number[] = [];
@@ -83,7 +85,9 @@ export async function measurePreview(baseUrl: string): Promise<Pick<PreviewFigur
       const fragments = list.map(designFragment);
       const timings: number[] = [];
       for (let i = 0; i < WARM_UP + CHANGES; i += 1) {
-        const ms = await scripting(metrics, () => page.evaluate(`location.hash = ${JSON.stringify(fragments[i % fragments.length])}; ${twoFrames}`).then(() => undefined));
+        const ms = await scripting(metrics, () =>
+          page.evaluate(`location.hash = ${JSON.stringify(fragments[i % fragments.length])}; ${twoFrames}`).then(() => undefined),
+        );
         if (i >= WARM_UP) timings.push(ms);
       }
       return timings;
@@ -92,7 +96,11 @@ export async function measurePreview(baseUrl: string): Promise<Pick<PreviewFigur
     // shadows, alternate corners, toolbar gradient.
     const changes = await applyDesigns([
       { colors: { primary: '#0F62FE', accent: '#00BFA5' }, measurementItem: { itemSpacing: 12, borderRadius: { topLeft: 4 } } },
-      { colors: { primary: '#D63A7A' }, measurementItem: { itemSpacing: 8, borderRadius: { topLeft: 20 }, title: { size: 15 } }, toolBar: { gradient: { direction: 'top-to-bottom' } } },
+      {
+        colors: { primary: '#D63A7A' },
+        measurementItem: { itemSpacing: 8, borderRadius: { topLeft: 20 }, title: { size: 15 } },
+        toolBar: { gradient: { direction: 'top-to-bottom' } },
+      },
       { colors: { primary: '#2E7D32' }, measurementItem: { isAlternateCorners: true, boxShadowSpread: 10 } },
       { colors: { primary: '#6A1B9A' }, homeCategories: { theme: 'theme_d' }, searchBar: { theme: 'theme_c' } },
     ]);

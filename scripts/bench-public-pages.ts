@@ -54,7 +54,13 @@ async function openBrowser() {
   const replies = new Map<number, { resolve: (result: Record<string, unknown>) => void; reject: (error: Error) => void }>();
   const listeners = new Set<(message: { method?: string; params?: Record<string, unknown> }) => void>();
   socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString('utf8')) as { id?: number; result?: Record<string, unknown>; error?: { message: string }; method?: string; params?: Record<string, unknown> };
+    const message = JSON.parse(data.toString('utf8')) as {
+      id?: number;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+      method?: string;
+      params?: Record<string, unknown>;
+    };
     const reply = message.id === undefined ? undefined : replies.get(message.id);
     if (reply) {
       if (message.error) reply.reject(new Error(message.error.message));
@@ -135,14 +141,20 @@ export async function measurePublicPages(baseUrl: string, runs = 5, paths: reado
 }
 
 /** The median of one figure over a page's runs. */
-const median = (runs: readonly PageLoadFigures[], key: keyof PageLoadFigures) => percentile(runs.map((run) => run[key]), 50);
+const median = (runs: readonly PageLoadFigures[], key: keyof PageLoadFigures) =>
+  percentile(
+    runs.map((run) => run[key]),
+    50,
+  );
 
 if (process.argv[1]?.endsWith('bench-public-pages.ts')) {
   const baseUrl = process.env.BENCH_URL ?? 'http://localhost:4174';
   const runs = Number(process.argv[2] ?? 5);
   const paths = process.argv.length > 3 ? process.argv.slice(3) : LIGHTHOUSE_PAGES;
   const ms = (loads: PageLoadFigures[], key: keyof PageLoadFigures) => `${median(loads, key).toFixed(0)} ms`;
-  console.log(`Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint (issue 11: TBT <= ${TARGET_TBT_MS} ms).`);
+  console.log(
+    `Medians of ${runs} loads each way; blocking time = sum of (task x ${CPU_SLOWDOWN} - ${BLOCKING_FROM_MS} ms) after first contentful paint (issue 11: TBT <= ${TARGET_TBT_MS} ms).`,
+  );
   for (const { path, asLighthouse, asVisitor } of await measurePublicPages(baseUrl, runs, paths)) {
     for (const [way, loads] of [
       ['as Lighthouse', asLighthouse],

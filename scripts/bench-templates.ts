@@ -40,14 +40,22 @@ async function main(): Promise<void> {
       list.push(performance.now() - started);
       body = response.body;
     }
-    const [user] = await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Templates', email: 'bench-templates@example.com' }).returning({ id: users.id, sessionVersion: users.sessionVersion });
+    const [user] = await database.db
+      .insert(users)
+      .values({ firstName: 'Bench', lastName: 'Templates', email: 'bench-templates@example.com' })
+      .returning({ id: users.id, sessionVersion: users.sessionVersion });
     if (!user) throw new Error('no user');
     const bearer = `Bearer ${await signUserToken(config, user.id, user.sessionVersion)}`;
     const created: number[] = [];
     const ids: string[] = [];
     for (let run = 0; run < WRITE_RUNS; run += 1) {
       const started = performance.now();
-      const response = await app.inject({ method: 'POST', url: '/v1/templates', headers: { authorization: bearer }, payload: { name: `Bench Template ${run}`, category: 'health_beauty', tags: ['bench'] } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/templates',
+        headers: { authorization: bearer },
+        payload: { name: `Bench Template ${run}`, category: 'health_beauty', tags: ['bench'] },
+      });
       created.push(performance.now() - started);
       if (response.statusCode !== 201) throw new Error(response.body);
       ids.push((response.json() as { data: { templateId: string } }).data.templateId);

@@ -201,7 +201,6 @@ async function clientAuthorization(port: number): Promise<string> {
   return `Basic ${Buffer.from(credential).toString('base64')}`;
 }
 
-
 async function planLatencies(port: number): Promise<number[]> {
   const authorization = await clientAuthorization(port);
   const timings: number[] = [];
@@ -247,7 +246,11 @@ async function startBareRoute(bodyFile: string, port: number): Promise<ChildProc
     app.get('/bare', async () => data);
     await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   `;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, env: { ...process.env, BODY_FILE: bodyFile, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: ROOT,
+    env: { ...process.env, BODY_FILE: bodyFile, PORT: String(port) },
+    stdio: 'ignore',
+  });
   for (let tries = 0; tries < 200; tries += 1) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) return child;
@@ -331,8 +334,16 @@ async function notificationRows(): Promise<string[]> {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const { bell, push, broadcast } = figures;
   const rows: Array<[string, string, string]> = [
-    ['Notification created -> other open portal has it, p50 / p95 (200)', `${ms(bell.p50)} / ${ms(bell.p95)}`, `p95 <= ${NOTIFICATION_TARGETS.bellP95Ms} ms: ${verdict(bell.p95 <= NOTIFICATION_TARGETS.bellP95Ms)}`],
-    ['Push sent -> local push service accepted, p50 / p95 (200)', `${ms(push.p50)} / ${ms(push.p95)}, ${push.sent} sent`, `p95 <= ${NOTIFICATION_TARGETS.pushP95Ms} ms: ${verdict(push.p95 <= NOTIFICATION_TARGETS.pushP95Ms && push.sent === 200)}`],
+    [
+      'Notification created -> other open portal has it, p50 / p95 (200)',
+      `${ms(bell.p50)} / ${ms(bell.p95)}`,
+      `p95 <= ${NOTIFICATION_TARGETS.bellP95Ms} ms: ${verdict(bell.p95 <= NOTIFICATION_TARGETS.bellP95Ms)}`,
+    ],
+    [
+      'Push sent -> local push service accepted, p50 / p95 (200)',
+      `${ms(push.p50)} / ${ms(push.p95)}, ${push.sent} sent`,
+      `p95 <= ${NOTIFICATION_TARGETS.pushP95Ms} ms: ${verdict(push.p95 <= NOTIFICATION_TARGETS.pushP95Ms && push.sent === 200)}`,
+    ],
     [
       `Release broadcast -> ${broadcast.portals} open portals, p50 / p99`,
       `${ms(broadcast.p50)} / ${ms(broadcast.p99)}, ${broadcast.received} received`,
@@ -347,9 +358,21 @@ async function designSyncRows(): Promise<string[]> {
   const { local, firebase, reconnectMs, chaos } = await benchDesignSync();
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const rows: Array<[string, string, string]> = [
-    ['Design edit -> second client has it, local adapter, p50 / p95 (200)', `${ms(local.p50)} / ${ms(local.p95)}`, `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(local.p95 <= DESIGN_TARGETS.editP95Ms)}`],
-    ['Design edit -> second client, firebase adapter + protocol server, p50 / p95 (200)', `${ms(firebase.p50)} / ${ms(firebase.p95)}`, `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(firebase.p95 <= DESIGN_TARGETS.editP95Ms)}`],
-    ['Reconnect -> 200 queued design edits stored', ms(reconnectMs), `<= ${DESIGN_TARGETS.reconnectMs} ms: ${verdict(reconnectMs <= DESIGN_TARGETS.reconnectMs)}`],
+    [
+      'Design edit -> second client has it, local adapter, p50 / p95 (200)',
+      `${ms(local.p50)} / ${ms(local.p95)}`,
+      `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(local.p95 <= DESIGN_TARGETS.editP95Ms)}`,
+    ],
+    [
+      'Design edit -> second client, firebase adapter + protocol server, p50 / p95 (200)',
+      `${ms(firebase.p50)} / ${ms(firebase.p95)}`,
+      `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(firebase.p95 <= DESIGN_TARGETS.editP95Ms)}`,
+    ],
+    [
+      'Reconnect -> 200 queued design edits stored',
+      ms(reconnectMs),
+      `<= ${DESIGN_TARGETS.reconnectMs} ms: ${verdict(reconnectMs <= DESIGN_TARGETS.reconnectMs)}`,
+    ],
     [
       'Chaos: 200 edits, offline windows, reloads, client restart',
       `${chaos.stored}/${chaos.made} stored, lost ${chaos.lost}, doubled ${chaos.doubled}, final = shown: ${chaos.finalMatches ? 'yes' : 'no'}`,
@@ -363,14 +386,20 @@ async function designSyncRows(): Promise<string[]> {
 /** Issue 13: 1,000 chat sockets, one process and two with Redis (scripts/bench-chat.ts); the fingerprint library kept out of the homepage JS. */
 async function chatRows(initialJs: string[]): Promise<string[]> {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const fingerprintChunks = readdirSync(join(DIST, 'assets')).filter((file) => file.endsWith('.js') && readFileSync(join(DIST, 'assets', file), 'utf8').includes('visitorId'));
+  const fingerprintChunks = readdirSync(join(DIST, 'assets')).filter(
+    (file) => file.endsWith('.js') && readFileSync(join(DIST, 'assets', file), 'utf8').includes('visitorId'),
+  );
   const inHomepage = fingerprintChunks.filter((file) => initialJs.some((url) => posix.basename(url) === file));
   const rows: Array<[string, string, string]> = (await benchChat()).map((run) => [
     `Chat: ${run.sockets} sockets, ${run.processes === 1 ? 'one process' : `${run.processes} processes + Redis`}, post -> NEW_MESSAGE p50 / p99`,
     `${ms(run.p50)} / ${ms(run.p99)}, ${run.received}/${run.expected} received, ${run.lost} lost, ${run.duplicated} duplicated`,
     `p99 <= ${CHAT_TARGETS.p99Ms} ms, 0 lost, 0 duplicated: ${verdict(run.p99 <= CHAT_TARGETS.p99Ms && run.lost === 0 && run.duplicated === 0)}`,
   ]);
-  rows.push(['Fingerprint library in the homepage initial JS', inHomepage.length === 0 ? `no (lazy: ${fingerprintChunks.map((file) => `\`${file}\``).join(', ')})` : `yes: ${inHomepage.join(', ')}`, `not in it: ${verdict(inHomepage.length === 0 && fingerprintChunks.length > 0)}`]);
+  rows.push([
+    'Fingerprint library in the homepage initial JS',
+    inHomepage.length === 0 ? `no (lazy: ${fingerprintChunks.map((file) => `\`${file}\``).join(', ')})` : `yes: ${inHomepage.join(', ')}`,
+    `not in it: ${verdict(inHomepage.length === 0 && fingerprintChunks.length > 0)}`,
+  ]);
   for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
   return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
@@ -384,9 +413,17 @@ function collaboratorRows({ paint, ack, apps }: Awaited<ReturnType<typeof benchC
       `${ms(paint.collaborator.p50)} / ${ms(paint.collaborator.p95)}`,
       `p95 <= ${COLLAB_TARGETS.paintP95Ms} ms: ${verdict(paint.collaborator.p95 <= COLLAB_TARGETS.paintP95Ms)}`,
     ],
-    [`Owner's own edit -> own preview painted, same page, no throttling, p50 / p95 (${paint.own.n})`, `${ms(paint.own.p50)} / ${ms(paint.own.p95)}`, 'report only (for comparison)'],
+    [
+      `Owner's own edit -> own preview painted, same page, no throttling, p50 / p95 (${paint.own.n})`,
+      `${ms(paint.own.p50)} / ${ms(paint.own.p95)}`,
+      'report only (for comparison)',
+    ],
     [`Its server share: the collaborator's write -> ack, whole default design, p50 / p95 (${ack.n})`, `${ms(ack.p50)} / ${ms(ack.p95)}`, 'report only'],
-    [`My Apps link -> /apps list of ${apps.apps} rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), median of 3`, ms(apps.navigateMs), `<= ${COLLAB_TARGETS.appsListMs} ms: ${verdict(apps.navigateMs <= COLLAB_TARGETS.appsListMs)}`],
+    [
+      `My Apps link -> /apps list of ${apps.apps} rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), median of 3`,
+      ms(apps.navigateMs),
+      `<= ${COLLAB_TARGETS.appsListMs} ms: ${verdict(apps.navigateMs <= COLLAB_TARGETS.appsListMs)}`,
+    ],
     [`/apps full page load -> list of ${apps.apps} rendered, same profile, warm (median of 3)`, ms(apps.warmMs), 'report only (includes the portal start-up)'],
     [`/apps full page load -> list of ${apps.apps} rendered, same profile, cold (empty cache)`, ms(apps.coldMs), 'report only'],
   ];
@@ -434,7 +471,11 @@ async function main(): Promise<void> {
       ['Homepage initial JS cap (issue #11)', fmtKb(jsGzip), `< ${CAP_INITIAL_JS_KB} kB: ${verdict(kb(jsGzip) < CAP_INITIAL_JS_KB)}`],
       ['Homepage initial CSS (gzip)', `${fmtKb(cssGzip)} in ${files(initial.css.length)}`, 'report only'],
       ['Precache (service worker install)', `${fmtKb(precache.bytes)} in ${files(precache.files)} (uncompressed)`, 'report only'],
-      ['Cold start to /healthz 200 (fresh DATA_DIR)', ms(cold.msToHealthy), `<= ${TARGET_COLD_START_MS} ms: ${verdict(cold.msToHealthy <= TARGET_COLD_START_MS)}`],
+      [
+        'Cold start to /healthz 200 (fresh DATA_DIR)',
+        ms(cold.msToHealthy),
+        `<= ${TARGET_COLD_START_MS} ms: ${verdict(cold.msToHealthy <= TARGET_COLD_START_MS)}`,
+      ],
       ['Restart to /healthz 200 (same DATA_DIR)', ms(warm.msToHealthy), `<= ${TARGET_COLD_START_MS} ms: ${verdict(warm.msToHealthy <= TARGET_COLD_START_MS)}`],
       ['Server RSS after cold start', mb(rssStart), 'report only'],
       ['Server RSS after restart', mb(rssWarmStart), 'report only'],
@@ -448,7 +489,11 @@ async function main(): Promise<void> {
             `${served.requestsPerSecond.toFixed(0)} vs ${bare.requestsPerSecond.toFixed(0)} (${(ratio * 100).toFixed(0)}%)${served.non2xx ? `, ${served.non2xx} non-2xx` : ''}`,
             `>= ${TARGET_CATALOGUE_RATIO * 100}%: ${verdict(ratio >= TARGET_CATALOGUE_RATIO && served.non2xx === 0)}`,
           ],
-          [`GET ${url.split('?')[0]} p97.5 at ${LOAD.connections} conn`, ms(served.p97_5), `p95 <= ${TARGET_CATALOGUE_P95_MS} ms: ${verdict(served.p97_5 <= TARGET_CATALOGUE_P95_MS)}`],
+          [
+            `GET ${url.split('?')[0]} p97.5 at ${LOAD.connections} conn`,
+            ms(served.p97_5),
+            `p95 <= ${TARGET_CATALOGUE_P95_MS} ms: ${verdict(served.p97_5 <= TARGET_CATALOGUE_P95_MS)}`,
+          ],
         ];
       }),
       // 30 KB as the picture generator counts it (scripts/make-sample-catalogue.ts: 30 x 1024 bytes).
@@ -472,7 +517,11 @@ async function main(): Promise<void> {
         `${ms(preview.designChangeMs.p50)} / ${ms(preview.designChangeMs.p95)}`,
         `p95 <= ${TARGET_PREVIEW_SCRIPTING_MS} ms: ${verdict(preview.designChangeMs.p95 <= TARGET_PREVIEW_SCRIPTING_MS)}`,
       ],
-      ['Preview template switch (a/b/c) on the 30-item home, scripting p50 / p95 (200)', `${ms(preview.templateSwitchMs.p50)} / ${ms(preview.templateSwitchMs.p95)}`, 'report only'],
+      [
+        'Preview template switch (a/b/c) on the 30-item home, scripting p50 / p95 (200)',
+        `${ms(preview.templateSwitchMs.p50)} / ${ms(preview.templateSwitchMs.p95)}`,
+        'report only',
+      ],
       [
         'Preview renderer lazy chunk (gzip, with what only it loads)',
         `${fmtKb(chunk.gzipBytes)} (\`${chunk.file}\`)`,

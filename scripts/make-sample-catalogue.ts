@@ -79,21 +79,38 @@ const BACKGROUND_PALETTES: Record<string, [string, string, string, string]> = {
 
 /** Shapes Material icons lack, on the same 24 x 24 grid. */
 const CUSTOM_ICONS: Record<string, { paths: string[]; evenOdd?: boolean }> = {
-  Dress: { paths: ['M8 2.5h1.6c.3 1.4 1.2 2.3 2.4 2.3s2.1-.9 2.4-2.3H16l.6 4.2c.2 1.6-.3 3-1.4 4.1L20.5 21c-2.6 1.1-5.5 1.7-8.5 1.7s-5.9-.6-8.5-1.7l5.3-10.2c-1.1-1.1-1.6-2.5-1.4-4.1z'] },
+  Dress: {
+    paths: [
+      'M8 2.5h1.6c.3 1.4 1.2 2.3 2.4 2.3s2.1-.9 2.4-2.3H16l.6 4.2c.2 1.6-.3 3-1.4 4.1L20.5 21c-2.6 1.1-5.5 1.7-8.5 1.7s-5.9-.6-8.5-1.7l5.3-10.2c-1.1-1.1-1.6-2.5-1.4-4.1z',
+    ],
+  },
   Shirt: { paths: ['M8 3 4 5.5 2 9.5 5.5 11l1-1.5V21h11V9.5l1 1.5L22 9.5l-2-4L16 3c-.8 1.6-2.2 2.5-4 2.5S8.8 4.6 8 3z'] },
   Sweater: { paths: ['M8 3 3 6 1.5 18l3 .5L6 11v10h12V11l1.5 7.5 3-.5L21 6l-5-3c-.8 1.6-2.2 2.5-4 2.5S8.8 4.6 8 3z'] },
   Jersey: { paths: ['M8 2c0 2.5 1.8 4 4 4s4-1.5 4-4h2c0 2 .6 4 2 5v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7c1.4-1 2-3 2-5z'] },
   Shorts: { paths: ['M5 3h14l2 16-7 1-2-10-2 10-7-1z'] },
-  Bodysuit: { paths: ['M8 2c0 1.7 1.8 3 4 3s4-1.3 4-3h1.5l4 3.5-2 3.5-2-1v7.5c0 1.5-1 2.8-2.5 3.3L14 22h-4l-1-3.2c-1.5-.5-2.5-1.8-2.5-3.3V8l-2 1-2-3.5L6.5 2z'] },
+  Bodysuit: {
+    paths: ['M8 2c0 1.7 1.8 3 4 3s4-1.3 4-3h1.5l4 3.5-2 3.5-2-1v7.5c0 1.5-1 2.8-2.5 3.3L14 22h-4l-1-3.2c-1.5-.5-2.5-1.8-2.5-3.3V8l-2 1-2-3.5L6.5 2z'],
+  },
   Sneaker: {
-    paths: ['M3 9.5C3 8.7 3.7 8 4.5 8H7c.6 0 1 .4 1 1 0 .8.8 1.5 1.7 1.5.7 0 1.3-.4 1.6-1l.5-.9 2.2 1c1.8.8 3.4 2 4.8 3.1.9.3 2.2.8 2.2 2.8v1H3zm7 4.2 5-1.2.4 1-5 1.2z', 'M2.5 17.2h19v.8c0 1.1-.9 2-2 2h-15c-1.1 0-2-.9-2-2z'],
+    paths: [
+      'M3 9.5C3 8.7 3.7 8 4.5 8H7c.6 0 1 .4 1 1 0 .8.8 1.5 1.7 1.5.7 0 1.3-.4 1.6-1l.5-.9 2.2 1c1.8.8 3.4 2 4.8 3.1.9.3 2.2.8 2.2 2.8v1H3zm7 4.2 5-1.2.4 1-5 1.2z',
+      'M2.5 17.2h19v.8c0 1.1-.9 2-2 2h-15c-1.1 0-2-.9-2-2z',
+    ],
     evenOdd: true,
   },
   Loafer: {
-    paths: ['M3 14c0-1.4 1-2.4 2.4-2.5L9 11.2c1.5-1.2 3.6-1.6 5.6-1.2 2.8.6 5.2 2.4 6.4 4.8v1.7H3zm8-1.6c1.5-.8 3.6-.8 5.2 0l-.3.6c-1.4-.7-3.2-.7-4.6 0z', 'M2.5 17.2h19v.8c0 1.1-.9 2-2 2h-15c-1.1 0-2-.9-2-2z'],
+    paths: [
+      'M3 14c0-1.4 1-2.4 2.4-2.5L9 11.2c1.5-1.2 3.6-1.6 5.6-1.2 2.8.6 5.2 2.4 6.4 4.8v1.7H3zm8-1.6c1.5-.8 3.6-.8 5.2 0l-.3.6c-1.4-.7-3.2-.7-4.6 0z',
+      'M2.5 17.2h19v.8c0 1.1-.9 2-2 2h-15c-1.1 0-2-.9-2-2z',
+    ],
     evenOdd: true,
   },
-  EarbudsPair: { paths: ['M8 3.5a4.2 4.2 0 1 1 0 8.4 4.2 4.2 0 1 1 0-8.4zM6.6 10.5h2.8l-.3 9.2c0 .7-.5 1.3-1.1 1.3s-1.1-.6-1.1-1.3z', 'M16 3.5a4.2 4.2 0 1 1 0 8.4 4.2 4.2 0 1 1 0-8.4zm-1.4 7h2.8l-.3 9.2c0 .7-.5 1.3-1.1 1.3s-1.1-.6-1.1-1.3z'] },
+  EarbudsPair: {
+    paths: [
+      'M8 3.5a4.2 4.2 0 1 1 0 8.4 4.2 4.2 0 1 1 0-8.4zM6.6 10.5h2.8l-.3 9.2c0 .7-.5 1.3-1.1 1.3s-1.1-.6-1.1-1.3z',
+      'M16 3.5a4.2 4.2 0 1 1 0 8.4 4.2 4.2 0 1 1 0-8.4zm-1.4 7h2.8l-.3 9.2c0 .7-.5 1.3-1.1 1.3s-1.1-.6-1.1-1.3z',
+    ],
+  },
   HandVacuum: {
     paths: [
       'M9.5 9h7a3.5 3.5 0 0 1 3.5 3.5 3.5 3.5 0 0 1-3.5 3.5h-7A3.5 3.5 0 0 1 6 12.5 3.5 3.5 0 0 1 9.5 9zm-2 1.6v3.8H11v-3.8zm7.5.9v.9h3v-.9zm0 1.8v.9h3v-.9z',
@@ -102,36 +119,131 @@ const CUSTOM_ICONS: Record<string, { paths: string[]; evenOdd?: boolean }> = {
     ],
     evenOdd: true,
   },
-  Bowl: { paths: ['M5.5 11c0-3 2.9-5.2 6.5-5.2s6.5 2.2 6.5 5.2z', 'M2.5 12h19c0 4.1-2.9 7.5-6.8 8.3l.5 1.7H8.8l.5-1.7C5.4 19.5 2.5 16.1 2.5 12z', 'M14.6 2.2l6.6 5.2-.7.9-6.6-5.2zm-1.6 1 6.4 5.6-.8.8L12.3 4z'] },
+  Bowl: {
+    paths: [
+      'M5.5 11c0-3 2.9-5.2 6.5-5.2s6.5 2.2 6.5 5.2z',
+      'M2.5 12h19c0 4.1-2.9 7.5-6.8 8.3l.5 1.7H8.8l.5-1.7C5.4 19.5 2.5 16.1 2.5 12z',
+      'M14.6 2.2l6.6 5.2-.7.9-6.6-5.2zm-1.6 1 6.4 5.6-.8.8L12.3 4z',
+    ],
+  },
   Crossbody: { paths: ['M4 11c0-1.1.9-2 2-2h12c1.1 0 2 .9 2 2v8c0 1.1-.9 2-2 2H6c-1.1 0-2-.9-2-2z', 'M5 9.5 11 2.5h2l6 7h-2.2L12 3.9 7.2 9.5z'] },
   Ring: { paths: ['M12 8.5a7 7 0 1 1 0 14 7 7 0 1 1 0-14zm0 2.2a4.8 4.8 0 1 0 0 9.6 4.8 4.8 0 1 0 0-9.6z', 'M9 2h6l2 2.6-5 4.6-5-4.6z'], evenOdd: true },
-  Earrings: { paths: ['M7 2a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 7 2zm-.55 2.4h1.1v7.8h-1.1zM7 12a3.7 3.7 0 1 1 0 7.4A3.7 3.7 0 1 1 7 12z', 'M17 2a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 17 2zm-.55 2.4h1.1v7.8h-1.1zM17 12a3.7 3.7 0 1 1 0 7.4 3.7 3.7 0 1 1 0-7.4z'] },
-  Apple: { paths: ['M12 7.2c-1.4-1-3.1-1.3-4.6-.8C4.6 7.3 3.4 10.6 4.2 14c.8 3.6 3.4 7.2 5.8 7 .8-.1 1.3-.5 2-.5s1.2.4 2 .5c2.4.2 5-3.4 5.8-7 .8-3.4-.4-6.7-3.2-7.6-1.5-.5-3.2-.2-4.6.8z', 'M11.4 6.6c-.1-1.6.4-3.2 1.5-4.3l.8.7c-.9 1-1.3 2.3-1.2 3.6z', 'M13.2 5.2c.8-1.8 2.6-2.6 4.6-2.4-.4 1.9-2.2 3-4.6 2.4z'] },
-  Carrot: { paths: ['M3.5 20.5c-.5-.5-.5-1.2-.1-1.9L11 8.6c1.2-1.4 3.4-1.6 4.8-.4 1.3 1.3 1.2 3.5-.2 4.7L5.4 20.6c-.6.4-1.4.4-1.9-.1z', 'M14.6 7.2c-.4-2.2.2-4.2 1.8-5.4.6 1.8.2 3.8-1 5.4z', 'M16.6 8.6c2.2-.6 4.2-.2 5.6 1.2-1.8.8-3.8.4-5.2-.8z', 'M15.8 7.6c1-1.8 2.6-2.8 4.6-2.9-.4 1.9-2.2 3.2-4.2 3.3z'] },
+  Earrings: {
+    paths: [
+      'M7 2a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 7 2zm-.55 2.4h1.1v7.8h-1.1zM7 12a3.7 3.7 0 1 1 0 7.4A3.7 3.7 0 1 1 7 12z',
+      'M17 2a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 17 2zm-.55 2.4h1.1v7.8h-1.1zM17 12a3.7 3.7 0 1 1 0 7.4 3.7 3.7 0 1 1 0-7.4z',
+    ],
+  },
+  Apple: {
+    paths: [
+      'M12 7.2c-1.4-1-3.1-1.3-4.6-.8C4.6 7.3 3.4 10.6 4.2 14c.8 3.6 3.4 7.2 5.8 7 .8-.1 1.3-.5 2-.5s1.2.4 2 .5c2.4.2 5-3.4 5.8-7 .8-3.4-.4-6.7-3.2-7.6-1.5-.5-3.2-.2-4.6.8z',
+      'M11.4 6.6c-.1-1.6.4-3.2 1.5-4.3l.8.7c-.9 1-1.3 2.3-1.2 3.6z',
+      'M13.2 5.2c.8-1.8 2.6-2.6 4.6-2.4-.4 1.9-2.2 3-4.6 2.4z',
+    ],
+  },
+  Carrot: {
+    paths: [
+      'M3.5 20.5c-.5-.5-.5-1.2-.1-1.9L11 8.6c1.2-1.4 3.4-1.6 4.8-.4 1.3 1.3 1.2 3.5-.2 4.7L5.4 20.6c-.6.4-1.4.4-1.9-.1z',
+      'M14.6 7.2c-.4-2.2.2-4.2 1.8-5.4.6 1.8.2 3.8-1 5.4z',
+      'M16.6 8.6c2.2-.6 4.2-.2 5.6 1.2-1.8.8-3.8.4-5.2-.8z',
+      'M15.8 7.6c1-1.8 2.6-2.8 4.6-2.9-.4 1.9-2.2 3.2-4.2 3.3z',
+    ],
+  },
   Loaf: {
-    paths: ['M2.5 15C2.5 10 6.5 7 12 7s9.5 3 9.5 8v1.5c0 .8-.7 1.5-1.5 1.5H4c-.8 0-1.5-.7-1.5-1.5zm4.7-5.4L8.6 9 10 12l-1.4.6zm4-1.2 1.4-.3 1 3.3-1.4.3zm4 .4 1.4.5v3.3l-1.4-.5z'],
+    paths: [
+      'M2.5 15C2.5 10 6.5 7 12 7s9.5 3 9.5 8v1.5c0 .8-.7 1.5-1.5 1.5H4c-.8 0-1.5-.7-1.5-1.5zm4.7-5.4L8.6 9 10 12l-1.4.6zm4-1.2 1.4-.3 1 3.3-1.4.3zm4 .4 1.4.5v3.3l-1.4-.5z',
+    ],
     evenOdd: true,
   },
   MilkCarton: { paths: ['M8 2.5h8v2l2.5 4V21a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1V8.5L8 4.5zm-1 9v6h10v-6z'], evenOdd: true },
-  Drumstick: { paths: ['M15 2c4 0 7 3 7 7 0 3.9-3.2 6.7-7 6l-2.8 1.8-3-3L11 11c-.7-3.8.1-9 4-9z', 'M11.5 16.5l-3.1 3.1c.4.9.2 1.9-.5 2.5-.9.8-2.2.6-2.8-.3l-.5-.9c-.6-.1-1.2-.5-1.5-1.1-.5-1 0-2.2 1-2.6.7-.3 1.5-.1 2 .4l3.2-3.3z'] },
-  Bottle: { paths: ['M10 2h4v2h-4z', 'M9.8 4.8h4.4V7c2.1 1 3.3 2.6 3.3 4.5V20c0 1.1-.9 2-2 2h-7c-1.1 0-2-.9-2-2v-8.5c0-1.9 1.2-3.5 3.3-4.5zM8 13v5h8v-5z'], evenOdd: true },
-  BabyBottle: { paths: ['M10.5 2c0-.6.7-1 1.5-1s1.5.4 1.5 1l.5 2.5h-4z', 'M8.5 5.2h7V7h-7z', 'M9 7.8h6l1.2 2.2v10.5c0 .8-.7 1.5-1.5 1.5H9.3c-.8 0-1.5-.7-1.5-1.5V10zm.8 4.2v1h2v-1zm0 3v1h2v-1zm0 3v1h2v-1z'], evenOdd: true },
+  Drumstick: {
+    paths: [
+      'M15 2c4 0 7 3 7 7 0 3.9-3.2 6.7-7 6l-2.8 1.8-3-3L11 11c-.7-3.8.1-9 4-9z',
+      'M11.5 16.5l-3.1 3.1c.4.9.2 1.9-.5 2.5-.9.8-2.2.6-2.8-.3l-.5-.9c-.6-.1-1.2-.5-1.5-1.1-.5-1 0-2.2 1-2.6.7-.3 1.5-.1 2 .4l3.2-3.3z',
+    ],
+  },
+  Bottle: {
+    paths: ['M10 2h4v2h-4z', 'M9.8 4.8h4.4V7c2.1 1 3.3 2.6 3.3 4.5V20c0 1.1-.9 2-2 2h-7c-1.1 0-2-.9-2-2v-8.5c0-1.9 1.2-3.5 3.3-4.5zM8 13v5h8v-5z'],
+    evenOdd: true,
+  },
+  BabyBottle: {
+    paths: [
+      'M10.5 2c0-.6.7-1 1.5-1s1.5.4 1.5 1l.5 2.5h-4z',
+      'M8.5 5.2h7V7h-7z',
+      'M9 7.8h6l1.2 2.2v10.5c0 .8-.7 1.5-1.5 1.5H9.3c-.8 0-1.5-.7-1.5-1.5V10zm.8 4.2v1h2v-1zm0 3v1h2v-1zm0 3v1h2v-1z',
+    ],
+    evenOdd: true,
+  },
   Jar: { paths: ['M7 2.5h10V6H7z', 'M6 7h12c.6 0 1 .4 1 1v12c0 1.1-.9 2-2 2H7c-1.1 0-2-.9-2-2V8c0-.6.4-1 1-1zm1 4.5v6h10v-6z'], evenOdd: true },
-  DropperBottle: { paths: ['M10.5 1.5h3c.5 0 1 .5 1 1V6h-5V2.5c0-.5.5-1 1-1z', 'M8.5 6.5h7v2h-7z', 'M7.5 9h9c.8 0 1.5.7 1.5 1.5V20c0 1.1-.9 2-2 2H8c-1.1 0-2-.9-2-2v-9.5C6 9.7 6.7 9 7.5 9zm.5 4v5h8v-5z'], evenOdd: true },
+  DropperBottle: {
+    paths: [
+      'M10.5 1.5h3c.5 0 1 .5 1 1V6h-5V2.5c0-.5.5-1 1-1z',
+      'M8.5 6.5h7v2h-7z',
+      'M7.5 9h9c.8 0 1.5.7 1.5 1.5V20c0 1.1-.9 2-2 2H8c-1.1 0-2-.9-2-2v-9.5C6 9.7 6.7 9 7.5 9zm.5 4v5h8v-5z',
+    ],
+    evenOdd: true,
+  },
   Tube: { paths: ['M6 2h12v2l-1.5 13h-9L6 4z', 'M9 17.8h6V20c0 1.1-.9 2-2 2h-2c-1.1 0-2-.9-2-2z'] },
-  Toothbrush: { paths: ['M10.8 10h2.4l.4 11c0 .6-.6 1-1.6 1s-1.6-.4-1.6-1z', 'M10.6 2.2c0-.7.6-1.2 1.4-1.2s1.4.5 1.4 1.2v7h-2.8z', 'M13.8 2h3.4v6.4h-3.4zm.7.8v4.8h.6V2.8zm1.3 0v4.8h.6V2.8z'], evenOdd: true },
-  Diffuser: { paths: ['M12 8c4 0 7 3.5 7 7.5 0 3.6-3.1 6.5-7 6.5s-7-2.9-7-6.5C5 11.5 8 8 12 8z', 'M10 4a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 10 4z', 'M13 1.6a1.6 1.6 0 1 1 0 3.2 1.6 1.6 0 1 1 0-3.2z', 'M15.5 4.5a1.1 1.1 0 1 1 0 2.2 1.1 1.1 0 1 1 0-2.2z'] },
-  Kettlebell: { paths: ['M12 8c4.4 0 8 3.4 8 7.6 0 2.4-1.1 4.5-2.9 5.9-.3.3-.7.5-1.2.5H8.1c-.5 0-.9-.2-1.2-.5C5.1 20.1 4 18 4 15.6 4 11.4 7.6 8 12 8z', 'M7.5 9.5 6.9 5.5C6.7 3.6 8.2 2 10 2h4c1.8 0 3.3 1.6 3.1 3.5l-.6 4-1.9-.7.5-3.4c.1-.8-.5-1.4-1.3-1.4h-3.6c-.8 0-1.4.6-1.3 1.4l.5 3.4z'] },
+  Toothbrush: {
+    paths: [
+      'M10.8 10h2.4l.4 11c0 .6-.6 1-1.6 1s-1.6-.4-1.6-1z',
+      'M10.6 2.2c0-.7.6-1.2 1.4-1.2s1.4.5 1.4 1.2v7h-2.8z',
+      'M13.8 2h3.4v6.4h-3.4zm.7.8v4.8h.6V2.8zm1.3 0v4.8h.6V2.8z',
+    ],
+    evenOdd: true,
+  },
+  Diffuser: {
+    paths: [
+      'M12 8c4 0 7 3.5 7 7.5 0 3.6-3.1 6.5-7 6.5s-7-2.9-7-6.5C5 11.5 8 8 12 8z',
+      'M10 4a1.3 1.3 0 1 1 0 2.6A1.3 1.3 0 1 1 10 4z',
+      'M13 1.6a1.6 1.6 0 1 1 0 3.2 1.6 1.6 0 1 1 0-3.2z',
+      'M15.5 4.5a1.1 1.1 0 1 1 0 2.2 1.1 1.1 0 1 1 0-2.2z',
+    ],
+  },
+  Kettlebell: {
+    paths: [
+      'M12 8c4.4 0 8 3.4 8 7.6 0 2.4-1.1 4.5-2.9 5.9-.3.3-.7.5-1.2.5H8.1c-.5 0-.9-.2-1.2-.5C5.1 20.1 4 18 4 15.6 4 11.4 7.6 8 12 8z',
+      'M7.5 9.5 6.9 5.5C6.7 3.6 8.2 2 10 2h4c1.8 0 3.3 1.6 3.1 3.5l-.6 4-1.9-.7.5-3.4c.1-.8-.5-1.4-1.3-1.4h-3.6c-.8 0-1.4.6-1.3 1.4l.5 3.4z',
+    ],
+  },
   Tyre: { paths: [tyrePath()], evenOdd: true },
   Wheel: { paths: [wheelPath()], evenOdd: true },
   OilCan: { paths: ['M6 5h8l4 4v12c0 .6-.4 1-1 1H6c-.6 0-1-.4-1-1V6c0-.6.4-1 1-1zm1.5 8v5h8v-5z', 'M8 2h4v2.2H8z'], evenOdd: true },
-  Cup: { paths: ['M7 5.5C7 4.7 7.7 4 8.5 4h7c.8 0 1.5.7 1.5 1.5v.7H7z', 'M5.5 7h13l.5 2H5z', 'M6.2 9.8h11.6L16.3 21c-.1.6-.6 1-1.2 1H8.9c-.6 0-1.1-.4-1.2-1z', 'M13 4l1.6-3 1.2.6L14.5 4z'] },
+  Cup: {
+    paths: [
+      'M7 5.5C7 4.7 7.7 4 8.5 4h7c.8 0 1.5.7 1.5 1.5v.7H7z',
+      'M5.5 7h13l.5 2H5z',
+      'M6.2 9.8h11.6L16.3 21c-.1.6-.6 1-1.2 1H8.9c-.6 0-1.1-.4-1.2-1z',
+      'M13 4l1.6-3 1.2.6L14.5 4z',
+    ],
+  },
   Pillow: { paths: ['M3 5c5 1.5 13 1.5 18 0-1.2 4.5-1.2 9.5 0 14-5-1.5-13-1.5-18 0 1.2-4.5 1.2-9.5 0-14z'] },
   FloorLamp: { paths: ['M7 2h10l3 7H4z', 'M11.2 9h1.6v11h-1.6z', 'M7 20.5c0-.8.7-1.5 1.5-1.5h7c.8 0 1.5.7 1.5 1.5V22H7z'] },
   GlobeLamp: { paths: ['M12 2a7.5 7.5 0 1 1 0 15 7.5 7.5 0 1 1 0-15z', 'M10.5 16.5h3v3h-3z', 'M7 19.5h10a1 1 0 0 1 1 1V22H6v-1.5a1 1 0 0 1 1-1z'] },
-  Towels: { paths: ['M4 15h16a1.5 1.5 0 0 1 1.5 1.5v3A1.5 1.5 0 0 1 20 21H4a1.5 1.5 0 0 1-1.5-1.5v-3A1.5 1.5 0 0 1 4 15zm3 2.5v1.5h10v-1.5z', 'M5 9h14a1.5 1.5 0 0 1 1.5 1.5v2.5a1.3 1.3 0 0 1-1.3 1.3H4.8A1.3 1.3 0 0 1 3.5 13v-2.5A1.5 1.5 0 0 1 5 9z', 'M6.5 3.5h11A1.5 1.5 0 0 1 19 5v2a1.3 1.3 0 0 1-1.3 1.3H6.3A1.3 1.3 0 0 1 5 7V5a1.5 1.5 0 0 1 1.5-1.5z'], evenOdd: true },
-  StackRings: { paths: ['M11.2 2.5h1.6V20h-1.6z', 'M3.5 19.5h17a1 1 0 0 1 1 1V22h-19v-1.5a1 1 0 0 1 1-1z', 'M5 15.5h14a1.5 1.5 0 0 1 1.5 1.5v.5a1.5 1.5 0 0 1-1.5 1.5H5A1.5 1.5 0 0 1 3.5 17.5V17A1.5 1.5 0 0 1 5 15.5z', 'M6.5 11.8h11a1.5 1.5 0 0 1 1.5 1.5v.4a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 13.7v-.4a1.5 1.5 0 0 1 1.5-1.5z', 'M8 8.2h8a1.5 1.5 0 0 1 1.5 1.5v.3A1.5 1.5 0 0 1 16 11.5H8A1.5 1.5 0 0 1 6.5 10v-.3A1.5 1.5 0 0 1 8 8.2z', 'M9.5 4.8h5A1.4 1.4 0 0 1 15.9 6.2v.2a1.4 1.4 0 0 1-1.4 1.4h-5A1.4 1.4 0 0 1 8.1 6.4v-.2a1.4 1.4 0 0 1 1.4-1.4z'] },
-  Tower: { paths: ['M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm1.5 2.5v1.2h7V4.5zm0 2.8v1.2h7V7.3zm3.5 8.2a1.6 1.6 0 1 0 0 3.2 1.6 1.6 0 1 0 0-3.2z'], evenOdd: true },
+  Towels: {
+    paths: [
+      'M4 15h16a1.5 1.5 0 0 1 1.5 1.5v3A1.5 1.5 0 0 1 20 21H4a1.5 1.5 0 0 1-1.5-1.5v-3A1.5 1.5 0 0 1 4 15zm3 2.5v1.5h10v-1.5z',
+      'M5 9h14a1.5 1.5 0 0 1 1.5 1.5v2.5a1.3 1.3 0 0 1-1.3 1.3H4.8A1.3 1.3 0 0 1 3.5 13v-2.5A1.5 1.5 0 0 1 5 9z',
+      'M6.5 3.5h11A1.5 1.5 0 0 1 19 5v2a1.3 1.3 0 0 1-1.3 1.3H6.3A1.3 1.3 0 0 1 5 7V5a1.5 1.5 0 0 1 1.5-1.5z',
+    ],
+    evenOdd: true,
+  },
+  StackRings: {
+    paths: [
+      'M11.2 2.5h1.6V20h-1.6z',
+      'M3.5 19.5h17a1 1 0 0 1 1 1V22h-19v-1.5a1 1 0 0 1 1-1z',
+      'M5 15.5h14a1.5 1.5 0 0 1 1.5 1.5v.5a1.5 1.5 0 0 1-1.5 1.5H5A1.5 1.5 0 0 1 3.5 17.5V17A1.5 1.5 0 0 1 5 15.5z',
+      'M6.5 11.8h11a1.5 1.5 0 0 1 1.5 1.5v.4a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 13.7v-.4a1.5 1.5 0 0 1 1.5-1.5z',
+      'M8 8.2h8a1.5 1.5 0 0 1 1.5 1.5v.3A1.5 1.5 0 0 1 16 11.5H8A1.5 1.5 0 0 1 6.5 10v-.3A1.5 1.5 0 0 1 8 8.2z',
+      'M9.5 4.8h5A1.4 1.4 0 0 1 15.9 6.2v.2a1.4 1.4 0 0 1-1.4 1.4h-5A1.4 1.4 0 0 1 8.1 6.4v-.2a1.4 1.4 0 0 1 1.4-1.4z',
+    ],
+  },
+  Tower: {
+    paths: [
+      'M7 2h10a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm1.5 2.5v1.2h7V4.5zm0 2.8v1.2h7V7.3zm3.5 8.2a1.6 1.6 0 1 0 0 3.2 1.6 1.6 0 1 0 0-3.2z',
+    ],
+    evenOdd: true,
+  },
 };
 
 /** A tyre with a notched tread, a groove, the rim and five wheel nuts (even-odd rings). */
@@ -647,7 +759,13 @@ async function installRenderer(input: RendererInput): Promise<void> {
     return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   }
   function hex([r, gr, b]: [number, number, number]): string {
-    return `#${[r, gr, b].map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
+    return `#${[r, gr, b]
+      .map((v) =>
+        Math.round(Math.max(0, Math.min(255, v)))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   }
   function mix(a: string, b: string, t: number): string {
     const ca = rgb(a);
@@ -1200,10 +1318,33 @@ async function installRenderer(input: RendererInput): Promise<void> {
     const onDark = variant !== 1;
     podium(cx, h * 0.8, h * 0.34, h * 0.09, onDark ? lighten(tone, 0.55) : lighten(second, 0.55));
     const [main = '', extraA = main, extraB = extraA] = spec.motifs;
-    drawObject(extraA, { x: cx - h * 0.52, y: h * 0.3, size: h * 0.24, angle: -r.range(0.15, 0.35), color: onDark ? lighten(second, 0.25) : second, shadow: p.deep });
-    drawObject(extraB, { x: cx + h * 0.44, y: h * 0.2, size: h * 0.18, angle: r.range(0.15, 0.35), color: onDark ? lighten(p.accent, 0.1) : tone, shadow: p.deep });
+    drawObject(extraA, {
+      x: cx - h * 0.52,
+      y: h * 0.3,
+      size: h * 0.24,
+      angle: -r.range(0.15, 0.35),
+      color: onDark ? lighten(second, 0.25) : second,
+      shadow: p.deep,
+    });
+    drawObject(extraB, {
+      x: cx + h * 0.44,
+      y: h * 0.2,
+      size: h * 0.18,
+      angle: r.range(0.15, 0.35),
+      color: onDark ? lighten(p.accent, 0.1) : tone,
+      shadow: p.deep,
+    });
     contactShadow(cx, h * 0.8, h * 0.24, h * 0.05, darken(tone, 0.5), 0.35);
-    drawObject(main, { x: cx, y: h * 0.8 - h * 0.25, size: h * 0.5, angle: r.sign() * r.range(0.04, 0.12), color: onDark ? '#ffffff' : tone, top: onDark ? ['#ffffff', mix('#ffffff', tone, 0.25)] : undefined, side: onDark ? darken(tone, 0.3) : undefined, shadow: p.deep });
+    drawObject(main, {
+      x: cx,
+      y: h * 0.8 - h * 0.25,
+      size: h * 0.5,
+      angle: r.sign() * r.range(0.04, 0.12),
+      color: onDark ? '#ffffff' : tone,
+      top: onDark ? ['#ffffff', mix('#ffffff', tone, 0.25)] : undefined,
+      side: onDark ? darken(tone, 0.3) : undefined,
+      shadow: p.deep,
+    });
     sparkle(cx + h * 0.3, h * 0.16, 14, onDark ? 'rgba(255,255,255,0.9)' : rgba(tone, 0.8));
     sparkle(cx - h * 0.34, h * 0.78, 9, onDark ? 'rgba(255,255,255,0.7)' : rgba(p.accent, 0.9));
 
@@ -1798,12 +1939,16 @@ async function main(): Promise<void> {
     const ofKind = outputs.filter((o) => o.file.startsWith(`${kind}/`));
     const total = ofKind.reduce((sum, o) => sum + o.bytes.length, 0);
     const largest = ofKind.reduce((max, o) => Math.max(max, o.bytes.length), 0);
-    console.log(`${kind.padEnd(21)} ${String(ofKind.length).padStart(4)} files, ${(total / 1024).toFixed(0).padStart(5)} KB, largest ${(largest / 1024).toFixed(1)} KB`);
+    console.log(
+      `${kind.padEnd(21)} ${String(ofKind.length).padStart(4)} files, ${(total / 1024).toFixed(0).padStart(5)} KB, largest ${(largest / 1024).toFixed(1)} KB`,
+    );
   }
   const largest = outputs.reduce((max, o) => (o.bytes.length > max.bytes.length ? o : max));
   const total = outputs.reduce((sum, o) => sum + o.bytes.length, 0);
   const lowered = outputs.filter((o) => o.quality < (QUALITIES[0] ?? 1)).length;
-  console.log(`wrote ${outputs.length} pictures (${(total / 1024 / 1024).toFixed(2)} MB) under public/catalogue/ and server/src/db/sample-catalogue/images.json`);
+  console.log(
+    `wrote ${outputs.length} pictures (${(total / 1024 / 1024).toFixed(2)} MB) under public/catalogue/ and server/src/db/sample-catalogue/images.json`,
+  );
   console.log(`largest: ${largest.file} (${(largest.bytes.length / 1024).toFixed(1)} KB); ${lowered} needed a quality below ${QUALITIES[0]}`);
 }
 

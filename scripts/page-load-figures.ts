@@ -37,7 +37,9 @@ export function pageLoadFigures(events: readonly TraceEvent[]): PageLoadFigures 
   // Top-level tasks of that thread (a RunTask inside another is part of it).
   const tasks: TraceEvent[] = [];
   let lastEnd = -Infinity;
-  for (const task of events.filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === fcp.pid && event.tid === fcp.tid).sort((a, b) => a.ts - b.ts)) {
+  for (const task of events
+    .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === fcp.pid && event.tid === fcp.tid)
+    .sort((a, b) => a.ts - b.ts)) {
     if (task.ts < lastEnd) continue;
     tasks.push(task);
     lastEnd = task.ts + (task.dur ?? 0);

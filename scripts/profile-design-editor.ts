@@ -32,7 +32,15 @@ try {
     traceConfig: {
       // INVALIDATIONS=1 adds why style and layout were invalidated (slow: every DOM change records a stack).
       includedCategories: [
-        ...(process.env.INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'],
+        ...(process.env.INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'v8.execute',
+        'disabled-by-default-v8.cpu_profiler',
+        'blink.user_timing',
+        'toplevel',
+      ],
     },
   });
   const times: number[] = [];
@@ -50,7 +58,10 @@ try {
   // Main thread: the renderer's CrRendererMain thread.
   type Ev = { name: string; ph: string; dur?: number; tid: number; pid: number; args?: Record<string, unknown>; ts: number; cat: string; id?: string };
   const all = events as Ev[];
-  const main = all.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain' && all.some((x) => x.pid === e.pid && x.name === 'FunctionCall'));
+  const main = all.find(
+    (e) =>
+      e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain' && all.some((x) => x.pid === e.pid && x.name === 'FunctionCall'),
+  );
   const onMain = all.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const byName = new Map<string, number>();
   for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
@@ -61,7 +72,14 @@ try {
   const nodes = new Map<number, { callFrame: { functionName: string; url: string; lineNumber: number } }>();
   const self = new Map<string, number>();
   for (const e of all.filter((x) => x.name === 'ProfileChunk')) {
-    const data = (e.args as { data: { cpuProfile?: { nodes?: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[] }; timeDeltas?: number[] } }).data;
+    const data = (
+      e.args as {
+        data: {
+          cpuProfile?: { nodes?: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>; samples?: number[] };
+          timeDeltas?: number[];
+        };
+      }
+    ).data;
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
     const samples = data.cpuProfile?.samples ?? [];
     const deltas = data.timeDeltas ?? [];

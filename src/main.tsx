@@ -10,7 +10,7 @@ import { createRoot, hydrateRoot } from '@/app/react-dom-client';
 import { takeOverPage } from '@/app/early-tap';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { rememberReferralFromUrl } from '@/features/sign-in/referral-code';
+import { rememberReferralFromUrl } from '@/features/auth/referral-code';
 import { SERVED_DATA_ID } from '@contract/served-data';
 import { endSession, resetUserData } from '@/lib/session/session';
 import { SESSION_STORAGE_KEY, getToken, subscribeToToken } from '@/lib/session/token';
@@ -75,17 +75,19 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // restored before it starts (from localStorage: no wait to speak of). An offline start then
 // still shows the signed-in shell.
 // The persist client loads on start, beside the first screen's chunks (it is not in the initial JS).
-const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(([{ persistQueryClient }, { createPersistOptions }]) => {
-  const options = createPersistOptions(window.localStorage);
-  // The persister writes at most once a second: a reload or a closed tab within that second
-  // would start from older data (offline, an older design). Leaving the page writes at once.
-  const flush = () => options.persister.flush();
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
-  return persistQueryClient({ queryClient: queryClient as never, ...options })[1];
-});
+const restored = Promise.all([import('@tanstack/react-query-persist-client'), import('@/app/persist-options')]).then(
+  ([{ persistQueryClient }, { createPersistOptions }]) => {
+    const options = createPersistOptions(window.localStorage);
+    // The persister writes at most once a second: a reload or a closed tab within that second
+    // would start from older data (offline, an older design). Leaving the page writes at once.
+    const flush = () => options.persister.flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+    return persistQueryClient({ queryClient: queryClient as never, ...options })[1];
+  },
+);
 
 /**
  * The router, built in the task after this module's: building the route tree and the history was

@@ -83,7 +83,10 @@ export const idListParam = (label: string) =>
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((value, context) => {
-      const parts = (Array.isArray(value) ? value.join(',') : (value ?? '')).split(',').map((part) => part.trim()).filter(Boolean);
+      const parts = (Array.isArray(value) ? value.join(',') : (value ?? ''))
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       if (parts.length > ID_LIST_MAX) {
         context.addIssue({ code: 'custom', message: `Query parameter ${label} holds more than ${ID_LIST_MAX} ids` });
         return z.NEVER;
@@ -103,4 +106,7 @@ export const superCategoryIdsQuery = z.object({ superCategoryIds: idListParam('s
 export const sampleMeasurementsQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ superCategoryIds: idListParam('superCategoryIds') });
 
 /** `?categoryIds&superCategoryIds&limit` (default 50) of product categories, paged: those named, else those of the super-categories, else all. */
-export const productCategoriesQuery = pageQuery(CONSTANTS.defaultListLimit).extend({ categoryIds: idListParam('categoryIds'), superCategoryIds: idListParam('superCategoryIds') });
+export const productCategoriesQuery = pageQuery(CONSTANTS.defaultListLimit).extend({
+  categoryIds: idListParam('categoryIds'),
+  superCategoryIds: idListParam('superCategoryIds'),
+});

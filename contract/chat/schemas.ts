@@ -21,8 +21,10 @@ export const CHAT_MESSAGES = {
 const DEVICE_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const deviceIdSchema = z.string({ error: CHAT_MESSAGES.deviceId }).max(CHAT_LIMITS.deviceId, { error: CHAT_MESSAGES.deviceId, abort: true }).regex(DEVICE_ID, { error: CHAT_MESSAGES.deviceId });
-export const isDeviceId = (value: unknown): value is string => typeof value === 'string' && DEVICE_ID.test(value);
+export const deviceIdSchema = z
+  .string({ error: CHAT_MESSAGES.deviceId })
+  .max(CHAT_LIMITS.deviceId, { error: CHAT_MESSAGES.deviceId, abort: true })
+  .regex(DEVICE_ID, { error: CHAT_MESSAGES.deviceId });
 
 export const deviceQuerySchema = z.object({ deviceId: deviceIdSchema });
 /** `userId` is accepted as the spec sends it, but who asks comes from the session, never from it. */
@@ -30,7 +32,12 @@ export const subscribeQuerySchema = z.object({ deviceId: deviceIdSchema, userId:
 
 export const chatsQuerySchema = z.object({
   deviceId: deviceIdSchema,
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be an integer').min(0, 'page must be 0 or more').max(100_000, 'page is too large').default(0),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be an integer')
+    .min(0, 'page must be 0 or more')
+    .max(100_000, 'page is too large')
+    .default(0),
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be an integer')

@@ -28,4 +28,3 @@ export const COLLAB_EVENTS = {
   /** server -> a collaborator's sockets {alias, rights | null}: rights changed, null = removed. */
   access: 'collab:access',
 } as const;
-

@@ -89,7 +89,6 @@ export type InviteUpdate = z.input<typeof inviteUpdateSchema>;
 export const accessRightsUpdateSchema = z.object({ accessRights: accessRightsSchema });
 
 const token = z.string().min(1).max(COLLABORATOR_LIMITS.tokenLength);
-export const verifyInviteSchema = z.object({ token, email: email.optional() });
 export const acceptDeclineSchema = z.object({ token, status: z.enum(['accepted', 'declined']) });
 export type AcceptDecline = z.infer<typeof acceptDeclineSchema>;
 

@@ -102,7 +102,11 @@ const DERIVED_COLOURS: Record<DerivedPath, Rule> = {
   // The dark shade, toned until it reads on the selected item's background.
   'sideNavigationDrawer/item/selected/font/color': {
     follows: PRIMARY,
-    colour: (p, d) => readableAgainst(p.primaryDark, d.handSetColours.includes('sideNavigationDrawer/item/selected/background') ? d.sideNavigationDrawer.item.selected.background : p.primaryLight),
+    colour: (p, d) =>
+      readableAgainst(
+        p.primaryDark,
+        d.handSetColours.includes('sideNavigationDrawer/item/selected/background') ? d.sideNavigationDrawer.item.selected.background : p.primaryLight,
+      ),
   },
   'sideNavigationDrawer/ripple/color': primary,
   'sideNavIcon/color': onPrimary,
@@ -157,8 +161,18 @@ export function brandColourPatch(design: Creation, brand: Brand, value: string):
   let shades: Patch;
   if (brand === 'primary') {
     const derived = derivePrimary(colour);
-    Object.assign(palette, { primary: derived.primary, primaryDark: derived.primaryDark, primaryLight: derived.primaryLight, onPrimary: derived.toolBarForeground });
-    shades = { 'colors/primary': derived.primary, 'colors/primaryDark': derived.primaryDark, 'colors/primaryLight': derived.primaryLight, 'colors/toolBarForeground': derived.toolBarForeground };
+    Object.assign(palette, {
+      primary: derived.primary,
+      primaryDark: derived.primaryDark,
+      primaryLight: derived.primaryLight,
+      onPrimary: derived.toolBarForeground,
+    });
+    shades = {
+      'colors/primary': derived.primary,
+      'colors/primaryDark': derived.primaryDark,
+      'colors/primaryLight': derived.primaryLight,
+      'colors/toolBarForeground': derived.toolBarForeground,
+    };
   } else {
     const derived = deriveAccent(colour);
     Object.assign(palette, derived);
@@ -170,7 +184,9 @@ export function brandColourPatch(design: Creation, brand: Brand, value: string):
 }
 
 const sameColour = (a: unknown, b: Colour): boolean =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((item, index) => sameColour(item, b[index] as string)) : typeof a === 'string' && typeof b === 'string' && normaliseColour(a) === normaliseColour(b);
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((item, index) => sameColour(item, b[index] as string))
+    : typeof a === 'string' && typeof b === 'string' && normaliseColour(a) === normaliseColour(b);
 
 /**
  * The record of a hand edit of `path` to `value`: a derived field joins `handSetColours`, or

@@ -20,7 +20,7 @@ export const DESIGN_PATHS = {
 
 export const DESIGN_MESSAGES = {
   publicOff: 'The owner has turned the public link of this app off',
-  designPrivate: 'This design is private. Open it from the app\'s QR code, or sign in with an account that may see it.',
+  designPrivate: "This design is private. Open it from the app's QR code, or sign in with an account that may see it.",
   versionNotFound: 'This design version does not exist',
   versionsLimit: 'A shop can keep at most 20 design versions',
   mergeIntoItself: 'This version is the default: merge another version into it',

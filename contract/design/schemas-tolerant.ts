@@ -17,7 +17,10 @@ const REMOVED = Symbol('removed');
 const MAX_PASSES = 25;
 
 type Json = Record<string | number, unknown>;
-type Part = { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[] }> } }; parse(value: unknown): unknown };
+type Part = {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: Array<{ path: PropertyKey[] }> } };
+  parse(value: unknown): unknown;
+};
 
 const GROUPS = Object.entries(creationSchema.shape) as Array<[keyof Creation & string, Part]>;
 
@@ -69,7 +72,8 @@ function parseGroup(schema: Part, input: unknown): unknown {
   return schema.parse(undefined);
 }
 
-const asObject = (input: unknown): Record<string, unknown> => (input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {});
+const asObject = (input: unknown): Record<string, unknown> =>
+  input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 
 /** The Creation `input` describes, with the defaults in place of every missing or invalid part. */
 export function parseCreationTolerant(input: unknown): Creation {

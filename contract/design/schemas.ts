@@ -177,15 +177,27 @@ export const creationSchema = z.object({
   }),
   sideNavigationDrawer: group({
     theme: oneOf(THEMES_ABC, 'theme_a'),
-    header: group({ background: gradientSchema(PRIMARY.primary, PRIMARY.primaryDark, 'top-to-bottom-diagonal'), font: textStyleSchema({ size: 18, color: '#FFFFFFFF' }) }),
+    header: group({
+      background: gradientSchema(PRIMARY.primary, PRIMARY.primaryDark, 'top-to-bottom-diagonal'),
+      font: textStyleSchema({ size: 18, color: '#FFFFFFFF' }),
+    }),
     divider: group({ isShow: bool(true), color: colour('#E2E4EEFF') }),
     item: group({
       // The dark shade toned until it reads on the light one (derived.ts).
-      selected: group({ background: colour(PRIMARY.primaryLight), font: textStyleSchema({ color: readableAgainst(PRIMARY.primaryDark, PRIMARY.primaryLight) }) }),
+      selected: group({
+        background: colour(PRIMARY.primaryLight),
+        font: textStyleSchema({ color: readableAgainst(PRIMARY.primaryDark, PRIMARY.primaryLight) }),
+      }),
       unselected: group({ background: colour('#00000000'), font: textStyleSchema({ color: BACKGROUND.bodyColor }) }),
     }),
     background: gradientSchema('#FFFFFFFF', '#F6F7FBFF', 'top-to-bottom'),
-    ripple: group({ count: int(0, 12, 3), spacing: num(0, 100, 24), opacity: opacitySchema(0.08), color: colour(PRIMARY.primary), position: oneOf(PANE_POSITIONS, 'bottom') }),
+    ripple: group({
+      count: int(0, 12, 3),
+      spacing: num(0, 100, 24),
+      opacity: opacitySchema(0.08),
+      color: colour(PRIMARY.primary),
+      position: oneOf(PANE_POSITIONS, 'bottom'),
+    }),
   }),
   sideNavIcon: group({ color: colour(PRIMARY.toolBarForeground), size: num(12, 48, 24) }),
   bottomNavBar: group({

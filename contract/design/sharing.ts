@@ -6,7 +6,10 @@ import { z } from '../zod';
 
 /** Length of a shop's preview key (base64url): 72 random bits, short enough for a low QR version. */
 export const PREVIEW_KEY_LENGTH = 12;
-const previewKey = z.string().regex(/^[A-Za-z0-9_-]+$/).length(PREVIEW_KEY_LENGTH);
+const previewKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .length(PREVIEW_KEY_LENGTH);
 
 /**
  * GET /v1/shops/{alias}/sharing (and the answer of PUT and of POST .../preview-key): the public

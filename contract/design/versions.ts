@@ -30,7 +30,10 @@ export type MergePlan = z.infer<typeof mergePlanSchema>;
 
 /** POST …/versions/{version}/merge: per conflicting field, which side wins. */
 export const mergeRequestSchema = z.object({
-  resolutions: z.record(fieldPath, z.enum(['branch', 'default'])).refine((value) => Object.keys(value).length <= 500, { error: 'At most 500 resolutions' }).default({}),
+  resolutions: z
+    .record(fieldPath, z.enum(['branch', 'default']))
+    .refine((value) => Object.keys(value).length <= 500, { error: 'At most 500 resolutions' })
+    .default({}),
 });
 export type MergeRequest = z.input<typeof mergeRequestSchema>;
 

@@ -64,9 +64,17 @@ const coordinate = (label: string, limit: number) =>
     .refine((value) => Number.isFinite(value) && Math.abs(value) <= limit, { error: `${label} must be between -${limit} and ${limit}` });
 
 const idList = (label: string) =>
-  z.array(z.number({ error: `${label} must hold ids` }).int().positive(), { error: `${label} must be a list of ids` }).max(SHOP_LIMITS.categories, {
-    error: `${label} holds more than ${SHOP_LIMITS.categories} ids`,
-  });
+  z
+    .array(
+      z
+        .number({ error: `${label} must hold ids` })
+        .int()
+        .positive(),
+      { error: `${label} must be a list of ids` },
+    )
+    .max(SHOP_LIMITS.categories, {
+      error: `${label} holds more than ${SHOP_LIMITS.categories} ids`,
+    });
 
 /** The shop's fields a merchant writes (POST creates with them, PUT changes some of them). */
 const shopFields = {
@@ -104,8 +112,7 @@ export const createShopSchema = z.object({
 export type CreateShopPayload = z.input<typeof createShopSchema>;
 
 /** PUT /v1/shops/{alias}: any of the fields; the result must still pass the setup checks. */
-export const updateShopSchema = createShopSchema;
-export type UpdateShopPayload = z.input<typeof updateShopSchema>;
+export type UpdateShopPayload = CreateShopPayload;
 
 /** POST /v1/shops/{alias}/configure: the design config `{ shop, ... }` (stored whole). */
 export const configureShopSchema = z.record(z.string(), z.unknown());
@@ -165,4 +172,9 @@ export const placesQuery = z.object({
 });
 
 /** Currencies: GET /v1/currencies?country=NG puts that country's currency first. */
-export const currenciesQuery = z.object({ country: z.string().regex(/^[A-Za-z]{2}$/, 'country must be a two-letter country code').optional() });
+export const currenciesQuery = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'country must be a two-letter country code')
+    .optional(),
+});

@@ -2,7 +2,17 @@
 import { TEMPLATE_CATEGORIES } from '../constants';
 
 /** Every template category: the homepage three, then one per other sample super category. */
-export const ALL_TEMPLATE_CATEGORIES = [...TEMPLATE_CATEGORIES, 'electronics', 'autos', 'sports', 'groceries', 'fast_food', 'home', 'baby', 'computers'] as const;
+export const ALL_TEMPLATE_CATEGORIES = [
+  ...TEMPLATE_CATEGORIES,
+  'electronics',
+  'autos',
+  'sports',
+  'groceries',
+  'fast_food',
+  'home',
+  'baby',
+  'computers',
+] as const;
 export type AnyTemplateCategory = (typeof ALL_TEMPLATE_CATEGORIES)[number];
 
 export const TEMPLATE_CATEGORY_LABELS: Record<AnyTemplateCategory, string> = {
@@ -33,4 +43,3 @@ export const TEMPLATE_CATEGORY_SUPER: Record<AnyTemplateCategory, number> = {
   baby: 10,
   computers: 11,
 };
-

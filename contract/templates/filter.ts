@@ -28,7 +28,10 @@ export function listTag(filter: TemplateFilter): string {
   return filter.tag?.trim().toLowerCase() ?? '';
 }
 
-/** The query key of the list a filter selects (the page's cache and the server's rendering share it). */
-export function templateListKey(filter: TemplateFilter): ['templates', 'list', string, string] {
-  return ['templates', 'list', filter.category ?? '', listTag(filter)];
-}
+/** The templates' query keys; a list's is shared by the page's cache and the server's rendering. */
+export const templateKeys = {
+  /** Every list, whatever its filter (what a change to a template makes stale). */
+  lists: () => ['templates', 'list'] as const,
+  list: (filter: TemplateFilter): ['templates', 'list', string, string] => ['templates', 'list', filter.category ?? '', listTag(filter)],
+  one: (templateId: string) => ['templates', 'one', templateId] as const,
+};

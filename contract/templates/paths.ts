@@ -8,6 +8,7 @@
  */
 import { CONSTANTS, ROLE } from '../constants';
 import { APPS_ROOT, ENVIRONMENT, splitPath } from '../design/realtime';
+import { hasRole } from '../users/roles';
 
 export const TEMPLATE_PATHS = {
   /** GET ?category&tag: published templates (public). POST {name, category, tags, fromTemplateId}: a new template. */
@@ -65,7 +66,7 @@ export function canEditTemplate(
   ownedShopAliases: readonly string[],
 ): boolean {
   if (!user) return false;
-  return user.userroles.some((role) => role.roleId === ROLE.SOVEREIGN) || ownedShopAliases.includes(templateShopAlias);
+  return hasRole(user, ROLE.SOVEREIGN) || ownedShopAliases.includes(templateShopAlias);
 }
 
 /** Spec section 5: 'Error saving configuration' unless both are present. */

@@ -87,7 +87,26 @@ const NOT_FOUND: ErrorBody = { message: 'Not found' };
 const PORTAL_NOT_BUILT: ErrorBody = { message: 'The portal is not built yet: run "npm run build", or restart without SKIP_BUILD=1.' };
 
 /** The API's modules, each registered with the deps under API_PREFIX (health lives outside it). */
-const MODULES: ModulePlugin[] = [plansModule, catalogModule, authModule, usersModule, emailsModule, customersModule, creditsModule, referralsModule, collaboratorsModule, designSharingModule, designVersionsModule, shopsModule, notificationsModule, releasesModule, designModule, chatModule, templatesModule, contactModule];
+const MODULES: ModulePlugin[] = [
+  plansModule,
+  catalogModule,
+  authModule,
+  usersModule,
+  emailsModule,
+  customersModule,
+  creditsModule,
+  referralsModule,
+  collaboratorsModule,
+  designSharingModule,
+  designVersionsModule,
+  shopsModule,
+  notificationsModule,
+  releasesModule,
+  designModule,
+  chatModule,
+  templatesModule,
+  contactModule,
+];
 
 /** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
 async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {

@@ -23,8 +23,7 @@ export class ConfigError extends Error {
 
 // Empty variables (PORT= in a .env file) mean "not set", not "set to nothing".
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
-const port = (fallback: number) =>
-  z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(65535));
+const port = (fallback: number) => z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.coerce.number().int().min(0).max(65535));
 
 const envSchema = z.object({
   PORT: port(8080),
@@ -33,33 +32,53 @@ const envSchema = z.object({
   DATA_DIR: optionalText.transform((v) => path.resolve(v ?? '.data')),
   DIST_DIR: optionalText.transform((v) => path.resolve(v ?? path.join(REPO_ROOT, 'dist'))),
   DATABASE_URL: optionalText.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
   ),
-  REDIS_URL: optionalText.pipe(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
   SMTP_URL: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  CLIENT_CREDENTIAL: optionalText.pipe(z.string().regex(/^[^:\s]+:\S+$/, 'must look like "id:secret"').optional()),
+  CLIENT_CREDENTIAL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[^:\s]+:\S+$/, 'must look like "id:secret"')
+      .optional(),
+  ),
   /** Lifetime of a user session token. */
   JWT_TTL_SECONDS: z.preprocess((v) => (v === '' || v === undefined ? 7 * 24 * 3600 : v), z.coerce.number().int().min(60)),
-  LOG_LEVEL: z.preprocess(
-    (v) => (v === '' || v === undefined ? 'info' : v),
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  ),
+  LOG_LEVEL: z.preprocess((v) => (v === '' || v === undefined ? 'info' : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   SKIP_BUILD: z.preprocess((v) => v === '1' || v === 'true', z.boolean()),
   /**
    * Behind a reverse proxy: the proxies' addresses or subnets, comma-separated ("loopback",
    * "10.0.0.0/8", ...), whose X-Forwarded-For is believed, so the per-IP login limits count
    * visitors, not the proxy. Unset: the socket address is the visitor.
    */
-  TRUST_PROXY: optionalText.pipe(z.string().regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must be comma-separated addresses or subnets').optional()),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w.:/]+(\s*,\s*[\w.:/]+)*$/, 'must be comma-separated addresses or subnets')
+      .optional(),
+  ),
   /** FCM push: both set switch push from Web Push (VAPID) to Firebase Cloud Messaging. */
   VITE_FIREBASE_CONFIG: optionalText,
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   /** The VAPID subject (a mailto: or https: URL the push services may contact). */
-  WEB_PUSH_SUBJECT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').optional()),
+  WEB_PUSH_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
+      .optional(),
+  ),
   /** http:// push services that may receive pushes (a local test service); others must be https. */
   PUSH_INSECURE_ORIGINS: optionalText,
   /** Where the contact form's messages are e-mailed (the team's inbox). */

@@ -107,9 +107,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>, choice: LoggerC
     redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: { req: serializeRequest, err: serializeError },
     ...(choice.stream ? { stream: choice.stream } : {}),
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } }
-      : {}),
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true } } } : {}),
   } as LoggerOptions;
 }
 

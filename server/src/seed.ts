@@ -16,12 +16,18 @@ import { engineReleases, plans, superCategories } from './db/schema';
 const SEED_SUPER_CATEGORIES = SAMPLE_SUPER_CATEGORIES.map((name, index) => ({ id: index + 1, name }));
 
 export async function seed(db: Database): Promise<void> {
-  await db.insert(plans).values([...SEED_PLANS]).onConflictDoNothing({ target: plans.planCode });
+  await db
+    .insert(plans)
+    .values([...SEED_PLANS])
+    .onConflictDoNothing({ target: plans.planCode });
   await db.insert(superCategories).values(SEED_SUPER_CATEGORIES).onConflictDoNothing({ target: superCategories.id });
   await seedCurrencies(db);
   invalidateCatalogue();
   // Issue #11: build engine releases shown where a template is published, and the starter templates.
-  await db.insert(engineReleases).values([...SEED_ENGINE_RELEASES]).onConflictDoNothing();
+  await db
+    .insert(engineReleases)
+    .values([...SEED_ENGINE_RELEASES])
+    .onConflictDoNothing();
   await seedStarterTemplates(db);
   // Designs stored before the server kept their copy of the shop's selection (issue 27).
   await syncAllSelections(db);

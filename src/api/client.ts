@@ -22,7 +22,7 @@ export function isUnanswered(error: unknown): boolean {
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Sent as is with its own Content-Type (for example an image upload) instead of a JSON body. */

@@ -18,7 +18,8 @@ export default function PwaUpdatePrompt(): null {
             color="inherit"
             size="small"
             onClick={() => {
-              if (hasUnsavedWork()) toast('Your changes are being kept: the new version loads once they are saved.', { key: 'pwa-update-held', preventDuplicate: true });
+              if (hasUnsavedWork())
+                toast('Your changes are being kept: the new version loads once they are saved.', { key: 'pwa-update-held', preventDuplicate: true });
               void applyUpdate();
             }}
           >

@@ -13,7 +13,7 @@ function serialize(client: PersistedClient): string {
 }
 
 /** The persister, and `flush`: writes what is still unsaved at once. */
-export interface FlushablePersister extends Persister {
+interface FlushablePersister extends Persister {
   flush(): void;
 }
 
@@ -47,7 +47,9 @@ function createPersister(storage: Storage | undefined): FlushablePersister {
   };
 }
 
-export function createPersistOptions(storage: Storage | undefined): Omit<PersistQueryClientOptions, 'queryClient' | 'persister'> & { persister: FlushablePersister } {
+export function createPersistOptions(
+  storage: Storage | undefined,
+): Omit<PersistQueryClientOptions, 'queryClient' | 'persister'> & { persister: FlushablePersister } {
   return {
     persister: createPersister(storage),
     // A new deploy discards the old cache: shapes may have changed.

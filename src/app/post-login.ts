@@ -6,7 +6,7 @@ import { notificationCountQueryOptions } from '@/features/notifications/api/get-
 import { notificationsQueryOptions } from '@/features/notifications/api/get-notifications';
 import { startSession } from '@/lib/session/session';
 
-export interface PostLoginContext {
+interface PostLoginContext {
   queryClient: QueryClient;
   user: User;
 }
@@ -14,7 +14,7 @@ export interface PostLoginContext {
 /**
  * Spec section 4 "Login or registration": after the session starts, these steps run in order,
  * without waiting for each other; a failing step never undoes the login. They belong to other
- * features, so they are composed here rather than in sign-in.
+ * features, so they are composed here rather than in auth.
  */
 export const POST_LOGIN_STEPS: ((context: PostLoginContext) => unknown)[] = [
   // "Then notifications are counted and open ones fetched, and invite history is deleted."

@@ -10,11 +10,11 @@
 import type { Workbox } from 'workbox-window';
 import { hasUnsavedWork, whenWorkSaved } from '@/lib/unsaved-work';
 
-export type PwaEvent = 'update-waiting' | 'install-available' | 'installed';
+type PwaEvent = 'update-waiting' | 'install-available' | 'installed';
 type Listener = () => void;
 
 /** How often an open portal asks whether a new version is out (also when it comes back into view). */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 const listeners: Record<PwaEvent, Set<Listener>> = { 'update-waiting': new Set(), 'install-available': new Set(), installed: new Set() };
 /** Events already seen: a late subscriber still hears about them. */

@@ -3,7 +3,7 @@
  * homepage"): Firebase Analytics when VITE_FIREBASE_CONFIG names a measurementId; otherwise
  * nothing is sent and nothing leaves the machine. Firebase loads only then, after the page.
  */
-export interface PageView {
+interface PageView {
   page_path: string;
   page_title: string;
   page_location?: string;
@@ -23,7 +23,7 @@ function firebaseOptions(): Record<string, string> | null {
 }
 
 /** Whether page views are sent anywhere (only with a Firebase measurementId configured). */
-export function analyticsConfigured(): boolean {
+function analyticsConfigured(): boolean {
   return firebaseOptions() !== null;
 }
 

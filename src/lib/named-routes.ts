@@ -9,5 +9,3 @@ export const NAMED_ROUTES = {
   /** The '+ New App' button. */
   ShopSetupPage: '/new-app/setup',
 } as const satisfies Record<string, FileRouteTypes['to']>;
-
-export type RouteName = keyof typeof NAMED_ROUTES;

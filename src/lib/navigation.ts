@@ -3,16 +3,13 @@ import type { FileRouteTypes } from '@/routeTree.gen';
 import { NAMED_ROUTES } from './named-routes';
 
 /** Any path of the route tree a navigation entry may point at. */
-export type AppPath = FileRouteTypes['to'];
+type AppPath = FileRouteTypes['to'];
 
 /**
  * One entry of the nav bar, side drawer or footer (spec section 2 "Navigation").
  * `loggedIn`: undefined = always shown, true = logged-in users only, false = logged-out only.
  */
-export type NavEntry = { label: string; loggedIn?: boolean } & (
-  | { kind: 'link'; to: AppPath }
-  | { kind: 'action'; action: 'login' | 'logout' }
-);
+export type NavEntry = { label: string; loggedIn?: boolean } & ({ kind: 'link'; to: AppPath } | { kind: 'action'; action: 'login' | 'logout' });
 
 const features: NavEntry = { kind: 'link', label: 'Features', to: '/features' };
 const pricing: NavEntry = { kind: 'link', label: 'Pricing', to: '/pricing' };

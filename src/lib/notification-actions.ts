@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationType } from '@contract/notifications/paths';
 import type { Notification } from '@contract/notifications/schemas';
 
-export interface NotificationAction {
+interface NotificationAction {
   label: string;
   run(notification: Notification, context: { queryClient: QueryClient }): Promise<unknown>;
 }

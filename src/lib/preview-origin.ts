@@ -8,7 +8,7 @@ import { REALTIME_PATHS } from '@contract/design/realtime';
 import type { PreviewOrigin } from '@contract/design/realtime-schemas';
 import { api } from '@/api/client';
 
-export function getPreviewOrigin(): Promise<PreviewOrigin> {
+function getPreviewOrigin(): Promise<PreviewOrigin> {
   return api<PreviewOrigin>(REALTIME_PATHS.previewOrigin);
 }
 

@@ -3,9 +3,11 @@
  * persisted cache restores it before the first route loads), else the server's answer.
  */
 import { onlineManager, type EnsureQueryDataOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { isUnanswered } from '@/api/client';
+import { notFound } from '@tanstack/react-router';
+import { ApiError, isUnanswered } from '@/api/client';
 
-export const NOT_ON_THIS_DEVICE = 'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.';
+export const NOT_ON_THIS_DEVICE =
+  'This page has not been opened on this device yet, so it cannot be shown while you are offline. Connect to the internet and try again.';
 
 /** Offline, and the page's data was never loaded on this device. */
 export class NotOnThisDevice extends Error {
@@ -35,5 +37,28 @@ export async function ensureRouteData<TQueryFnData, TError, TData, TQueryKey ext
     const cached = queryClient.getQueryData(options.queryKey) as TData | undefined;
     if (cached !== undefined) return cached;
     throw offline ? new NotOnThisDevice() : error;
+  }
+}
+
+/** Someone else's shop: the route's error component shows the 403 page, not the shop. */
+export class ForbiddenShop extends Error {
+  constructor() {
+    super('forbidden');
+    this.name = 'ForbiddenShop';
+  }
+}
+
+/**
+ * A shop page's loader: awaits its data (ensureRouteData calls); a shop the user may not open
+ * (403) throws ForbiddenShop, an unknown or malformed alias (404, 400) the not-found page, as no
+ * made-up shop is shown.
+ */
+export async function ensureShopRouteData(loads: readonly Promise<unknown>[]): Promise<void> {
+  try {
+    await Promise.all(loads);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
+    throw error;
   }
 }

@@ -4,6 +4,8 @@
  * `?login-modal=true` arrives as a boolean and `?ref=123` as a number. A value that does not fit
  * is dropped, so a bad link still shows its page rather than an error.
  */
+import { hasControlCharacters } from '@contract/control-characters';
+
 const TRUE_VALUES = new Set<unknown>([true, 'true', '1', 1, '']);
 const FALSE_VALUES = new Set<unknown>([false, 'false', '0', 0]);
 const REFERRAL_CODE = /^[\w-]{1,64}$/;
@@ -27,22 +29,21 @@ export function parseReferralCode(value: unknown): string | undefined {
 export function parseRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2048) return undefined;
+  if (hasControlCharacters(value) || value.length > 2048) return undefined;
   return value;
 }
 
-export const LOGIN_VIEWS = ['login-register', 'forgot-password'] as const;
+const LOGIN_VIEWS = ['login-register', 'forgot-password'] as const;
 export type LoginView = (typeof LOGIN_VIEWS)[number];
 
-export function parseLoginView(value: unknown): LoginView | undefined {
+function parseLoginView(value: unknown): LoginView | undefined {
   return LOGIN_VIEWS.find((view) => view === value);
 }
 
-export const LOGIN_TABS = ['login', 'register'] as const;
+const LOGIN_TABS = ['login', 'register'] as const;
 export type LoginTab = (typeof LOGIN_TABS)[number];
 
-export function parseLoginTab(value: unknown): LoginTab | undefined {
+function parseLoginTab(value: unknown): LoginTab | undefined {
   return LOGIN_TABS.find((tab) => tab === value);
 }
 
@@ -55,7 +56,7 @@ export function loginTabFor(pathname: string): LoginTab {
   return /^\/new-app(\/|$)/.test(pathname) ? 'register' : 'login';
 }
 
-export interface RootSearch {
+interface RootSearch {
   'login-modal'?: boolean | undefined;
   /** The login modal's view mode (spec section 2): 'forgot-password' opens straight on it. */
   'login-view'?: LoginView | undefined;

@@ -6,7 +6,7 @@
  */
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 
-export type ToastOptions = OptionsObject;
+type ToastOptions = OptionsObject;
 type Enqueue = (message: SnackbarMessage, options?: ToastOptions) => SnackbarKey;
 
 let enqueue: Enqueue | undefined;

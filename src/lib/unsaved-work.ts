@@ -26,7 +26,7 @@ export function hasUnsavedWork(): boolean {
   return holders.size > 0;
 }
 
-export function subscribeUnsavedWork(listener: () => void): () => void {
+function subscribeUnsavedWork(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

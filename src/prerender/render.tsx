@@ -28,7 +28,6 @@ export { PUBLIC_PAGES } from '@contract/pages';
 /** Replaced by each response's style nonce (server/src/web/portal.ts). */
 export const NONCE_PLACEHOLDER = '__CSP_STYLE_NONCE__';
 
-
 /** The page's loaders must not wait for data: the prerender never answers them. */
 const LOAD_TIMEOUT_MS = 10_000;
 
@@ -53,12 +52,21 @@ export async function renderPage(path: string, served: ServedData = { readAt: 0,
   await Promise.race([
     router.load(),
     new Promise((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`${path}: its route waited for data for ${LOAD_TIMEOUT_MS} ms; a public page's loader must not await the API (prefetch without waiting, and render the loading state)`)), LOAD_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `${path}: its route waited for data for ${LOAD_TIMEOUT_MS} ms; a public page's loader must not await the API (prefetch without waiting, and render the loading state)`,
+            ),
+          ),
+        LOAD_TIMEOUT_MS,
+      );
     }),
   ]).finally(() => clearTimeout(timer));
   const match = router.state.matches.at(-1);
   // The root as the deepest match: no route has this path (the not-found page).
-  if (!match || match.status !== 'success' || match.routeId === '__root__') throw new Error(`${path}: the route did not render (${match?.status ?? 'no match'})`);
+  if (!match || match.status !== 'success' || match.routeId === '__root__')
+    throw new Error(`${path}: the route did not render (${match?.status ?? 'no match'})`);
 
   const emotionCache = createCache({ key: EMOTION_KEY, nonce: NONCE_PLACEHOLDER });
   const { extractCriticalToChunks } = createEmotionServer(emotionCache);

@@ -23,14 +23,13 @@ import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, typ
 
 const EDIT_MEMORY = 500;
 
-
 /** A shop's preview key (a QR code's `p`), for reads of a private design without signing in. */
 export interface PreviewGrant {
   alias: string;
   key: string;
 }
 
-export interface FirebaseRealtimeOptions {
+interface FirebaseRealtimeOptions {
   /** Connects to a local protocol server instead (tests, `host:port`). */
   emulator?: { host: string; port: number };
   /** Connects Firebase Auth to a local emulator instead (tests, `http://host:port`). */
@@ -44,7 +43,8 @@ export interface FirebaseRealtimeOptions {
   signIn?: { session: () => string | null; customToken: (preview: PreviewGrant | null) => Promise<string | null> };
 }
 
-const isPermissionDenied = (error: unknown) => /permission[_ ]denied/i.test(String((error as { code?: unknown })?.code ?? '') + String((error as Error)?.message ?? ''));
+const isPermissionDenied = (error: unknown) =>
+  /permission[_ ]denied/i.test(String((error as { code?: unknown })?.code ?? '') + String((error as Error)?.message ?? ''));
 
 /** Signs `auth` in as the portal session and preview grant of the moment, once per change. */
 function createSignIn(auth: Auth, options: NonNullable<FirebaseRealtimeOptions['signIn']>) {
@@ -69,7 +69,10 @@ function createSignIn(auth: Auth, options: NonNullable<FirebaseRealtimeOptions['
   };
 }
 
-export function createFirebaseRealtime(config: Record<string, string>, options: FirebaseRealtimeOptions = {}): RealtimeDb & { app: FirebaseApp; database: Database } {
+export function createFirebaseRealtime(
+  config: Record<string, string>,
+  options: FirebaseRealtimeOptions = {},
+): RealtimeDb & { app: FirebaseApp; database: Database } {
   const app = initializeApp(config, options.appName);
   let ready: (grant?: PreviewGrant) => Promise<void> = () => Promise.resolve();
   let auth: Auth | null = null;

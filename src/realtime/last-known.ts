@@ -4,8 +4,9 @@
  * removed with the rest of the user's data when a session starts or ends.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { designAddress } from '@contract/design/realtime';
 
-export interface KnownValue {
+interface KnownValue {
   value: unknown;
   /** The document's revision the value was read at. */
   revision: number;
@@ -25,4 +26,11 @@ export function rememberValue(queryClient: QueryClient, path: string, value: unk
 /** The store refused to show the document (rights revoked, the public link off): the device forgets it. */
 export function forgetValue(queryClient: QueryClient, path: string): void {
   queryClient.removeQueries({ queryKey: keyOf(path), exact: true });
+}
+
+/** Forgets the last values of every design document of the shop `alias` (the shop was deleted or left). */
+export function forgetShopValues(queryClient: QueryClient, alias: string): void {
+  queryClient.removeQueries({
+    predicate: ({ queryKey }) => queryKey[0] === 'realtime' && typeof queryKey[1] === 'string' && designAddress(queryKey[1])?.alias === alias,
+  });
 }

@@ -4,7 +4,6 @@
  * out of the document's value. On reconnect every subscription is made again (spec section 7:
  * "On reconnect it resubscribes to all rooms"), which also delivers what changed meanwhile.
  */
-import { io, type Socket } from 'socket.io-client';
 import {
   designAddress,
   REALTIME_EVENTS,
@@ -16,8 +15,9 @@ import {
   valueAt,
 } from '@contract/design/realtime';
 import { newEditId, RealtimeWriteRefused, type RealtimeDb, type Unsubscribe, type ValueMeta, type WriteOptions, type WriteResult } from './port';
+import { openRealtimeLine } from './transport';
 
-export interface LocalRealtimeOptions {
+interface LocalRealtimeOptions {
   /** The server's origin. */
   url: string;
   /** The bearer token of the signed-in user, read at each (re)connection. */
@@ -39,17 +39,21 @@ type Listener = { inner: string[]; callback: (value: unknown, meta: ValueMeta) =
 export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRealtimeOptions): RealtimeDb & { close(): void } {
   /** True after the server refused the token (expired): reads go on anonymously. */
   let anonymous = false;
-  const socket: Socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
-    auth: (callback) => callback(!anonymous && token() ? { token: token() } : {}),
-  });
   /** Subscribers by document path, and the last snapshot each document had. */
   const listeners = new Map<string, Set<Listener>>();
   /** The preview key each followed document was opened with. */
   const keys = new Map<string, string>();
   const latest = new Map<string, RealtimeSnapshot>();
   const connectionListeners = new Set<(connected: boolean) => void>();
+  const line = openRealtimeLine({
+    url,
+    auth: () => (!anonymous && token() ? { token: token() } : {}),
+    onConnect: () => {
+      for (const doc of listeners.keys()) subscribeDocument(doc);
+      for (const listener of connectionListeners) listener(true);
+    },
+  });
+  const socket = line.socket;
 
   const deliver = (snapshot: RealtimeSnapshot) => {
     const known = latest.get(snapshot.path);
@@ -73,10 +77,6 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
 
   socket.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => deliver(snapshot));
   socket.on(REALTIME_EVENTS.refused, ({ path, message }: { path: string; message: string }) => refuse(path, message, 403));
-  socket.on('connect', () => {
-    for (const doc of listeners.keys()) subscribeDocument(doc);
-    for (const listener of connectionListeners) listener(true);
-  });
   socket.on('disconnect', () => {
     for (const listener of connectionListeners) listener(false);
   });
@@ -158,6 +158,6 @@ export function createLocalRealtime({ url, token, timeoutMs = 10_000 }: LocalRea
       queueMicrotask(() => callback(socket.connected));
       return () => connectionListeners.delete(callback);
     },
-    close: () => socket.close(),
+    close: () => line.close(),
   };
 }

@@ -27,7 +27,7 @@ export interface ValueMeta {
   revision: number;
 }
 
-export interface ReadOptions {
+interface ReadOptions {
   /** The shop's preview key (a QR code's `p`): reads a private design without signing in. */
   key?: string;
   /** The store refused the read, or stopped serving it (the design is private, the key rotated). */

@@ -16,7 +16,7 @@ interface SyncEvent extends ExtendableEvent {
 /** Refusals for good (bad input, no right): retrying cannot help. A 401 waits for a new sign-in. */
 const finalRefusal = (status: number) => status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 
-export async function replayDesignOutbox(): Promise<void> {
+async function replayDesignOutbox(): Promise<void> {
   const store = createStore(OUTBOX_DB, OUTBOX_STORE);
   for (const [key, edit] of (await entries<string, OutboxEdit>(store)).sort(byKey)) {
     const response = await fetch(`${API_PREFIX}${REALTIME_PATHS.edits}`, {

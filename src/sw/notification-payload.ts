@@ -5,11 +5,11 @@
  * with the unit tests.
  */
 
-export const DEFAULT_NOTIFICATION_TITLE = 'ShopApp Studio';
+const DEFAULT_NOTIFICATION_TITLE = 'ShopApp Studio';
 /** Where a click goes when the message names no page. */
-export const DEFAULT_NOTIFICATION_URL = '/notifications';
+const DEFAULT_NOTIFICATION_URL = '/notifications';
 
-export interface PushNotice {
+interface PushNotice {
   title: string;
   body: string;
   /** Same-origin absolute URL to open on click. */

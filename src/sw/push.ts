@@ -3,8 +3,8 @@ import { PUSH_RECEIVED_MESSAGE } from './messages';
 
 declare let self: ServiceWorkerGlobalScope;
 
-export const NOTIFICATION_ICON = '/icons/icon-192.png';
-export const NOTIFICATION_BADGE = '/icons/badge-72.png';
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_BADGE = '/icons/badge-72.png';
 
 /** A portal window the merchant is looking at: its bell shows the news instead. */
 async function visiblePortal(): Promise<WindowClient | undefined> {

@@ -35,7 +35,22 @@ describe.each(kinds)('auth on %s', (kind) => {
       const email = uniqueEmail('Mixed.Case');
       const { user, token } = await kit.register({ email: email.toUpperCase() });
       expect(Object.keys(user).sort()).toEqual(
-        ['avatar', 'deviceId', 'email', 'facebookId', 'fcmId', 'firstName', 'id', 'lastName', 'phoneNo', 'profilePix', 'referralCode', 'requiresVerification', 'role', 'userroles'].sort(),
+        [
+          'avatar',
+          'deviceId',
+          'email',
+          'facebookId',
+          'fcmId',
+          'firstName',
+          'id',
+          'lastName',
+          'phoneNo',
+          'profilePix',
+          'referralCode',
+          'requiresVerification',
+          'role',
+          'userroles',
+        ].sort(),
       );
       expect(user).toMatchObject({ email: email.toLowerCase(), role: 'user', requiresVerification: true, userroles: [], facebookId: null });
       expect(user.referralCode).toMatch(/^[A-Za-z0-9]{8}$/);
@@ -208,7 +223,9 @@ describe.each(kinds)('auth on %s', (kind) => {
     it('answers the same for unknown e-mails and mails nothing for them', async () => {
       const unknown = uniqueEmail('ghost');
       const { user } = await kit.register();
-      const answers = await Promise.all([unknown, user.email].map((email) => kit.call('POST', '/v1/auth/forgot-password', null, { email, platform: 'portal' })));
+      const answers = await Promise.all(
+        [unknown, user.email].map((email) => kit.call('POST', '/v1/auth/forgot-password', null, { email, platform: 'portal' })),
+      );
       for (const response of answers) {
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ message: 'A password reset link has been sent to the email provided', data: null });
@@ -222,7 +239,9 @@ describe.each(kinds)('auth on %s', (kind) => {
       await kit.call('POST', '/v1/auth/forgot-password', null, { email: user.email });
       const resetToken = kit.tokenFrom(user.email, '/password/reset');
       // A session opened just before the reset, in the same second.
-      const sameSecond = (await kit.call('POST', '/v1/auth/login', null, { grant_type: 'email', email: user.email, password: PASSWORD })).json<{ data: AuthResult }>().data.token;
+      const sameSecond = (await kit.call('POST', '/v1/auth/login', null, { grant_type: 'email', email: user.email, password: PASSWORD })).json<{
+        data: AuthResult;
+      }>().data.token;
       const newPassword = 'N3wPassword';
       const reset = await kit.call('POST', '/v1/auth/reset-password', null, { token: resetToken, password: newPassword, confirmPassword: newPassword });
       expect(reset.statusCode, reset.body).toBe(200);
@@ -244,7 +263,10 @@ describe.each(kinds)('auth on %s', (kind) => {
       await kit.call('POST', '/v1/auth/forgot-password', null, { email: user.email });
       const expiring = kit.tokenFrom(user.email, '/password/reset');
       expect(expiring).not.toBe(resetToken);
-      await kit.database.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.userId, user.id));
+      await kit.database.db
+        .update(accountTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(accountTokens.userId, user.id));
       const expired = await kit.call('POST', '/v1/auth/reset-password', null, { token: expiring, password: 'An0therOne', confirmPassword: 'An0therOne' });
       expect(expired.statusCode).toBe(400);
     });
@@ -255,8 +277,12 @@ describe.each(kinds)('auth on %s', (kind) => {
       const first = kit.tokenFrom(user.email, '/password/reset');
       await kit.call('POST', '/v1/auth/forgot-password', null, { email: user.email });
       const second = kit.tokenFrom(user.email, '/password/reset');
-      expect((await kit.call('POST', '/v1/auth/reset-password', null, { token: second, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).statusCode).toBe(200);
-      expect((await kit.call('POST', '/v1/auth/reset-password', null, { token: first, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).statusCode).toBe(400);
+      expect(
+        (await kit.call('POST', '/v1/auth/reset-password', null, { token: second, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).statusCode,
+      ).toBe(200);
+      expect(
+        (await kit.call('POST', '/v1/auth/reset-password', null, { token: first, password: 'N3wPassword', confirmPassword: 'N3wPassword' })).statusCode,
+      ).toBe(400);
     });
   });
 

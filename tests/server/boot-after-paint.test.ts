@@ -57,9 +57,19 @@ describe('boot after paint', () => {
     const appended: Array<{ rel?: string; href?: string; src?: string; onload?: () => void }> = [];
     const tasks: Array<() => void> = [];
     const element = () => ({}) as (typeof appended)[number];
-    const document = { addEventListener() {}, createElement: element, head: { appendChild: (node: (typeof appended)[number]) => appended.push(node) }, documentElement: { hasAttribute: () => false } };
+    const document = {
+      addEventListener() {},
+      createElement: element,
+      head: { appendChild: (node: (typeof appended)[number]) => appended.push(node) },
+      documentElement: { hasAttribute: () => false },
+    };
     const window = { PerformanceObserver: undefined };
-    new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', script as string)(document, window, (run: () => void) => run(), (run: () => void) => tasks.push(run));
+    new Function('document', 'window', 'requestAnimationFrame', 'setTimeout', script as string)(
+      document,
+      window,
+      (run: () => void) => run(),
+      (run: () => void) => tasks.push(run),
+    );
     tasks.shift()?.(); // the boot, one task after the first frame
     const preloaded = () => appended.filter((node) => node.rel === 'modulepreload').length;
     expect(appended.filter((node) => node.rel === 'stylesheet').map((node) => node.href)).toEqual(['/assets/index-4.css']);

@@ -13,7 +13,6 @@ import { useApp } from './kit';
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
-
 describe.each(kinds)('catalog on %s', (kind) => {
   const kit = useApp(kind);
 
@@ -58,7 +57,8 @@ describe.each(kinds)('catalog on %s', (kind) => {
   });
 
   describe('sample catalogue calls', () => {
-    const get = (url: string, headers: Record<string, string> = {}) => kit.app.inject({ method: 'GET', url, headers: { authorization: basicAuth(), ...headers } });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      kit.app.inject({ method: 'GET', url, headers: { authorization: basicAuth(), ...headers } });
 
     it('GET /v1/productcategories lists every sample category with its pictures', async () => {
       const response = await get('/v1/productcategories');
@@ -121,7 +121,12 @@ describe.each(kinds)('catalog on %s', (kind) => {
       // Shuffled: over a few reads the order changes.
       const orders = new Set<string>();
       for (let i = 0; i < 12; i += 1) {
-        orders.add((await get('/v1/sample/super-categories/sample-measurements?superCategoryIds=1')).json<{ data: SampleProduct[] }>().data.map((p) => p.id).join());
+        orders.add(
+          (await get('/v1/sample/super-categories/sample-measurements?superCategoryIds=1'))
+            .json<{ data: SampleProduct[] }>()
+            .data.map((p) => p.id)
+            .join(),
+        );
       }
       expect(orders.size).toBeGreaterThan(1);
       const page1 = (await get('/v1/sample/super-categories/sample-measurements?superCategoryIds=1&limit=5&page=1')).json<{ data: SampleProduct[] }>().data;

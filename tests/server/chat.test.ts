@@ -15,7 +15,17 @@ import type { AppInstance } from '../../server/src/app';
 import { currencies, notifications, shops, userRoles } from '../../server/src/db/schema';
 import { useApp, type Kit } from './kit';
 import { closeSockets, connectSocket } from './sockets';
-import { TEST_CLIENT_CREDENTIAL, TEST_REDIS_URL, basicAuth, databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, startApp, testConfig } from './harness';
+import {
+  TEST_CLIENT_CREDENTIAL,
+  TEST_REDIS_URL,
+  basicAuth,
+  databaseKinds,
+  openFreshDatabase,
+  redisAnswers,
+  removeTempDirs,
+  startApp,
+  testConfig,
+} from './harness';
 
 const kinds = await databaseKinds();
 const redisUp = await redisAnswers();
@@ -114,7 +124,9 @@ describe.each(kinds)('support chat on %s', (kind) => {
       expect(response.json<{ message: string }>().message).toMatch(message);
     }
     expect((await send(roomId, device, 'hi', 'bad client id!')).statusCode).toBe(400);
-    expect((await kit.call('POST', room(roomId, 'new-message'), null, { room: 'another', deviceId: device, content: 'hi', clientId: 'c1' })).json()).toEqual({ message: 'room must be the room of the path' });
+    expect((await kit.call('POST', room(roomId, 'new-message'), null, { room: 'another', deviceId: device, content: 'hi', clientId: 'c1' })).json()).toEqual({
+      message: 'room must be the room of the path',
+    });
     expect((await kit.call('POST', room(roomId, 'is-typing'), null, { room: roomId, deviceId: device, isTyping: 'yes' })).statusCode).toBe(400);
 
     const stranger = newDevice();
@@ -170,7 +182,9 @@ describe.each(kinds)('support chat on %s', (kind) => {
     const device = newDevice();
     const { roomId, id } = await newRoom(device);
     const { chatMessages } = await import('../../server/src/db/schema');
-    await kit.database.db.insert(chatMessages).values(Array.from({ length: 230 }, (_, i) => ({ roomId: id, clientId: `seed-${i}`, deviceId: device, sender: 'merchant', content: `message ${i}` })));
+    await kit.database.db
+      .insert(chatMessages)
+      .values(Array.from({ length: 230 }, (_, i) => ({ roomId: id, clientId: `seed-${i}`, deviceId: device, sender: 'merchant', content: `message ${i}` })));
     const page0 = await history(roomId, device);
     expect(page0).toHaveLength(100);
     expect(page0[0]?.content).toBe('message 130');
@@ -251,9 +265,21 @@ describe.each(kinds)('support chat on %s', (kind) => {
     const currencyId = currency?.id ?? (await kit.database.db.insert(currencies).values({ code: 'USD', name: 'US Dollar', symbol: '$' }).returning())[0]!.id;
     const alias = `shop-${kind}-${process.pid}`;
     const address = { name: 'Lagos', description: 'Lagos', latitude: 1, longitude: 1 };
-    await kit.database.db.insert(shops).values({ alias, slugName: alias, name: alias, ownerUserId: owner.user.id, appBucketName: alias, logo: 'logo.png', latitude: 1, longitude: 1, address, currencyId });
+    await kit.database.db.insert(shops).values({
+      alias,
+      slugName: alias,
+      name: alias,
+      ownerUserId: owner.user.id,
+      appBucketName: alias,
+      logo: 'logo.png',
+      latitude: 1,
+      longitude: 1,
+      address,
+      currencyId,
+    });
     const phone = newDevice();
-    const url = (token: string, deviceId = phone, shop = alias) => `/v1/shop/${shop}/design/reviews/subscribe?token=${encodeURIComponent(token)}&deviceId=${deviceId}`;
+    const url = (token: string, deviceId = phone, shop = alias) =>
+      `/v1/shop/${shop}/design/reviews/subscribe?token=${encodeURIComponent(token)}&deviceId=${deviceId}`;
     const review = (path: string, header: string | null = TEST_CLIENT_CREDENTIAL) =>
       kit.app.inject({ method: 'POST', url: path, headers: header === null ? {} : { [APP_REVIEW_AUTH_HEADER]: header } });
 
@@ -351,4 +377,3 @@ describe.skipIf(!redisUp || !kinds.includes('postgres'))('support chat across tw
     }
   });
 });
-

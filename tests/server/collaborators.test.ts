@@ -117,7 +117,12 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const url = await listening();
       for (const role of ROLES) {
         const socket = await client(url, people[role].token);
-        const ack = (await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#445566FF' } })) as { ok: boolean; message?: string };
+        const ack = (await socket
+          .timeout(3000)
+          .emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#445566FF' } })) as {
+          ok: boolean;
+          message?: string;
+        };
         expect(`${role}: ${ack.ok}`).toBe(`${role}: ${writers.includes(role)}`);
         if (!ack.ok) expect(ack.message).toBe('You do not have permission to do this.');
         socket.disconnect();
@@ -127,13 +132,18 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     it('manage calls: owner, managers, SOVEREIGN; delete the shop: owner and SOVEREIGN only', async () => {
       for (const role of ROLES) {
         await expectStatus(role, 'GET', `${base(shop.alias)}/invites`, allow(managers)[role]);
-        await expectStatus(role, 'PUT', `${base(shop.alias)}/${ids.viewer}/access-rights`, allow(managers)[role], { accessRights: { view: true, editDesign: false, manageCollaborators: false } });
+        await expectStatus(role, 'PUT', `${base(shop.alias)}/${ids.viewer}/access-rights`, allow(managers)[role], {
+          accessRights: { view: true, editDesign: false, manageCollaborators: false },
+        });
         await expectStatus(role, 'PUT', `/v1/shops/${shop.alias}/sharing`, allow(managers)[role], { publicLink: true });
         await expectStatus(role, 'POST', `${base(shop.alias)}/invites`, allow(managers)[role], { collaborators: [{ email: uniqueEmail(`m-${role}`) }] });
         const made = await kit.call('POST', `${base(shop.alias)}/invites`, people.owner.token, { collaborators: [{ email: uniqueEmail(`o-${role}`) }] });
         const invite = made.json<{ data: Invite[] }>().data[0];
         await expectStatus(role, 'POST', `${base(shop.alias)}/invites`, allow(managers)[role]);
-        await expectStatus(role, 'PUT', `${base(shop.alias)}/invites`, allow(managers)[role], { id: invite?.id, accessRights: { view: true, editDesign: false, manageCollaborators: false } });
+        await expectStatus(role, 'PUT', `${base(shop.alias)}/invites`, allow(managers)[role], {
+          id: invite?.id,
+          accessRights: { view: true, editDesign: false, manageCollaborators: false },
+        });
         await expectStatus(role, 'PUT', `${base(shop.alias)}/invites`, allow(managers)[role], { id: invite?.id, status: 'revoked' });
         if (!managers.includes(role)) await kit.call('PUT', `${base(shop.alias)}/invites`, people.owner.token, { id: invite?.id, status: 'revoked' });
       }
@@ -149,7 +159,8 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const own = await kit.call('POST', `${base(shop.alias)}/invites`, people.manager.token, { collaborators: [{ email: people.owner.user.email }] });
       expect(own.json()).toEqual({ message: COLLABORATOR_MESSAGES.ownerInvite });
       expect((await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.stranger.token)).statusCode).toBe(403);
-      const mine = (await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.viewer.token)).json<{ data: ShopCollaboration[] }>().data;
+      const mine = (await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.viewer.token)).json<{ data: ShopCollaboration[] }>()
+        .data;
       expect(mine).toEqual([expect.objectContaining({ shopAlias: shop.alias, role: 'viewer', collaboratorId: ids.viewer })]);
       expect((await kit.call('GET', `/v1/users/${people.viewer.user.id}/shop-collaborations`, people.sovereign.token)).statusCode).toBe(200);
     });
@@ -161,7 +172,9 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const shop = await createShop(owner);
       const invitee = await kit.register();
       const other = await kit.register();
-      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: owner.user.email }] })).json()).toEqual({ message: COLLABORATOR_MESSAGES.selfInvite });
+      expect((await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: owner.user.email }] })).json()).toEqual({
+        message: COLLABORATOR_MESSAGES.selfInvite,
+      });
       const first = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: invitee.user.email }] });
       expect(first.statusCode, first.body).toBe(200);
       const again = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: invitee.user.email.toUpperCase() }] });
@@ -171,14 +184,20 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       // The invitee got an e-mail with the token, and a notification with the invite's reference (never the token).
       const token = tokenOf(invitee.user.email);
       const inviteId = first.json<{ data: Invite[] }>().data[0]?.id ?? 0;
-      const notifications = (await kit.call('GET', '/v1/portal/notifications/list?status=open', invitee.token)).json<{ data: Array<{ id: number; type: string; meta: { inviteToken: string | null } }> }>().data;
-      expect(notifications).toEqual([expect.objectContaining({ type: 'invite', meta: expect.objectContaining({ inviteToken: `${inviteId}.${shop.alias}`, shopAlias: shop.alias }) })]);
+      const notifications = (await kit.call('GET', '/v1/portal/notifications/list?status=open', invitee.token)).json<{
+        data: Array<{ id: number; type: string; meta: { inviteToken: string | null } }>;
+      }>().data;
+      expect(notifications).toEqual([
+        expect.objectContaining({ type: 'invite', meta: expect.objectContaining({ inviteToken: `${inviteId}.${shop.alias}`, shopAlias: shop.alias }) }),
+      ]);
 
       // Anyone holding the link may see what it is; a wrong token or id is refused.
       const check = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token })).json<{ data: InviteCheck }>().data;
       expect(check).toMatchObject({ shopName: shop.name, email: invitee.user.email, status: 'open', problem: null });
       expect((await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token: 'nope' })).statusCode).toBe(404);
-      const wrong = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token, email: other.user.email })).json<{ data: InviteCheck }>().data;
+      const wrong = (await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, null, { token, email: other.user.email })).json<{
+        data: InviteCheck;
+      }>().data;
       expect(wrong.problem).toBe(COLLABORATOR_MESSAGES.wrongAddress);
 
       // Another account cannot use the link.
@@ -202,7 +221,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const late = await kit.register();
       await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: late.user.email }] });
       const lateToken = tokenOf(late.user.email);
-      await kit.database.db.update(collaboratorInvites).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(collaboratorInvites.email, late.user.email));
+      await kit.database.db
+        .update(collaboratorInvites)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(collaboratorInvites.email, late.user.email));
       const expired = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, late.token, { token: lateToken, status: 'accepted' });
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toEqual({ message: COLLABORATOR_MESSAGES.expired });
@@ -224,7 +246,9 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       await kit.verify(stranger.user.email);
       const invited = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: squatter.user.email }] });
       const inviteId = invited.json<{ data: Invite[] }>().data[0]?.id ?? 0;
-      const notification = (await kit.call('GET', '/v1/portal/notifications/list?status=open', squatter.token)).json<{ data: Array<{ meta: { inviteToken: string | null } }> }>().data[0];
+      const notification = (await kit.call('GET', '/v1/portal/notifications/list?status=open', squatter.token)).json<{
+        data: Array<{ meta: { inviteToken: string | null } }>;
+      }>().data[0];
       // Issue 27 #1: the notification carried the e-mailed token; the account accepted (200) and edited the shop (PUT 200).
       const reference = notification?.meta.inviteToken ?? '';
       expect(reference).toBe(`${inviteId}.${shop.alias}`);
@@ -243,11 +267,16 @@ describe.each(kinds)('collaborators on %s', (kind) => {
         expect(verify.statusCode).toBe(404);
         expect(verify.json()).toEqual({ message: COLLABORATOR_MESSAGES.invalidToken });
       }
-      expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, stranger.token, { token: reference, status: 'accepted' })).statusCode).toBe(404);
+      expect((await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, stranger.token, { token: reference, status: 'accepted' })).statusCode).toBe(
+        404,
+      );
 
       // Verified, the same account answers from the notification (what the portal's Accept sends).
       await kit.verify(squatter.user.email);
-      const verified = await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, squatter.token, { token: reference, email: squatter.user.email });
+      const verified = await kit.call('POST', `${base(shop.alias)}/invites/${inviteId}/verify`, squatter.token, {
+        token: reference,
+        email: squatter.user.email,
+      });
       expect(verified.json<{ data: InviteCheck }>().data.problem).toBeNull();
       const accepted = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, squatter.token, { token: reference, status: 'accepted' });
       expect(accepted.statusCode, accepted.body).toBe(200);
@@ -256,7 +285,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       // The e-mailed token itself is proof enough, verified or not.
       const newcomer = await kit.register();
       await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: newcomer.user.email }] });
-      const byMail = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, newcomer.token, { token: tokenOf(newcomer.user.email), status: 'accepted' });
+      const byMail = await kit.call('PUT', `${base(shop.alias)}/invites/accept-decline`, newcomer.token, {
+        token: tokenOf(newcomer.user.email),
+        status: 'accepted',
+      });
       expect(byMail.statusCode, byMail.body).toBe(200);
     });
 
@@ -274,14 +306,19 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const mails = [...kit.mails(email), ...kit.mails(owner.user.email)];
       expect(mails.length).toBe(3);
       for (const mail of mails) {
-        expect(mail.links.every((link) => link.startsWith(kit.config.PUBLIC_ORIGIN)), JSON.stringify(mail.links)).toBe(true);
+        expect(
+          mail.links.every((link) => link.startsWith(kit.config.PUBLIC_ORIGIN)),
+          JSON.stringify(mail.links),
+        ).toBe(true);
         expect(mail.subject).not.toMatch(/evil|Visit|Win at/);
         for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/https?:\/\/evil|evil\.example/);
       }
       const invite = kit.mails(email)[0];
       expect(invite?.links).toEqual([expect.stringContaining('/join-project?token=')]);
       // The names are still there, as plain text: readable, not clickable.
-      expect(invite?.text).toContain('Visit https:\u2215\u2215evil\u2024example/claim?prize=… invites you to design the app of Win at https:\u2215\u2215evil\u2024example/claim?prize=1 now together');
+      expect(invite?.text).toContain(
+        'Visit https:\u2215\u2215evil\u2024example/claim?prize=… invites you to design the app of Win at https:\u2215\u2215evil\u2024example/claim?prize=1 now together',
+      );
     });
 
     it(`new invites and resends share the limit of ${COLLABORATOR_LIMITS.invitesPerDay} e-mails a day`, async () => {
@@ -301,7 +338,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       const fresh = await kit.call('POST', `${base(shop.alias)}/invites`, owner.token, { collaborators: [{ email: uniqueEmail('late') }] });
       expect(fresh.statusCode).toBe(429);
       // Parallel resends cannot pass it together either; a day later the shop may send again.
-      await kit.database.db.update(collaboratorInviteSends).set({ sentAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(collaboratorInviteSends.shopId, shop.id));
+      await kit.database.db
+        .update(collaboratorInviteSends)
+        .set({ sentAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(collaboratorInviteSends.shopId, shop.id));
       const parallel = await Promise.all(Array.from({ length: 12 }, () => kit.call('POST', `${base(shop.alias)}/invites`, owner.token)));
       expect(parallel.filter((answer) => answer.statusCode === 200)).toHaveLength(COLLABORATOR_LIMITS.invitesPerDay / emails.length);
       expect(sentTo()).toBe(2 * COLLABORATOR_LIMITS.invitesPerDay);
@@ -333,29 +373,43 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     for (const [who, person] of Object.entries(people)) sockets[who as keyof typeof people] = await client(url, person.token);
     sockets.anonymous = await client(url);
     const read = async (who: keyof typeof sockets, key?: string, event: string = REALTIME_EVENTS.subscribe) =>
-      (await sockets[who].timeout(3000).emitWithAck(event, key ? { path: doc, key } : { path: doc })) as { ok: boolean; message?: string; status?: number; snapshot?: { revision: number } };
+      (await sockets[who].timeout(3000).emitWithAck(event, key ? { path: doc, key } : { path: doc })) as {
+        ok: boolean;
+        message?: string;
+        status?: number;
+        snapshot?: { revision: number };
+      };
 
     // Off by default (issue 27): the stranger and a signed-out visitor are refused until it is turned on.
     expect((await read('stranger', undefined, REALTIME_EVENTS.get)).ok).toBe(false);
     expect((await read('anonymous', undefined, REALTIME_EVENTS.get)).ok).toBe(false);
     expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: true })).statusCode).toBe(200);
     // The public link is on: anyone reads.
-    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) expect(`${who} ${(await read(who, undefined, REALTIME_EVENTS.get)).ok}`).toBe(`${who} true`);
+    for (const who of Object.keys(sockets) as Array<keyof typeof sockets>)
+      expect(`${who} ${(await read(who, undefined, REALTIME_EVENTS.get)).ok}`).toBe(`${who} true`);
 
-    const sharing = (await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, people.viewer.token)).json<{ data: { publicLink: boolean; previewKey: string } }>().data;
+    const sharing = (await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, people.viewer.token)).json<{
+      data: { publicLink: boolean; previewKey: string };
+    }>().data;
     expect(sharing.publicLink).toBe(true);
     expect(sharing.previewKey).toMatch(/^[A-Za-z0-9_-]{12}$/);
     // One key per shop: asking again gives the same one.
-    expect((await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, owner.token)).json<{ data: { previewKey: string } }>().data.previewKey).toBe(sharing.previewKey);
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/sharing`, owner.token)).json<{ data: { previewKey: string } }>().data.previewKey).toBe(
+      sharing.previewKey,
+    );
 
     // A phone holding the key follows the design; a stranger's socket follows it too while public.
     const phone = await client(url);
-    expect((await phone.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc, key: sharing.previewKey })) as { ok: boolean }).toMatchObject({ ok: true });
+    expect((await phone.timeout(3000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc, key: sharing.previewKey })) as { ok: boolean }).toMatchObject({
+      ok: true,
+    });
     const strangerRefused = new Promise<{ path: string; message: string }>((resolve) => sockets.stranger.once(REALTIME_EVENTS.refused, resolve));
     expect(await read('stranger')).toMatchObject({ ok: true });
 
     // The link goes off: the stranger's open subscription is dropped and told; the phone stays.
-    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).json()).toMatchObject({ data: { publicLink: false, previewKey: sharing.previewKey } });
+    expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: false })).json()).toMatchObject({
+      data: { publicLink: false, previewKey: sharing.previewKey },
+    });
     expect(await strangerRefused).toEqual({ path: doc, message: DESIGN_MESSAGES.designPrivate });
     const expected = { owner: true, editor: true, viewer: true, sovereign: true, stranger: false, anonymous: false } as const;
     for (const who of Object.keys(sockets) as Array<keyof typeof sockets>) {
@@ -369,7 +423,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(await read('stranger', sharing.previewKey)).toMatchObject({ ok: true });
     expect(await read('anonymous', 'AAAAAAAAAAAA')).toMatchObject({ ok: false, status: 401 });
     // An unknown alias is not found; a template shop stays public.
-    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath('no-such-shop-x', 0) })).toMatchObject({ ok: false, status: 404 });
+    expect(await sockets.anonymous.timeout(3000).emitWithAck(REALTIME_EVENTS.get, { path: designPath('no-such-shop-x', 0) })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     const template = await createShop(owner);
     await kit.database.db.update(shops).set({ isTemplate: true }).where(eq(shops.alias, template.alias));
     await kit.database.db.insert(shopSharing).values({ shopId: template.id, publicLink: false });
@@ -419,7 +476,9 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const told = new Promise((resolve) => socket.on(COLLAB_EVENTS.access, resolve));
     expect((await kit.call('DELETE', `${base(shop.alias)}/${id}`, owner.token)).statusCode).toBe(200);
     expect(await told).toEqual({ alias: shop.alias, rights: null });
-    const refused = (await socket.timeout(3000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#000000FF' } })) as { ok: boolean };
+    const refused = (await socket
+      .timeout(3000)
+      .emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#000000FF' } })) as { ok: boolean };
     expect(refused.ok).toBe(false);
     expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, editor.token)).statusCode).toBe(403);
     // A socket that missed the event learns it when it joins again (the editor leaves on 403).
@@ -427,7 +486,9 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     // The owner's edits no longer reach the removed collaborator's socket.
     let heard = false;
     socket.on(REALTIME_EVENTS.value, () => (heard = true));
-    expect((await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#ABCDEFFF' } })).statusCode).toBe(200);
+    expect(
+      (await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#ABCDEFFF' } })).statusCode,
+    ).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(heard).toBe(false);
   });
@@ -454,12 +515,21 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     await edit(owner.token, { [`${main}/data/colors/accent`]: '#0000AAFF' });
 
     const mergeUrl = `/v1/shops/${shop.alias}/design/versions/1/merge`;
-    for (const [who, status] of [[viewer, 403], [stranger, 403], [editor, 200]] as const) expect((await kit.call('GET', mergeUrl, who.token)).statusCode).toBe(status);
-    const plan = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: Array<{ field: string; branch: unknown; default: unknown }>; defaultVersion: number } }>().data;
+    for (const [who, status] of [
+      [viewer, 403],
+      [stranger, 403],
+      [editor, 200],
+    ] as const)
+      expect((await kit.call('GET', mergeUrl, who.token)).statusCode).toBe(status);
+    const plan = (await kit.call('GET', mergeUrl, editor.token)).json<{
+      data: { changed: string[]; conflicts: Array<{ field: string; branch: unknown; default: unknown }>; defaultVersion: number };
+    }>().data;
     expect(plan.defaultVersion).toBe(0);
     expect(plan.changed.sort()).toEqual(['bottomNav/enabled', 'colors/accent', 'colors/primary']);
     expect(plan.conflicts).toEqual([{ field: 'colors/accent', branch: '#00AA00FF', default: '#0000AAFF' }]);
-    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({ message: DESIGN_MESSAGES.mergeIntoItself });
+    expect((await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/0/merge`, owner.token)).json()).toEqual({
+      message: DESIGN_MESSAGES.mergeIntoItself,
+    });
 
     // Unresolved conflict: refused, nothing changes. A viewer may not merge.
     const refused = await kit.call('POST', mergeUrl, editor.token, {});
@@ -477,7 +547,8 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     expect(merged.json<{ data: { applied: string[]; keptDefault: string[] } }>().data).toMatchObject({ keptDefault: ['colors/accent'] });
     expect(merged.json<{ data: { applied: string[] } }>().data.applied.sort()).toEqual(['bottomNav/enabled', 'colors/primary']);
     expect((await live).value.data).toMatchObject({ colors: { primary: '#AA0000FF', accent: '#0000AAFF' }, bottomNav: { enabled: true } });
-    const shopConfig = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: { config: { colors: { primary: string } } } }>().data.config;
+    const shopConfig = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: { config: { colors: { primary: string } } } }>().data
+      .config;
     expect(shopConfig.colors.primary).toBe('#AA0000FF');
     // Merged: nothing left to bring over but the accent the merchant kept on the default.
     const after = (await kit.call('GET', mergeUrl, editor.token)).json<{ data: { changed: string[]; conflicts: unknown[] } }>().data;
@@ -486,14 +557,18 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     // History: newest first, with names and fields; viewers may read it, strangers not.
     const historyUrl = `/v1/shops/${shop.alias}/design/versions/0/history`;
     expect((await kit.call('GET', historyUrl, stranger.token)).statusCode).toBe(403);
-    const history = (await kit.call('GET', `${historyUrl}?limit=3`, viewer.token)).json<{ data: Array<{ user: string; fields: string[]; merge: boolean; revision: number }> }>().data;
+    const history = (await kit.call('GET', `${historyUrl}?limit=3`, viewer.token)).json<{
+      data: Array<{ user: string; fields: string[]; merge: boolean; revision: number }>;
+    }>().data;
     const name = (who: AuthResult) => `${who.user.firstName} ${who.user.lastName}`;
     expect(history.map((entry) => [entry.user, [...entry.fields].sort(), entry.merge])).toEqual([
       [name(editor), ['bottomNav/enabled', 'colors/primary'], true],
       [name(owner), ['colors/accent'], false],
       [name(owner), ['colors/accent', 'colors/primary'], false],
     ]);
-    const branchHistory = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/1/history`, owner.token)).json<{ data: Array<{ user: string; fields: string[] }> }>().data;
+    const branchHistory = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions/1/history`, owner.token)).json<{
+      data: Array<{ user: string; fields: string[] }>;
+    }>().data;
     expect(branchHistory.map((entry) => entry.fields)).toEqual([['colors/accent'], ['bottomNav/enabled', 'colors/primary']]);
     expect((await kit.call('GET', `${historyUrl}?limit=0`, owner.token)).statusCode).toBe(400);
   });
@@ -502,7 +577,10 @@ describe.each(kinds)('collaborators on %s', (kind) => {
     const owner = await kit.register();
     const shop = await createShop(owner);
     const doc = designPath(shop.alias, 0);
-    await kit.call('POST', '/v1/realtime/edits', owner.token, { editId: editId(), updates: { [doc]: { isDefault: true, version: 0, data: { colors: { primary: '#FF0000FF' } } } } });
+    await kit.call('POST', '/v1/realtime/edits', owner.token, {
+      editId: editId(),
+      updates: { [doc]: { isDefault: true, version: 0, data: { colors: { primary: '#FF0000FF' } } } },
+    });
     const copy = await kit.call('POST', `/v1/shops/${shop.alias}/design/versions`, owner.token, { from: 0 });
     expect(copy.statusCode, copy.body).toBe(201);
     expect(copy.json()).toMatchObject({ data: { version: 1, isDefault: false } });
@@ -513,7 +591,8 @@ describe.each(kinds)('collaborators on %s', (kind) => {
       [1, true],
     ]);
     // The last author is written with the edit itself.
-    const versions = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions`, owner.token)).json<{ data: Array<{ lastEditor: string | null }> }>().data;
+    const versions = (await kit.call('GET', `/v1/shops/${shop.alias}/design/versions`, owner.token)).json<{ data: Array<{ lastEditor: string | null }> }>()
+      .data;
     expect(versions[0]?.lastEditor).toBe(`${owner.user.firstName} ${owner.user.lastName}`);
 
     expect((await kit.call('PUT', `/v1/shops/${shop.alias}/sharing`, owner.token, { publicLink: true })).statusCode).toBe(200);

@@ -17,7 +17,12 @@ const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
 const TEAM = 'team@portal.example';
-const MESSAGE = { name: 'Grace Hopper', email: 'Grace@Example.com', subject: 'A question about plans', message: 'Can I move my app to another plan\nin the middle of a month?' };
+const MESSAGE = {
+  name: 'Grace Hopper',
+  email: 'Grace@Example.com',
+  subject: 'A question about plans',
+  message: 'Can I move my app to another plan\nin the middle of a month?',
+};
 
 describe.each(kinds)('contact form on %s', (kind) => {
   const kit = useApp(kind, { env: { CONTACT_EMAIL: TEAM } });
@@ -93,7 +98,13 @@ describe.each(kinds)('contact form on %s', (kind) => {
   it('keeps the message when the e-mail cannot be sent', async () => {
     const failing = await startApp(kit.database, { config: kit.config, mailer: { send: () => Promise.reject(new Error('SMTP down')) } });
     try {
-      const response = await failing.inject({ method: 'POST', url: '/v1/contact', headers: { authorization: basicAuth() }, remoteAddress: freshAddress(), payload: { ...MESSAGE, subject: 'Mail is down' } });
+      const response = await failing.inject({
+        method: 'POST',
+        url: '/v1/contact',
+        headers: { authorization: basicAuth() },
+        remoteAddress: freshAddress(),
+        payload: { ...MESSAGE, subject: 'Mail is down' },
+      });
       expect(response.statusCode).toBe(200);
       const [stored] = await kit.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Mail is down'));
       expect(stored?.mailedAt).toBeNull();

@@ -35,7 +35,8 @@ describe.each(kinds)('a design carries its shop’s selection on %s', (kind) => 
   const kit = useApp(kind);
   const db = () => kit.database.db;
   const edit = (token: string, updates: Record<string, unknown>) => kit.call('POST', '/v1/realtime/edits', token, { editId: editId(), updates });
-  const stored = async (path: string) => (await db().select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, path)))[0];
+  const stored = async (path: string) =>
+    (await db().select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, path)))[0];
   const choose = (token: string, alias: string, selection: Partial<Selection> & { slogan?: string }) => kit.call('PUT', `/v1/shops/${alias}`, token, selection);
 
   it('a new design takes the selection chosen on the category page, whatever its first write says', async () => {
@@ -45,7 +46,9 @@ describe.each(kinds)('a design carries its shop’s selection on %s', (kind) => 
 
     const doc = designPath(shop.alias, 0);
     // The editor's first save of a new design (an older portal sends an empty copy).
-    const seeded = await edit(owner.token, { [doc]: { isDefault: true, version: 0, data: { shop: { alias: shop.alias }, superCategoriesOfInterest: [], categoriesOfInterest: [] } } });
+    const seeded = await edit(owner.token, {
+      [doc]: { isDefault: true, version: 0, data: { shop: { alias: shop.alias }, superCategoriesOfInterest: [], categoriesOfInterest: [] } },
+    });
     expect(seeded.statusCode, seeded.body).toBe(200);
     expect(copyOf((await stored(doc))?.value)).toEqual({ superCategoriesOfInterest: [2], categoriesOfInterest: [201] });
 
@@ -63,7 +66,8 @@ describe.each(kinds)('a design carries its shop’s selection on %s', (kind) => 
     const shop = await createTeamShop(kit, owner, `change ${kind}`);
     await choose(owner.token, shop.alias, { superCategoriesOfInterest: [1] });
     const versions = [designPath(shop.alias, 0), designPath(shop.alias, 1)];
-    for (const [index, doc] of versions.entries()) expect((await edit(owner.token, { [doc]: { isDefault: index === 0, version: index, data: {} } })).statusCode).toBe(200);
+    for (const [index, doc] of versions.entries())
+      expect((await edit(owner.token, { [doc]: { isDefault: index === 0, version: index, data: {} } })).statusCode).toBe(200);
     const before = await Promise.all(versions.map(stored));
 
     if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });
@@ -91,10 +95,16 @@ describe.each(kinds)('a design carries its shop’s selection on %s', (kind) => 
     const owner = await kit.register();
     const shop = await createTeamShop(kit, owner, `configure ${kind}`);
     await choose(owner.token, shop.alias, { superCategoriesOfInterest: [6], categoriesOfInterest: [602] });
-    const configured = await kit.call('POST', `/v1/shops/${shop.alias}/configure`, owner.token, { shop: { alias: shop.alias }, superCategoriesOfInterest: [1] });
+    const configured = await kit.call('POST', `/v1/shops/${shop.alias}/configure`, owner.token, {
+      shop: { alias: shop.alias },
+      superCategoriesOfInterest: [1],
+    });
     expect(configured.statusCode, configured.body).toBe(200);
     expect(Object.keys(configured.json<{ data: object }>().data).sort()).toEqual(['alias', 'configVersion']);
-    expect(copyOf(await stored(designPath(shop.alias, 0)).then((node) => node?.value))).toEqual({ superCategoriesOfInterest: [6], categoriesOfInterest: [602] });
+    expect(copyOf(await stored(designPath(shop.alias, 0)).then((node) => node?.value))).toEqual({
+      superCategoriesOfInterest: [6],
+      categoriesOfInterest: [602],
+    });
     const [row] = await db().select({ config: shops.config }).from(shops).where(eq(shops.alias, shop.alias));
     expect(copyOf({ data: row?.config })).toEqual({ superCategoriesOfInterest: [6], categoriesOfInterest: [602] });
   });
@@ -110,12 +120,21 @@ describe.each(kinds)('a design carries its shop’s selection on %s', (kind) => 
     await db().insert(realtimeNodes).values({ path: old, value: empty, revision: 7 });
     await db().update(shops).set({ config: empty.data }).where(eq(shops.alias, fashion.alias));
     const untouched = designPath(undecided.alias, 0);
-    await db().insert(realtimeNodes).values({ path: untouched, value: { ...empty, data: { shop: { alias: undecided.alias }, superCategoriesOfInterest: [], categoriesOfInterest: [] } }, revision: 3 });
+    await db()
+      .insert(realtimeNodes)
+      .values({
+        path: untouched,
+        value: { ...empty, data: { shop: { alias: undecided.alias }, superCategoriesOfInterest: [], categoriesOfInterest: [] } },
+        revision: 3,
+      });
 
     // Only that one: the seeded starter templates, and every design written since, are in step.
     const changed = await syncAllSelections(db());
     expect(changed.map((snapshot) => snapshot.path)).toEqual([old]);
-    expect(await stored(old)).toEqual({ value: { ...empty, data: { ...empty.data, superCategoriesOfInterest: [2], categoriesOfInterest: [201] } }, revision: 8 });
+    expect(await stored(old)).toEqual({
+      value: { ...empty, data: { ...empty.data, superCategoriesOfInterest: [2], categoriesOfInterest: [201] } },
+      revision: 8,
+    });
     expect((await stored(untouched))?.revision).toBe(3);
     const [row] = await db().select({ config: shops.config }).from(shops).where(eq(shops.alias, fashion.alias));
     expect(copyOf({ data: row?.config })).toEqual({ superCategoriesOfInterest: [2], categoriesOfInterest: [201] });

@@ -36,26 +36,47 @@ function client(url: string, token?: string): Promise<Socket> {
 }
 
 /** A merchant registered on `app` over HTTP (from `remoteAddress`: Redis keeps its rate limits between runs), with one shop named `name`: their token and headers, and the shop's design document. */
-async function merchantWithShop(app: AppInstance, name: string, remoteAddress: string): Promise<{ token: string; headers: { authorization: string }; doc: string }> {
+async function merchantWithShop(
+  app: AppInstance,
+  name: string,
+  remoteAddress: string,
+): Promise<{ token: string; headers: { authorization: string }; doc: string }> {
   const basic = { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` };
   const registered = await app.inject({
     method: 'POST',
     url: '/v1/auth/register',
     headers: basic,
     remoteAddress,
-    payload: { firstName: 'Ada', lastName: 'L', email: `${remoteAddress.replaceAll('.', '-')}-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+    payload: {
+      firstName: 'Ada',
+      lastName: 'L',
+      email: `${remoteAddress.replaceAll('.', '-')}-${process.pid}@example.com`,
+      phoneNo: '+2348012345678',
+      password: 'Passw0rd1',
+      confirmPassword: 'Passw0rd1',
+      agreed: true,
+    },
   });
   expect(registered.statusCode, registered.body).toBe(200);
   const owner = registered.json<{ data: AuthResult }>().data;
   const headers = { authorization: `Bearer ${owner.token}` };
-  const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
+  const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{
+    data: ShopMedia;
+  }>().data.url;
   const currencies = (await app.inject({ method: 'GET', url: '/v1/currencies', headers: basic })).json<{ data: Currency[] }>().data;
   const shop = (
     await app.inject({
       method: 'POST',
       url: '/v1/shops',
       headers,
-      payload: { name, logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+      payload: {
+        name,
+        logo,
+        latitude: 1.5,
+        longitude: 1.5,
+        address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 },
+        shopCurrency: { currencyId: currencies[0]?.id },
+      },
     })
   ).json<{ data: Shop }>().data;
   return { token: owner.token, headers, doc: designPath(shop.alias, 0) };
@@ -65,7 +86,8 @@ describe.each(kinds)('design sync on %s', (kind) => {
   const kit = useApp(kind);
   const createShop = (owner: AuthResult) => createTeamShop(kit, owner, `design ${kind}`);
 
-  const edit = (token: string | null, updates: Record<string, unknown>, id = editId()) => kit.call('POST', '/v1/realtime/edits', token, { editId: id, updates });
+  const edit = (token: string | null, updates: Record<string, unknown>, id = editId()) =>
+    kit.call('POST', '/v1/realtime/edits', token, { editId: id, updates });
 
   async function listening(): Promise<string> {
     if (!kit.app.server.listening) await kit.app.listen({ port: 0, host: '127.0.0.1' });
@@ -89,7 +111,9 @@ describe.each(kinds)('design sync on %s', (kind) => {
     await kit.database.db.insert(userRoles).values({ userId: boss.user.id, roleId: ROLE.SOVEREIGN });
     expect((await edit(boss.token, { [`${doc}/data/colors/accent`]: '#00FF00FF' })).json()).toMatchObject({ data: { revision: 3 } });
     // Written with the edit: its last author (design versions list their last editor).
-    expect(await kit.database.db.select({ userId: designAuthors.userId }).from(designAuthors).where(eq(designAuthors.path, doc))).toEqual([{ userId: boss.user.id }]);
+    expect(await kit.database.db.select({ userId: designAuthors.userId }).from(designAuthors).where(eq(designAuthors.path, doc))).toEqual([
+      { userId: boss.user.id },
+    ]);
   });
 
   it('refuses strangers, anonymous callers, other paths, several documents, unknown shops and malformed designs: nothing stored', async () => {
@@ -128,7 +152,10 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: '../etc' })).toMatchObject({ ok: false });
     // An anonymous socket may not write either.
     const anonymous = await client(await listening());
-    expect(await anonymous.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({ ok: false, message: REALTIME_MESSAGES.signIn });
+    expect(await anonymous.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [field]: '#000000FF' } })).toEqual({
+      ok: false,
+      message: REALTIME_MESSAGES.signIn,
+    });
   });
 
   it('a value nested deeper than the bound is refused before anything walks it (HTTP and socket): nothing stored, and the owner keeps editing', async () => {
@@ -154,7 +181,9 @@ describe.each(kinds)('design sync on %s', (kind) => {
     expect(deepEdit.statusCode).toBe(400);
     expect(deepEdit.json()).toEqual(tooDeep);
     // One level over the bound is refused; at the bound the body is read (and judged by its schema).
-    expect((await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 1)}}}`)).json()).toEqual(tooDeep);
+    expect((await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 1)}}}`)).json()).toEqual(
+      tooDeep,
+    );
     const atBound = await post('/v1/realtime/edits', `{"editId":"${editId()}","updates":{"${doc}/data/extra":${nested(JSON_LIMITS.depth - 2)}}}`);
     expect(atBound.statusCode, atBound.body).toBe(200);
     // A bounded value written deep down a path would make a deeper document: refused as well.
@@ -173,15 +202,27 @@ describe.each(kinds)('design sync on %s', (kind) => {
 
     // The socket: the same bound, answered on the event's acknowledgement.
     const socket = await client(await listening(), owner.token);
-    const refused = await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/extra`]: JSON.parse(nested(3_000)) as unknown } });
+    const refused = await socket
+      .timeout(5000)
+      .emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/extra`]: JSON.parse(nested(3_000)) as unknown } });
     expect(refused).toEqual({ ok: false, status: 400, message: `The message is nested too deeply: at most ${JSON_LIMITS.depth} levels` });
-    const big = await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/shop/slogan`]: 'x'.repeat(JSON_LIMITS.bytes + 10) } });
+    const big = await socket
+      .timeout(5000)
+      .emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/shop/slogan`]: 'x'.repeat(JSON_LIMITS.bytes + 10) } });
     expect(big).toEqual({ ok: false, status: 413, message: 'The message is too large' });
     // The socket stays usable.
-    expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#333333FF' } })).toMatchObject({ ok: true });
-    const stored = (await kit.database.db.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, doc)))[0]?.value as { data: Record<string, unknown> };
+    expect(
+      await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/accent`]: '#333333FF' } }),
+    ).toMatchObject({ ok: true });
+    const stored = (await kit.database.db.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, doc)))[0]?.value as {
+      data: Record<string, unknown>;
+    };
     // Nothing deeper than the bound was stored: the one nested value is the one at the bound.
-    expect(stored.data).toMatchObject({ extra: JSON.parse(nested(JSON_LIMITS.depth - 2)) as unknown, shop: { slogan }, colors: { primary: '#222222FF', accent: '#333333FF', secondary: '#111111FF' } });
+    expect(stored.data).toMatchObject({
+      extra: JSON.parse(nested(JSON_LIMITS.depth - 2)) as unknown,
+      shop: { slogan },
+      colors: { primary: '#222222FF', accent: '#333333FF', secondary: '#111111FF' },
+    });
   });
 
   it('the local adapter keeps an edit refused for want of a sign-in, and delivers it once signed in', async () => {
@@ -196,7 +237,9 @@ describe.each(kinds)('design sync on %s', (kind) => {
       const field = `${designPath(shop.alias, 0)}/data/colors/primary`;
       token = owner.token;
       await expect(db.set(field, '#0F0F0FFF', { editId: 'signin-edit-1' })).rejects.toBeInstanceOf(RealtimeUnreachable);
-      await expect.poll(async () => (await db.set(field, '#0F0F0FFF', { editId: 'signin-edit-1' }).catch(() => null))?.revision ?? 0, { timeout: 5000 }).toBe(1);
+      await expect
+        .poll(async () => (await db.set(field, '#0F0F0FFF', { editId: 'signin-edit-1' }).catch(() => null))?.revision ?? 0, { timeout: 5000 })
+        .toBe(1);
       expect(await db.get(field)).toBe('#0F0F0FFF');
     } finally {
       db.close();
@@ -247,19 +290,29 @@ describe.each(kinds)('design sync on %s', (kind) => {
     const last = await edit(owner.token, { [`${doc}/data/colors/secondary`]: '#505050FF' }, id);
     expect(last.json()).toMatchObject({ data: { revision: 5, duplicate: false } });
 
-    const stored = { isDefault: true, version: 0, data: { configVersion: 0, colors: { primary: '#303030FF', accent: '#404040FF', secondary: '#505050FF' }, buttons: { elevation: 4, radius: 7 } } };
+    const stored = {
+      isDefault: true,
+      version: 0,
+      data: { configVersion: 0, colors: { primary: '#303030FF', accent: '#404040FF', secondary: '#505050FF' }, buttons: { elevation: 4, radius: 7 } },
+    };
     const socket = await client(await listening(), owner.token);
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: doc })).toMatchObject({ ok: true, snapshot: { revision: 5, value: stored } });
     expect((await kit.call('GET', `/v1/admin/shops/${shop.alias}`, owner.token)).json<{ data: AdminShop }>().data.config).toEqual(stored.data);
     // The edit id is claimed once, for the revision that applied it.
-    expect(await kit.database.db.select({ revision: realtimeEdits.revision, fields: realtimeEdits.fields }).from(realtimeEdits).where(eq(realtimeEdits.editId, id))).toEqual([{ revision: 5, fields: ['colors/secondary'] }]);
+    expect(
+      await kit.database.db.select({ revision: realtimeEdits.revision, fields: realtimeEdits.fields }).from(realtimeEdits).where(eq(realtimeEdits.editId, id)),
+    ).toEqual([{ revision: 5, fields: ['colors/secondary'] }]);
     expect((await edit(owner.token, { [`${doc}/data/colors/secondary`]: '#505050FF' }, id)).json()).toMatchObject({ data: { revision: 5, duplicate: true } });
 
     // A document this process just wrote refuses a malformed edit as a new one does: nothing stored.
     const refusals: Array<[Record<string, unknown>, number, string]> = [
       [{ [`${doc}/data/colors/primary`]: 'not a colour' }, 400, `${REALTIME_MESSAGES.malformed}: colors.primary: Enter a colour`],
       [{ [`${doc}/data/buttons`]: 'flat' }, 400, `${REALTIME_MESSAGES.malformed}: buttons:`],
-      [{ [`${doc}/data/appTemplate/theme`]: 'template_z', [`${doc}/data/colors/accent`]: '#606060FF' }, 400, `${REALTIME_MESSAGES.malformed}: appTemplate.theme`],
+      [
+        { [`${doc}/data/appTemplate/theme`]: 'template_z', [`${doc}/data/colors/accent`]: '#606060FF' },
+        400,
+        `${REALTIME_MESSAGES.malformed}: appTemplate.theme`,
+      ],
       [{ [`${doc}/version`]: 7 }, 400, REALTIME_MESSAGES.version],
       [{ [`${doc}/data/shop/alias`]: 'someone-else' }, 400, 'another shop'],
       [{ [`${doc}/data/shop/slogan`]: 'x'.repeat(600 * 1024) }, 413, REALTIME_MESSAGES.tooLarge],
@@ -320,20 +373,43 @@ describe('design documents survive a restart', () => {
           url: '/v1/auth/register',
           headers: { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` },
           remoteAddress: '10.9.9.9',
-          payload: { firstName: 'Ada', lastName: 'L', email: `restart-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', agreed: true },
+          payload: {
+            firstName: 'Ada',
+            lastName: 'L',
+            email: `restart-${process.pid}@example.com`,
+            phoneNo: '+2348012345678',
+            password: 'Passw0rd1',
+            confirmPassword: 'Passw0rd1',
+            agreed: true,
+          },
         })
       ).json<{ data: AuthResult }>().data;
     const owner = await register();
     expect(owner?.token, 'registration').toBeTruthy();
     const headers = { authorization: `Bearer ${owner.token}` };
-    const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{ data: ShopMedia }>().data.url;
-    const currencies = (await app.inject({ method: 'GET', url: '/v1/currencies', headers: { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` } })).json<{ data: Currency[] }>().data;
+    const logo = (await app.inject({ method: 'POST', url: '/v1/shop-media', headers: { ...headers, 'content-type': 'image/png' }, payload: PNG })).json<{
+      data: ShopMedia;
+    }>().data.url;
+    const currencies = (
+      await app.inject({
+        method: 'GET',
+        url: '/v1/currencies',
+        headers: { authorization: `Basic ${Buffer.from('portal-test:0123456789abcdef').toString('base64')}` },
+      })
+    ).json<{ data: Currency[] }>().data;
     const shop = (
       await app.inject({
         method: 'POST',
         url: '/v1/shops',
         headers,
-        payload: { name: 'Restart Shop', logo, latitude: 1.5, longitude: 1.5, address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 }, shopCurrency: { currencyId: currencies[0]?.id } },
+        payload: {
+          name: 'Restart Shop',
+          logo,
+          latitude: 1.5,
+          longitude: 1.5,
+          address: { name: 'A', description: 'B', latitude: 1.5, longitude: 1.5 },
+          shopCurrency: { currencyId: currencies[0]?.id },
+        },
       })
     ).json<{ data: Shop }>().data;
     const doc = designPath(shop.alias, 0);
@@ -346,7 +422,9 @@ describe('design documents survive a restart', () => {
     database = await open();
     app = await startApp(database, { config });
     // The edit id is remembered across the restart: its replay is a duplicate.
-    expect((await app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload })).json()).toMatchObject({ data: { revision: 1, duplicate: true } });
+    expect((await app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload })).json()).toMatchObject({
+      data: { revision: 1, duplicate: true },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await client(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, owner.token);
     expect(await socket.timeout(2000).emitWithAck(REALTIME_EVENTS.get, { path: `${doc}/data/colors/primary` })).toMatchObject({
@@ -376,7 +454,9 @@ describe.runIf(redisUp && kinds.includes('postgres'))('two server processes thro
       watcher.on(REALTIME_EVENTS.value, (snapshot: RealtimeSnapshot) => seen.push(snapshot));
       await watcher.timeout(2000).emitWithAck(REALTIME_EVENTS.subscribe, { path: doc });
       const writer = await client(urls[0] ?? '', token);
-      expect(await writer.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#0A0B0CFF' } })).toMatchObject({ ok: true, revision: 1 });
+      expect(
+        await writer.timeout(2000).emitWithAck(REALTIME_EVENTS.update, { editId: editId(), updates: { [`${doc}/data/colors/primary`]: '#0A0B0CFF' } }),
+      ).toMatchObject({ ok: true, revision: 1 });
       await expect.poll(() => seen.at(-1)?.revision).toBe(1);
       expect(seen.at(-1)?.value).toEqual({ isDefault: true, version: 0, data: { colors: { primary: '#0A0B0CFF' } } });
     } finally {
@@ -396,20 +476,46 @@ describe.runIf(kinds.includes('postgres'))('two server processes writing one Pos
       const [a, b] = apps as [AppInstance, AppInstance];
       const { headers, doc } = await merchantWithShop(a, 'Twin Shop', `10.9.${process.pid % 250}.7`);
       // Each process writes its own field, in turn, then both at once.
-      const write = (app: typeof a, field: string, value: number) => app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload: { editId: editId(), updates: { [`${doc}/data/buttons/${field}`]: value } } });
+      const write = (app: typeof a, field: string, value: number) =>
+        app.inject({ method: 'POST', url: '/v1/realtime/edits', headers, payload: { editId: editId(), updates: { [`${doc}/data/buttons/${field}`]: value } } });
       const revisions: number[] = [];
       for (let round = 0; round < 4; round += 1) {
-        for (const [app, field] of [[a, 'elevation'], [b, 'radius']] as const) revisions.push((await write(app, field, round)).json<{ data: { revision: number } }>().data.revision);
+        for (const [app, field] of [
+          [a, 'elevation'],
+          [b, 'radius'],
+        ] as const)
+          revisions.push((await write(app, field, round)).json<{ data: { revision: number } }>().data.revision);
       }
-      const parallel = [[a, 'elevation', 10], [b, 'radius', 20], [a, 'elevation', 11], [b, 'radius', 21]] as const;
-      const together = (await Promise.all(parallel.map(([app, field, value]) => write(app, field, value)))).map((answer) => answer.json<{ data: { revision: number } }>().data.revision);
+      const parallel = [
+        [a, 'elevation', 10],
+        [b, 'radius', 20],
+        [a, 'elevation', 11],
+        [b, 'radius', 21],
+      ] as const;
+      const together = (await Promise.all(parallel.map(([app, field, value]) => write(app, field, value)))).map(
+        (answer) => answer.json<{ data: { revision: number } }>().data.revision,
+      );
       revisions.push(...together);
       expect(revisions.sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
       // Each field holds the value of its last write in the server's order (its revision).
-      const last = (field: string) => parallel.map(([, name, value], index) => ({ name, value, revision: together[index] ?? 0 })).filter(({ name }) => name === field).sort((x, y) => y.revision - x.revision)[0]?.value;
-      const [node] = await first.db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, doc));
-      expect(node).toEqual({ revision: 12, value: { isDefault: true, version: 0, data: { buttons: { elevation: last('elevation'), radius: last('radius') } } } });
-      expect((await first.db.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.path, doc))).map((row) => row.revision).sort((x, y) => x - y)).toEqual(revisions);
+      const last = (field: string) =>
+        parallel
+          .map(([, name, value], index) => ({ name, value, revision: together[index] ?? 0 }))
+          .filter(({ name }) => name === field)
+          .sort((x, y) => y.revision - x.revision)[0]?.value;
+      const [node] = await first.db
+        .select({ value: realtimeNodes.value, revision: realtimeNodes.revision })
+        .from(realtimeNodes)
+        .where(eq(realtimeNodes.path, doc));
+      expect(node).toEqual({
+        revision: 12,
+        value: { isDefault: true, version: 0, data: { buttons: { elevation: last('elevation'), radius: last('radius') } } },
+      });
+      expect(
+        (await first.db.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.path, doc)))
+          .map((row) => row.revision)
+          .sort((x, y) => x - y),
+      ).toEqual(revisions);
     } finally {
       for (const app of apps) await app.close();
       await second.close();

@@ -17,7 +17,9 @@ afterAll(removeTempDirs);
 function postWholeThenRead(port: number, path: string, headers: Record<string, string>, body: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
-    const head = Object.entries({ host: '127.0.0.1', 'content-type': 'application/json', 'content-length': String(body.length), ...headers }).map(([name, value]) => `${name}: ${value}\r\n`);
+    const head = Object.entries({ host: '127.0.0.1', 'content-type': 'application/json', 'content-length': String(body.length), ...headers }).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
+    );
     let answer = '';
     socket.pause();
     socket.on('data', (chunk: Buffer) => {
@@ -80,7 +82,8 @@ describe.each(kinds)('emails on %s', (kind) => {
     expect(already.statusCode).toBe(409);
     expect(already.json()).toEqual({ message: 'Your email is already verified' });
     // Counted so far: the first send and the 409 (the 403 was refused before counting).
-    for (let i = 0; i < 3; i += 1) expect((await kit.call('POST', '/v1/emails/send', token, { emailType: 'WELCOME_EMAIL', to: user.email })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await kit.call('POST', '/v1/emails/send', token, { emailType: 'WELCOME_EMAIL', to: user.email })).statusCode).toBe(200);
     const limited = await kit.call('POST', '/v1/emails/send', token, { emailType: 'WELCOME_EMAIL', to: user.email });
     expect(limited.statusCode).toBe(429);
     expect(limited.json<{ message: string }>().message).toMatch(/^Too many emails sent\. Please try again in \d+ minutes?\.$/);
@@ -112,10 +115,21 @@ describe.each(kinds)('emails on %s', (kind) => {
     try {
       const email = uniqueEmail();
       const payload = { firstName: 'A', lastName: 'B', email, phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email' };
-      const registered = await failing.inject({ method: 'POST', url: '/v1/auth/register', headers: { authorization: basicAuth() }, remoteAddress: freshAddress(), payload });
+      const registered = await failing.inject({
+        method: 'POST',
+        url: '/v1/auth/register',
+        headers: { authorization: basicAuth() },
+        remoteAddress: freshAddress(),
+        payload,
+      });
       expect(registered.statusCode).toBe(200);
       const { token } = registered.json<{ data: AuthResult }>().data;
-      const resend = await failing.inject({ method: 'POST', url: '/v1/emails/send', headers: bearer(token), payload: { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: email } });
+      const resend = await failing.inject({
+        method: 'POST',
+        url: '/v1/emails/send',
+        headers: bearer(token),
+        payload: { emailType: 'EMAIL_CONFIRMATION_EMAIL', to: email },
+      });
       expect(resend.statusCode).toBe(503);
       expect(resend.json()).toEqual({ message: 'The email could not be sent. Please try again later.' });
     } finally {

@@ -32,7 +32,13 @@ function writeDist(distDir: string): void {
   mkdirSync(path.join(distDir, 'catalogue', 'products'), { recursive: true });
   writeFileSync(path.join(distDir, 'catalogue', 'products', 'ring.1a2b3c4d.webp'), 'RIFF');
   // A prerendered homepage: a style attribute (allowed by hash) and emotion's nonce'd <style>.
-  const home = { path: '/', title: 'Home', description: 'The homepage.', html: `<h1 style="${PRERENDERED_STYLE}">Home</h1>`, styles: '<style data-emotion="css 1" nonce="__CSP_STYLE_NONCE__">.css-1{color:red}</style>' };
+  const home = {
+    path: '/',
+    title: 'Home',
+    description: 'The homepage.',
+    html: `<h1 style="${PRERENDERED_STYLE}">Home</h1>`,
+    styles: '<style data-emotion="css 1" nonce="__CSP_STYLE_NONCE__">.css-1{color:red}</style>',
+  };
   writeFileSync(path.join(distDir, '.vite', 'prerender.json'), JSON.stringify([home]));
 }
 

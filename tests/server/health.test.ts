@@ -7,7 +7,6 @@ import { useApp } from './kit';
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
-
 describe.each(kinds)('health on %s', (kind) => {
   const kit = useApp(kind);
 

@@ -42,14 +42,10 @@ function testRoutes(app: AppInstance, deps: AppDeps): void {
     throw new Error('db password is hunter2');
   });
   // Reads a whole users row: the response schema lets only the declared fields out.
-  app.get(
-    '/v1/test/row',
-    { schema: { response: { 200: envelopeOf(z.object({ id: z.number(), email: z.string() })) } } },
-    async () => {
-      const [row] = await deps.db.select().from(users).limit(1);
-      return ok(row as unknown as { id: number; email: string });
-    },
-  );
+  app.get('/v1/test/row', { schema: { response: { 200: envelopeOf(z.object({ id: z.number(), email: z.string() })) } } }, async () => {
+    const [row] = await deps.db.select().from(users).limit(1);
+    return ok(row as unknown as { id: number; email: string });
+  });
   app.get('/v1/test/wrong-shape', { schema: { response: { 200: envelopeOf(z.object({ id: z.number() })) } } }, async () =>
     ok({ id: 'not a number' } as unknown as { id: number }),
   );

@@ -51,16 +51,46 @@ describe.each(kinds)('control characters on %s', (kind) => {
     const { user, token } = registered.json<{ data: { user: { id: number; email: string }; token: string } }>().data;
     const nul = 'Ada\u0000';
     const cases: [string, string, Record<string, unknown>, boolean, string][] = [
-      ['POST', '/v1/auth/register', { firstName: nul, lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD }, false, 'First Name must not contain control characters or NUL bytes'],
-      ['POST', '/v1/auth/register', { firstName: 'Ada', lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: `${PASSWORD}\u0000`, confirmPassword: `${PASSWORD}\u0000` }, false, 'Password must not contain control characters or NUL bytes'],
-      ['POST', '/v1/auth/login', { grant_type: 'email', email: `a\u0000@example.com`, password: PASSWORD }, false, 'Email must not contain control characters or NUL bytes'],
+      [
+        'POST',
+        '/v1/auth/register',
+        { firstName: nul, lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD },
+        false,
+        'First Name must not contain control characters or NUL bytes',
+      ],
+      [
+        'POST',
+        '/v1/auth/register',
+        { firstName: 'Ada', lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: `${PASSWORD}\u0000`, confirmPassword: `${PASSWORD}\u0000` },
+        false,
+        'Password must not contain control characters or NUL bytes',
+      ],
+      [
+        'POST',
+        '/v1/auth/login',
+        { grant_type: 'email', email: `a\u0000@example.com`, password: PASSWORD },
+        false,
+        'Email must not contain control characters or NUL bytes',
+      ],
       ['POST', '/v1/auth/forgot-password', { email: `a\u0000@example.com` }, false, 'Email must not contain control characters or NUL bytes'],
       ['PUT', `/v1/user/${user.id}`, { lastName: nul }, true, 'Last Name must not contain control characters or NUL bytes'],
       ['PUT', `/v1/user/${user.id}`, { deviceId: 'd\u0000' }, true, 'deviceId must not contain control characters or NUL bytes'],
       ['POST', '/v1/users/find', { email: `${user.email}\u0000` }, true, 'Email must not contain control characters or NUL bytes'],
-      ['POST', '/v1/customers', { firstName: 'A', lastName: 'B', email: user.email, phoneNo: PHONE, address: 'x\u0000' }, true, 'Address must not contain control characters other than tab and newline'],
+      [
+        'POST',
+        '/v1/customers',
+        { firstName: 'A', lastName: 'B', email: user.email, phoneNo: PHONE, address: 'x\u0000' },
+        true,
+        'Address must not contain control characters other than tab and newline',
+      ],
       ['POST', '/v1/referrals', { referredByCode: 'ABC\u0000' }, true, 'referredByCode must not contain control characters or NUL bytes'],
-      ['POST', '/v1/auth/register', { firstName: 'Ada\u0085', lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD }, false, 'First Name must not contain control characters or NUL bytes'],
+      [
+        'POST',
+        '/v1/auth/register',
+        { firstName: 'Ada\u0085', lastName: 'L', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD },
+        false,
+        'First Name must not contain control characters or NUL bytes',
+      ],
     ];
     for (const [method, url, payload, signedIn, message] of cases) {
       const response = await app.inject({

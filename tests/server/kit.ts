@@ -48,7 +48,16 @@ export function freshAddress(): string {
 
 /** A valid e-mail registration, with `fields` over it. */
 export function registrationPayload(fields: Record<string, unknown> = {}): Record<string, unknown> & { email: string } {
-  return { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), phoneNo: PHONE, password: PASSWORD, confirmPassword: PASSWORD, grant_type: 'email', ...fields };
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail(),
+    phoneNo: PHONE,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    grant_type: 'email',
+    ...fields,
+  };
 }
 
 let emailCounter = 0;
@@ -68,7 +77,13 @@ export interface Kit {
   database: DatabaseHandle;
   config: Config;
   app: AppInstance;
-  call(method: InjectOptions['method'], url: string, token: string | null, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    token: string | null,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   register(fields?: Record<string, unknown>): Promise<AuthResult>;
   mails(to: string): OutboxMail[];
   tokenFrom(to: string, pathname: string): string;
@@ -84,7 +99,12 @@ export function useApp(kind: DatabaseKind, options: UseAppOptions = {}): Kit {
     kit.database = await openFreshDatabase(kind);
     kit.config = testConfig({ PUBLIC_URL: BASE, ...options.env });
     await options.prepare?.(kit.config);
-    kit.app = await startApp(kit.database, { config: kit.config, socialVerifier: options.socialVerifier ?? fakeFacebook, mailer: options.mailer, configure: options.configure });
+    kit.app = await startApp(kit.database, {
+      config: kit.config,
+      socialVerifier: options.socialVerifier ?? fakeFacebook,
+      mailer: options.mailer,
+      configure: options.configure,
+    });
   });
 
   afterAll(async () => {

@@ -89,7 +89,12 @@ describe.each(kinds)('oversized input on %s', (kind) => {
     const { token } = await kit.register();
     const long = `${'a'.repeat(250)}@example.com`;
     const calls: [string, string, unknown, string | null][] = [
-      ['POST', '/v1/auth/register', { firstName: 'A', lastName: 'B', email: long, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1' }, null],
+      [
+        'POST',
+        '/v1/auth/register',
+        { firstName: 'A', lastName: 'B', email: long, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1' },
+        null,
+      ],
       ['POST', '/v1/users/find', { email: long }, token],
       ['POST', '/v1/emails/send', { emailType: 'WELCOME_EMAIL', to: long }, token],
       ['POST', '/v1/referrals/send-invite', { email: long }, token],

@@ -29,7 +29,12 @@ async function everyLinkFrom(kit: Kit): Promise<string[]> {
   for (const call of calls) expect((await kit.app.inject({ method: 'POST', ...call })).statusCode, call.url).toBe(200);
   await kit.verify(user.email);
   const invitee = uniqueEmail('friend');
-  const invite = await kit.app.inject({ method: 'POST', url: '/v1/referrals/send-invite', headers: { ...bearer(token), ...FORGED }, payload: { email: invitee } });
+  const invite = await kit.app.inject({
+    method: 'POST',
+    url: '/v1/referrals/send-invite',
+    headers: { ...bearer(token), ...FORGED },
+    payload: { email: invitee },
+  });
   expect(invite.statusCode, invite.body).toBe(200);
   return [...kit.mails(user.email), ...kit.mails(invitee)].flatMap((mail) => [...mail.links, ...(mail.html.match(/href="[^"]+"/g) ?? [])]);
 }

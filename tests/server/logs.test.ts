@@ -41,7 +41,11 @@ describe('access logs', () => {
 
 describe('error logs', () => {
   it("drop a failed query's parameters and details, keeping its SQL and code", () => {
-    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', detail: 'Key (email)=(ada@example.com)', where: 'x' });
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      detail: 'Key (email)=(ada@example.com)',
+      where: 'x',
+    });
     const wrapped = Object.assign(new Error('Failed query: insert into "users" ("password_hash") values ($1)\nparams: $argon2id$v=19$m=19456$abc'), {
       query: 'insert into "users" ("password_hash") values ($1)',
       params: ['$argon2id$v=19$m=19456$abc'],

@@ -83,7 +83,9 @@ describe('npm start', () => {
     const run = start({ PORT: '0', DATA_DIR: dataDir, DIST_DIR: distDir });
     const [, port] = await run.waitFor(/Portal ready at http:\/\/localhost:(\d+)\n/);
     await run.waitFor(/Data directory: .*e-mail outbox: .*outbox\)\n/);
-    expect(run.output()).toContain(`Data directory: ${dataDir} (database: PGlite in ${path.join(dataDir, 'pglite')}; e-mail outbox: ${path.join(dataDir, 'outbox')})`);
+    expect(run.output()).toContain(
+      `Data directory: ${dataDir} (database: PGlite in ${path.join(dataDir, 'pglite')}; e-mail outbox: ${path.join(dataDir, 'outbox')})`,
+    );
     expect(existsSync(path.join(dataDir, 'outbox'))).toBe(true);
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);

@@ -64,7 +64,12 @@ describe.each(kinds)('notifications on %s', (kind) => {
   it('lists, counts and updates only the caller’s own notifications, newest first, with status and type filters', async () => {
     const { user, token } = await kit.register();
     const other = await kit.register();
-    const build = await notifications.notify(user.id, { type: 'app-build', title: 'Your app is ready', body: 'Build 3 finished', meta: { shopAlias: 'acme', shopName: 'Acme' } });
+    const build = await notifications.notify(user.id, {
+      type: 'app-build',
+      title: 'Your app is ready',
+      body: 'Build 3 finished',
+      meta: { shopAlias: 'acme', shopName: 'Acme' },
+    });
     const due = await notifications.notify(user.id, { type: 'payment-due', title: 'Payment due' });
     await notifications.notify(other.user.id, { type: 'payment-due', title: 'Not yours' });
 
@@ -108,7 +113,9 @@ describe.each(kinds)('notifications on %s', (kind) => {
     expect((await kit.call('GET', COUNT, null)).statusCode).toBe(401);
     expect((await kit.call('GET', '/v1/other/notifications/list', owner.token)).statusCode).toBe(404);
     // Parallel updates of the same notification all answer with the one row.
-    const parallel = await Promise.all(['resolved', 'open', 'resolved'].map((status) => kit.call('PUT', `/v1/portal/notifications/${mine.id}`, owner.token, { status })));
+    const parallel = await Promise.all(
+      ['resolved', 'open', 'resolved'].map((status) => kit.call('PUT', `/v1/portal/notifications/${mine.id}`, owner.token, { status })),
+    );
     expect(parallel.map((r) => r.statusCode)).toEqual([200, 200, 200]);
   });
 
@@ -185,7 +192,9 @@ describe('Web Push to a local push service', () => {
   it('VAPID keys are generated once into DATA_DIR and reused', async () => {
     const first = (await kit.call('GET', '/v1/portal/notifications/push-config', null)).json<{ data: { vapidPublicKey: string } }>().data;
     const again = await startApp(kit.database, { config: { ...kit.config } });
-    const second = (await again.inject({ method: 'GET', url: '/v1/portal/notifications/push-config', headers: { authorization: basicAuth() } })).json<{ data: { vapidPublicKey: string } }>().data;
+    const second = (await again.inject({ method: 'GET', url: '/v1/portal/notifications/push-config', headers: { authorization: basicAuth() } })).json<{
+      data: { vapidPublicKey: string };
+    }>().data;
     await again.close();
     expect(second.vapidPublicKey).toBe(first.vapidPublicKey);
   });
@@ -195,7 +204,9 @@ describe('Web Push to a local push service', () => {
     const created = await notifications.notify(ada.user.id, { type: 'app-build', title: 'Your app is ready', body: 'Build 3', meta: { shopAlias: 'acme' } });
     await notifications.push.idle();
     const messages = await push.messages(ada.clientHash);
-    expect(messages.map((m) => JSON.parse(m))).toEqual([{ title: 'Your app is ready', body: 'Build 3', url: '/apps/acme', type: 'app-build', notificationId: created.id }]);
+    expect(messages.map((m) => JSON.parse(m))).toEqual([
+      { title: 'Your app is ready', body: 'Build 3', url: '/apps/acme', type: 'app-build', notificationId: created.id },
+    ]);
   });
 
   it('removes an expired subscription (410) and keeps a new one saved meanwhile', async () => {
@@ -231,7 +242,21 @@ describe.skipIf(!redisUp)('two server processes with Redis', () => {
     const a = await startApp(database, { config: testConfig(env), configure: (_app, deps) => void (first = deps.notifications) });
     const b = await startApp(database, { config: testConfig(env) });
     try {
-      const registered = await b.inject({ method: 'POST', url: '/v1/auth/register', remoteAddress: '203.0.113.9', headers: { authorization: basicAuth() }, payload: { firstName: 'Ada', lastName: 'L', email: `redis-${process.pid}@example.com`, phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', grant_type: 'email' } });
+      const registered = await b.inject({
+        method: 'POST',
+        url: '/v1/auth/register',
+        remoteAddress: '203.0.113.9',
+        headers: { authorization: basicAuth() },
+        payload: {
+          firstName: 'Ada',
+          lastName: 'L',
+          email: `redis-${process.pid}@example.com`,
+          phoneNo: '+2348012345678',
+          password: 'Passw0rd1',
+          confirmPassword: 'Passw0rd1',
+          grant_type: 'email',
+        },
+      });
       expect(registered.statusCode, registered.body).toBe(200);
       const { user, token } = registered.json<{ data: { user: { id: number }; token: string } }>().data;
       const socket = await portalSocket(await listen(b), token, user.id);

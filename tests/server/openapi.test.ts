@@ -40,25 +40,44 @@ describe('OpenAPI', () => {
     const app = await startApp(database);
     try {
       const document = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<OpenApiDocument>();
-      const operations = Object.entries(document.paths ?? {}).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, security: operation.security })));
+      const operations = Object.entries(document.paths ?? {}).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, security: operation.security })),
+      );
       // Issue 27: these two were shown as open although the server asks for a SOVEREIGN.
       expect(document.paths?.['/v1/portal/chat/inbox']?.get?.security).toEqual([{ bearer: ['SOVEREIGN'] }]);
       expect(document.paths?.['/v1/engine/releases']?.post?.security).toEqual([{ bearer: ['SOVEREIGN'] }]);
       expect(document.paths?.['/v1/shop/{alias}/design/reviews/subscribe']?.post?.security).toEqual([{ reviewApp: [] }]);
       // Only what a link unfurler or a load balancer fetches is open.
-      expect(operations.filter((operation) => !operation.security).map(({ method, path }) => `${method} ${path}`).sort()).toEqual(['get /healthz', 'get /v1/public/shops/{alias}/og-image.png']);
+      expect(
+        operations
+          .filter((operation) => !operation.security)
+          .map(({ method, path }) => `${method} ${path}`)
+          .sort(),
+      ).toEqual(['get /healthz', 'get /v1/public/shops/{alias}/og-image.png']);
 
       const registered = await app.inject({
         method: 'POST',
         url: '/v1/auth/register',
         headers: { authorization: basicAuth() },
-        payload: { firstName: 'Ada', lastName: 'L', email: 'plain@example.com', phoneNo: '+2348012345678', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', grant_type: 'email' },
+        payload: {
+          firstName: 'Ada',
+          lastName: 'L',
+          email: 'plain@example.com',
+          phoneNo: '+2348012345678',
+          password: 'Passw0rd1',
+          confirmPassword: 'Passw0rd1',
+          grant_type: 'email',
+        },
       });
       const { token } = registered.json<{ data: { token: string } }>().data;
       const withRoles = operations.filter((operation) => operation.security?.some((requirement) => (requirement.bearer ?? []).length > 0));
       expect(withRoles.length).toBeGreaterThanOrEqual(2);
       for (const { method, path } of withRoles) {
-        const response = await app.inject({ method: method.toUpperCase() as 'GET', url: path.replace(/\{\w+\}/g, '1'), headers: { authorization: `Bearer ${token}` } });
+        const response = await app.inject({
+          method: method.toUpperCase() as 'GET',
+          url: path.replace(/\{\w+\}/g, '1'),
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(response.statusCode, `${method} ${path}`).toBe(403);
       }
     } finally {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HERO } from '@contract/brand';
 import type { ServedData } from '@contract/pages';
 import { SERVED_DATA_ID } from '@contract/served-data';
-import { templateListKey } from '@contract/templates/filter';
+import { templateKeys } from '@contract/templates/filter';
 import type { Template } from '@contract/templates/schemas';
 import { sha256Source } from '../../server/src/http/csp-hash';
 import { precompressDist } from '../../server/src/web/precompress';
@@ -15,7 +15,6 @@ import { useApp } from './kit';
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
-
 
 const INDEX_HTML = `<!doctype html><html><head><meta charset="utf-8" />
 <meta name="portal-client-credential" content="" /><title>Portal</title>
@@ -46,12 +45,13 @@ const MANIFEST = {
   'src/routes/templates/$templateId/edit.tsx?tsr-split=component': { file: 'assets/edit-4.js', imports: ['index.html'] },
 };
 
-
 describe.each(kinds)('the portal on %s', (kind) => {
-  const kit = useApp(kind, { prepare: async (config) => {
-    writeDist(config.DIST_DIR);
-    await precompressDist(config.DIST_DIR);
-  } });
+  const kit = useApp(kind, {
+    prepare: async (config) => {
+      writeDist(config.DIST_DIR);
+      await precompressDist(config.DIST_DIR);
+    },
+  });
 
   describe('static portal', () => {
     it('serves index.html with the client credential for every app route, never cached', async () => {
@@ -71,7 +71,9 @@ describe.each(kinds)('the portal on %s', (kind) => {
       expect(await preloads('/templates/42/edit')).toEqual(['/assets/edit-4.js']);
       // A prerendered page names them in its after-paint loader instead (server/src/web/boot-after-paint.ts).
       expect(await preloads('/')).toEqual([]);
-      expect((await kit.app.inject({ method: 'GET', url: '/' })).body).toContain('["modulepreload","/assets/routes-3.js"],["modulepreload","/assets/PlanList-2.js"]');
+      expect((await kit.app.inject({ method: 'GET', url: '/' })).body).toContain(
+        '["modulepreload","/assets/routes-3.js"],["modulepreload","/assets/PlanList-2.js"]',
+      );
       expect(await preloads('/no/such/page')).toEqual([]);
       // The service worker precaches /index.html for every route: it names no route's chunks.
       expect(await preloads('/index.html')).toEqual([]);
@@ -179,10 +181,18 @@ describe.each(kinds)('the gallery rendered per request on %s', (kind) => {
       const response = await kit.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body, url).toContain(`<div id="root" data-prerendered="/templates"><ul aria-label="Templates">${templates.map((t) => `<li>${t.name}</li>`).join('')}</ul></div>`);
+      expect(response.body, url).toContain(
+        `<div id="root" data-prerendered="/templates"><ul aria-label="Templates">${templates.map((t) => `<li>${t.name}</li>`).join('')}</ul></div>`,
+      );
       const data = served(response.body);
-      expect(data?.queries.map((q) => q.queryKey), url).toEqual([templateListKey(filter)]);
-      expect((data?.queries[0]?.data as Template[]).map((t) => t.templateId), url).toEqual(templates.map((t) => t.templateId));
+      expect(
+        data?.queries.map((q) => q.queryKey),
+        url,
+      ).toEqual([templateKeys.list(filter)]);
+      expect(
+        (data?.queries[0]?.data as Template[]).map((t) => t.templateId),
+        url,
+      ).toEqual(templates.map((t) => t.templateId));
       expect(Math.abs(Date.now() - (data?.readAt ?? 0))).toBeLessThan(60_000);
     }
   });
@@ -210,7 +220,13 @@ describe.each(kinds)('the gallery rendered per request on %s', (kind) => {
   });
 
   it('leaves a tag search, any other parameter and an unknown category to the client, and serves the page without data when the render fails', async () => {
-    for (const url of ['/templates?category=nope', '/templates?tag=gold', '/templates?category=autos&x=1', '/templates?category=autos&category=home', '/templates?category=baby']) {
+    for (const url of [
+      '/templates?category=nope',
+      '/templates?tag=gold',
+      '/templates?category=autos&x=1',
+      '/templates?category=autos&category=home',
+      '/templates?category=baby',
+    ]) {
       const response = await kit.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(served(response.body), url).toBeNull();

@@ -11,7 +11,7 @@ import { SEED_PLAN_LIST } from '@contract/plans/seed-plans';
 import { PUBLIC_PAGES } from '@contract/pages';
 import { escapeHtml } from '../../server/src/html';
 import type { PrerenderedPage, ServedData } from '@contract/pages';
-import { templateListKey } from '@contract/templates/filter';
+import { templateKeys } from '@contract/templates/filter';
 import type { Template } from '@contract/templates/schemas';
 import { databaseKinds, removeTempDirs } from './harness';
 import { useApp } from './kit';
@@ -98,8 +98,15 @@ describe('prerender', () => {
       updatedAt: '2026-11-27T00:00:00.000Z',
       creation: {},
     });
-    const list = [template('glow', 'Glow Beauty', 'phones_tablets'), template('volt', 'Volt Mobile', 'phones_tablets'), template('zinc', 'Zinc Phones', 'phones_tablets')];
-    const page = await renderPage('/templates?category=phones_tablets', { readAt: Date.now(), queries: [{ queryKey: templateListKey({ category: 'phones_tablets' }), data: list }] });
+    const list = [
+      template('glow', 'Glow Beauty', 'phones_tablets'),
+      template('volt', 'Volt Mobile', 'phones_tablets'),
+      template('zinc', 'Zinc Phones', 'phones_tablets'),
+    ];
+    const page = await renderPage('/templates?category=phones_tablets', {
+      readAt: Date.now(),
+      queries: [{ queryKey: templateKeys.list({ category: 'phones_tablets' }), data: list }],
+    });
     globalThis.fetch = realFetch;
     expect(page.path).toBe('/templates');
     const text = page.html.replace(/<!-- -->/g, '');
@@ -113,7 +120,10 @@ describe('prerender', () => {
     expect(page.html).toContain('href="/new-app/setup?templateId=glow"');
     expect(text).toContain('Phones &amp; Tablets · gold, shine');
     // The data of another filter is not this page's: it renders its loading state.
-    const other = await renderPage('/templates?category=autos', { readAt: Date.now(), queries: [{ queryKey: templateListKey({ category: 'phones_tablets' }), data: list }] });
+    const other = await renderPage('/templates?category=autos', {
+      readAt: Date.now(),
+      queries: [{ queryKey: templateKeys.list({ category: 'phones_tablets' }), data: list }],
+    });
     globalThis.fetch = realFetch;
     expect(other.html).not.toContain('Use this template');
   });

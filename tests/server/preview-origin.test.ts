@@ -11,7 +11,10 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('previewOrigin', () => {
   it('is PUBLIC_URL when set: any network reaches it', () => {
-    expect(previewOrigin({ ...config, PUBLIC_URL: 'https://studio.example/', PUBLIC_ORIGIN: 'https://studio.example' })).toEqual({ origin: 'https://studio.example', sameNetwork: false });
+    expect(previewOrigin({ ...config, PUBLIC_URL: 'https://studio.example/', PUBLIC_ORIGIN: 'https://studio.example' })).toEqual({
+      origin: 'https://studio.example',
+      sameNetwork: false,
+    });
   });
 
   it('is the LAN address otherwise, for phones on the same network only', () => {

@@ -133,7 +133,9 @@ describe('Firebase mode', () => {
   });
 
   it('a change of rights holds at once: the viewer made editor writes, the removed editor is refused', async () => {
-    const promoted = await kit.call('PUT', `${collaboratorsBase(shop.alias)}/${viewerId}/access-rights`, people.owner.token, { accessRights: { view: true, editDesign: true, manageCollaborators: false } });
+    const promoted = await kit.call('PUT', `${collaboratorsBase(shop.alias)}/${viewerId}/access-rights`, people.owner.token, {
+      accessRights: { view: true, editDesign: true, manageCollaborators: false },
+    });
     expect(promoted.statusCode, promoted.body).toBe(200);
     await db.viewer.set(colour(shop.alias), '#444444FF');
     const removed = await kit.call('DELETE', `${collaboratorsBase(shop.alias)}/${editorId}`, people.owner.token);
@@ -184,7 +186,7 @@ describe('Firebase mode', () => {
     expect(await protocol.value(designPath(alias, 0))).toBeNull();
   });
 
-  it("deleting the shop removes its access node and its design documents", async () => {
+  it('deleting the shop removes its access node and its design documents', async () => {
     const other = await createTeamShop(kit, people.owner, 'doomed');
     await db.owner.set(colour(other.alias), '#666666FF');
     const deleted = await kit.call('DELETE', `/v1/admin/shops/${other.alias}`, people.owner.token);
@@ -201,19 +203,29 @@ describe('Firebase mode', () => {
       expect((await kit.call('PUT', `/v1/shops/${made.alias}/sharing`, people.owner.token, { publicLink: true })).statusCode).toBe(200);
       return made;
     };
-    const publicConfig = async (alias: string) => (await kit.call('GET', `/v1/public/shops/${alias}`, null)).json<{ data?: { config: { colors?: { primary?: string } } | null } }>().data?.config?.colors?.primary;
+    const publicConfig = async (alias: string) =>
+      (await kit.call('GET', `/v1/public/shops/${alias}`, null)).json<{ data?: { config: { colors?: { primary?: string } } | null } }>().data?.config?.colors
+        ?.primary;
 
     it("a merchant's edits in Firebase reach the server's copy: the public page, the shop's config and the versions' last editor", async () => {
       const mine = await sharedShop('bridge');
       await db.owner.set(colour(mine.alias), '#0A0B0CFF');
       await expect.poll(() => publicConfig(mine.alias)).toBe('#0A0B0CFF');
       const versions = (await kit.call('GET', `/v1/shops/${mine.alias}/design/versions`, people.owner.token)).json<{ data: DesignVersion[] }>().data;
-      expect(versions).toEqual([expect.objectContaining({ version: 0, isDefault: true, lastEditor: `${people.owner.user.firstName} ${people.owner.user.lastName}` })]);
-      const admin = (await kit.call('GET', `/v1/admin/shops/${mine.alias}`, people.owner.token)).json<{ data: { config: { colors?: { primary?: string } } } }>().data;
+      expect(versions).toEqual([
+        expect.objectContaining({ version: 0, isDefault: true, lastEditor: `${people.owner.user.firstName} ${people.owner.user.lastName}` }),
+      ]);
+      const admin = (await kit.call('GET', `/v1/admin/shops/${mine.alias}`, people.owner.token)).json<{ data: { config: { colors?: { primary?: string } } } }>()
+        .data;
       expect(admin.config.colors?.primary).toBe('#0A0B0CFF');
       // Who changed what: the version's history names the writer and the field.
-      const history = async () => (await kit.call('GET', `/v1/shops/${mine.alias}/design/versions/0/history`, people.owner.token)).json<{ data: Array<{ user: string | null; fields: string[] }> }>().data;
-      expect((await history())[0]).toEqual(expect.objectContaining({ user: `${people.owner.user.firstName} ${people.owner.user.lastName}`, fields: ['colors/primary'] }));
+      const history = async () =>
+        (await kit.call('GET', `/v1/shops/${mine.alias}/design/versions/0/history`, people.owner.token)).json<{
+          data: Array<{ user: string | null; fields: string[] }>;
+        }>().data;
+      expect((await history())[0]).toEqual(
+        expect.objectContaining({ user: `${people.owner.user.firstName} ${people.owner.user.lastName}`, fields: ['colors/primary'] }),
+      );
       await db.owner.set(`${designPath(mine.alias, 0)}/data/colors/accent`, '#0D0E0FFF');
       await expect.poll(async () => (await history())[0]?.fields).toEqual(['colors/accent']);
     });
@@ -222,7 +234,10 @@ describe('Firebase mode', () => {
       const mine = await sharedShop('server-side');
       await db.owner.set(colour(mine.alias), '#111111FF');
       await expect.poll(() => publicConfig(mine.alias)).toBe('#111111FF');
-      const configured = await kit.call('POST', `/v1/shops/${mine.alias}/configure`, people.owner.token, { configVersion: 0, colors: { primary: '#222222FF' } });
+      const configured = await kit.call('POST', `/v1/shops/${mine.alias}/configure`, people.owner.token, {
+        configVersion: 0,
+        colors: { primary: '#222222FF' },
+      });
       expect(configured.statusCode, configured.body).toBe(200);
       await expect.poll(() => db.owner.get(colour(mine.alias))).toBe('#222222FF');
 

@@ -9,7 +9,11 @@ import { startFirebaseProtocolServer, type FirebaseProtocolServer } from '../sup
 
 let server: FirebaseProtocolServer;
 let apps = 0;
-const adapter = () => createFirebaseRealtime({ databaseURL: 'https://test.firebaseio.com' }, { emulator: { host: '127.0.0.1', port: server.port }, appName: `adapter-${(apps += 1)}` });
+const adapter = () =>
+  createFirebaseRealtime(
+    { databaseURL: 'https://test.firebaseio.com' },
+    { emulator: { host: '127.0.0.1', port: server.port }, appName: `adapter-${(apps += 1)}` },
+  );
 
 beforeAll(async () => {
   server = await startFirebaseProtocolServer();

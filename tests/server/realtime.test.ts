@@ -43,7 +43,10 @@ async function listeningApp(env: Record<string, string> = {}): Promise<{ app: Ap
 let counter = 0;
 async function userWithToken(_app: AppInstance): Promise<{ id: number; token: string }> {
   counter += 1;
-  const [row] = await database.db.insert(users).values({ firstName: 'Ada', lastName: 'L', email: `socket-${counter}-${process.pid}@example.com` }).returning();
+  const [row] = await database.db
+    .insert(users)
+    .values({ firstName: 'Ada', lastName: 'L', email: `socket-${counter}-${process.pid}@example.com` })
+    .returning();
   if (!row) throw new Error('insert returned nothing');
   return { id: row.id, token: await signUserToken({ JWT_SECRET: TEST_JWT_SECRET, JWT_TTL_SECONDS: 600 }, row.id, row.sessionVersion) };
 }

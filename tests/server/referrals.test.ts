@@ -37,7 +37,12 @@ describe.each(kinds)('referrals on %s', (kind) => {
     const after = await kit.call('POST', `/v1/users/${user.id}/reward-referrer`, token);
     expect(after.statusCode).toBe(200);
     const referral = after.json<{ data: Referral }>().data;
-    expect(referral).toMatchObject({ referrerUserId: referrer.user.id, referredUserId: user.id, referredFirstName: 'Ada', rewardAmount: REFERRAL_REWARD_MINOR_UNITS });
+    expect(referral).toMatchObject({
+      referrerUserId: referrer.user.id,
+      referredUserId: user.id,
+      referredFirstName: 'Ada',
+      rewardAmount: REFERRAL_REWARD_MINOR_UNITS,
+    });
     expect(referral.rewardedAt).not.toBeNull();
     expect(await kit.creditValue(referrer.user.id)).toBe(500);
 
@@ -63,7 +68,12 @@ describe.each(kinds)('referrals on %s', (kind) => {
     expect(self.json()).toEqual({ message: 'You cannot refer yourself' });
     const created = await kit.call('POST', '/v1/referrals', token, { referredByCode: referrer.user.referralCode });
     expect(created.statusCode).toBe(200);
-    expect(created.json<{ data: Referral }>().data).toMatchObject({ referrerUserId: referrer.user.id, referredUserId: user.id, rewardedAt: null, rewardAmount: 0 });
+    expect(created.json<{ data: Referral }>().data).toMatchObject({
+      referrerUserId: referrer.user.id,
+      referredUserId: user.id,
+      rewardedAt: null,
+      rewardAmount: 0,
+    });
     const twice = await kit.call('POST', '/v1/referrals', token, { referredByCode: referrer.user.referralCode });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: 'You have already been referred' });
@@ -90,7 +100,13 @@ describe.each(kinds)('referrals on %s', (kind) => {
   it(`limits invites per account (${LIMITS.invitesPerUser.limit} an hour) and per address (${LIMITS.invitesPerAddress.limit} an hour)`, async () => {
     const { token } = await verified();
     const send = (as: string, address: string) =>
-      kit.app.inject({ method: 'POST', url: '/v1/referrals/send-invite', headers: bearer(as), remoteAddress: address, payload: { email: uniqueEmail('friend') } });
+      kit.app.inject({
+        method: 'POST',
+        url: '/v1/referrals/send-invite',
+        headers: bearer(as),
+        remoteAddress: address,
+        payload: { email: uniqueEmail('friend') },
+      });
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.invitesPerUser.limit; i += 1) statuses.push((await send(token, freshAddress())).statusCode);
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
@@ -99,7 +115,8 @@ describe.each(kinds)('referrals on %s', (kind) => {
     const address = freshAddress();
     const inviters = await Promise.all(Array.from({ length: 4 }, () => verified()));
     const fromOneAddress: number[] = [];
-    for (const inviter of inviters) for (let i = 0; i < LIMITS.invitesPerUser.limit; i += 1) fromOneAddress.push((await send(inviter.token, address)).statusCode);
+    for (const inviter of inviters)
+      for (let i = 0; i < LIMITS.invitesPerUser.limit; i += 1) fromOneAddress.push((await send(inviter.token, address)).statusCode);
     expect(fromOneAddress.filter((status) => status === 200)).toHaveLength(LIMITS.invitesPerAddress.limit);
     const limited = await send(inviters[0]?.token ?? '', address);
     expect(limited.json<{ message: string }>().message).toMatch(/^Too many invitations sent\. Please try again in \d+ minutes?\.$/);

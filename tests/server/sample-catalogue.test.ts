@@ -60,7 +60,11 @@ describe('sample super-categories', () => {
       const own = new Set(s.categories.map((c) => c.id));
       for (const p of s.products) expect(own.has(p.categoryId), `${p.name} (category ${p.categoryId}) in ${s.name}`).toBe(true);
       // Every category shows at least one product.
-      for (const c of s.categories) expect(s.products.some((p) => p.categoryId === c.id), `${s.name}/${c.name}`).toBe(true);
+      for (const c of s.categories)
+        expect(
+          s.products.some((p) => p.categoryId === c.id),
+          `${s.name}/${c.name}`,
+        ).toBe(true);
     }
   });
 

@@ -73,7 +73,9 @@ describe('the migration that turns the default off', () => {
       VALUES ('made-after', 'made-after', 'made-after', 1, 'made-after', '/logo.png', 6.4, 3.3, '{}'::jsonb, 1);
       INSERT INTO shop_sharing (shop_id) SELECT id FROM shops WHERE alias = 'made-after';
     `);
-    const { rows } = await client.query<{ alias: string; public_link: boolean }>('SELECT alias, public_link FROM shops JOIN shop_sharing ON shop_id = id ORDER BY alias');
+    const { rows } = await client.query<{ alias: string; public_link: boolean }>(
+      'SELECT alias, public_link FROM shops JOIN shop_sharing ON shop_id = id ORDER BY alias',
+    );
     expect(rows).toEqual([
       { alias: 'made-after', public_link: false },
       { alias: 'private-before', public_link: false },

@@ -22,7 +22,12 @@ describe.each(kinds)('shops on %s', (kind) => {
   let counter = 0;
 
   async function upload(token: string, url = '/v1/shop-media', bytes: Buffer = PNG, type = 'image/png', name = 'logo.png') {
-    return kit.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'content-type': type, 'x-file-name': encodeURIComponent(name) }, payload: bytes });
+    return kit.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${token}`, 'content-type': type, 'x-file-name': encodeURIComponent(name) },
+      payload: bytes,
+    });
   }
 
   async function usdId(): Promise<number> {
@@ -57,7 +62,7 @@ describe.each(kinds)('shops on %s', (kind) => {
   }
 
   describe('currencies and places', () => {
-    it('GET /v1/currencies lists ISO currencies with Intl symbols, the country\'s first', async () => {
+    it("GET /v1/currencies lists ISO currencies with Intl symbols, the country's first", async () => {
       const all = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
       expect(all.length).toBeGreaterThan(100);
       expect(all[0]?.code).toBe('USD');
@@ -89,7 +94,13 @@ describe.each(kinds)('shops on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json<{ message: string; data: Shop }>();
       expect(body.message).toBe('Project created!');
-      expect(body.data).toMatchObject({ name: 'Café Zoë & Sons', alias: 'cafe-zoe-and-sons', slugName: 'cafe-zoe-and-sons', ownerId: owner.user.id, logo: payload.logo });
+      expect(body.data).toMatchObject({
+        name: 'Café Zoë & Sons',
+        alias: 'cafe-zoe-and-sons',
+        slugName: 'cafe-zoe-and-sons',
+        ownerId: owner.user.id,
+        logo: payload.logo,
+      });
       expect(body.data.shopCurrency.currency).toMatchObject({ code: 'USD', symbol: '$' });
       const media = (await kit.call('GET', `/v1/admin/shops/${body.data.alias}/shop-media?page=0&limit=100`, owner.token)).json<{ data: ShopMedia[] }>().data;
       expect(media.map((item) => item.url)).toEqual([payload.logo]);
@@ -163,7 +174,9 @@ describe.each(kinds)('shops on %s', (kind) => {
       const owner = await kit.register();
       const first = await validPayload(owner.token);
       // Issue 27 #8: on PostgreSQL, 6 parallel creations with one pending upload made 6 shops share it.
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, index) => kit.call('POST', '/v1/shops', owner.token, { ...first, name: `${first.name} parallel ${index}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, index) => kit.call('POST', '/v1/shops', owner.token, { ...first, name: `${first.name} parallel ${index}` })),
+      );
       const statuses = answers.map((answer) => answer.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       for (const answer of answers.filter((a) => a.statusCode !== 201)) {
@@ -171,7 +184,10 @@ describe.each(kinds)('shops on %s', (kind) => {
         expect(answer.json()).toEqual({ message: SHOP_MESSAGES.logoNotUploaded });
       }
       const created = answers.find((answer) => answer.statusCode === 201)?.json<{ data: Shop }>().data;
-      const rows = await kit.database.db.select({ shopAlias: media.shopAlias }).from(media).where(eq(media.fileName, first.logo.replace(/^\/uploads\//, '')));
+      const rows = await kit.database.db
+        .select({ shopAlias: media.shopAlias })
+        .from(media)
+        .where(eq(media.fileName, first.logo.replace(/^\/uploads\//, '')));
       expect(rows).toEqual([{ shopAlias: created?.alias }]);
       // No shop was left behind without its logo.
       const mine = (await kit.call('GET', `/v1/users/${owner.user.id}/shops`, owner.token)).json<{ data: Shop[] }>().data;
@@ -216,7 +232,10 @@ describe.each(kinds)('shops on %s', (kind) => {
       const first = await kit.call('POST', url, owner.token, { shop: { alias: shop.alias }, appTemplate: { theme: 'template_a' } });
       expect(first.json<{ data: { configVersion: number } }>().data).toEqual({ alias: shop.alias, configVersion: 1 });
       expect((await kit.call('POST', `${url}?configVersion=0`, owner.token, { shop: { alias: shop.alias } })).statusCode).toBe(409);
-      expect((await kit.call('POST', `${url}?configVersion=1`, owner.token, { shop: { alias: shop.alias }, v: 2 })).json<{ data: { configVersion: number } }>().data.configVersion).toBe(2);
+      expect(
+        (await kit.call('POST', `${url}?configVersion=1`, owner.token, { shop: { alias: shop.alias }, v: 2 })).json<{ data: { configVersion: number } }>().data
+          .configVersion,
+      ).toBe(2);
       expect((await kit.call('POST', url, owner.token, { shop: { alias: 'another' } })).statusCode).toBe(400);
       expect((await kit.call('POST', url, owner.token, [1, 2])).statusCode).toBe(400);
       const stranger = await kit.register();
@@ -232,7 +251,10 @@ describe.each(kinds)('shops on %s', (kind) => {
       const owner = await kit.register();
       const shop = await createShop(owner);
       const url = `/v1/shops/${shop.alias}/check-enable`;
-      expect((await kit.call('POST', url, owner.token)).json<{ data: unknown }>().data).toEqual({ canEnable: false, message: 'Please select the categories your shop sells' });
+      expect((await kit.call('POST', url, owner.token)).json<{ data: unknown }>().data).toEqual({
+        canEnable: false,
+        message: 'Please select the categories your shop sells',
+      });
       await kit.call('PUT', `/v1/shops/${shop.alias}`, owner.token, { superCategoriesOfInterest: [1] });
       expect((await kit.call('POST', url, owner.token)).json<{ data: unknown }>().data).toEqual({ canEnable: true, message: null });
       expect((await kit.call('POST', url, (await kit.register()).token)).statusCode).toBe(403);

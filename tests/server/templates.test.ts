@@ -93,7 +93,9 @@ describe.each(kinds)('templates on %s', (kind) => {
     const template = created.json<{ data: Template }>().data;
     expect(template).toMatchObject({ category: 'health_beauty', isPublished: 1, isDefault: 1, version: 0, tags: ['mine'] });
     expect((template.creation.colors as { accent: string }).accent).toBe('#C8A24AFF');
-    expect(await places(template)).toEqual([designPath(template.data.shop.alias, 0), templateCategoryDocPath(template.templateId), templateDocPath('health_beauty', template.templateId)].sort());
+    expect(await places(template)).toEqual(
+      [designPath(template.data.shop.alias, 0), templateCategoryDocPath(template.templateId), templateDocPath('health_beauty', template.templateId)].sort(),
+    );
     const [shop] = await kit.database.db.select().from(shops).where(eq(shops.alias, template.data.shop.alias));
     expect(shop).toMatchObject({ isTemplate: true, templateId: template.templateId, ownerUserId: owner.user.id });
 
@@ -113,10 +115,15 @@ describe.each(kinds)('templates on %s', (kind) => {
     expect(await places(template)).not.toContain(templateDocPath('health_beauty', template.templateId));
     const bySovereign = await kit.call('PUT', url, admin.token, { category: 'phones_tablets', isPublished: 0 });
     expect(bySovereign.statusCode, bySovereign.body).toBe(200);
-    expect((await kit.call('GET', '/v1/templates?category=phones_tablets', null)).json<{ data: Template[] }>().data.map((t) => t.templateId)).not.toContain(template.templateId);
+    expect((await kit.call('GET', '/v1/templates?category=phones_tablets', null)).json<{ data: Template[] }>().data.map((t) => t.templateId)).not.toContain(
+      template.templateId,
+    );
 
     // The design editor writes the template's design document like any shop's (owner only).
-    const edit = await kit.call('POST', '/v1/realtime/edits', other.token, { editId: `tpl${process.pid}edit${counter}`, updates: { [`${designPath(template.data.shop.alias, 0)}/data/colors/primary`]: '#000000FF' } });
+    const edit = await kit.call('POST', '/v1/realtime/edits', other.token, {
+      editId: `tpl${process.pid}edit${counter}`,
+      updates: { [`${designPath(template.data.shop.alias, 0)}/data/colors/primary`]: '#000000FF' },
+    });
     expect(edit.statusCode).toBe(403);
   });
 
@@ -156,8 +163,10 @@ describe.each(kinds)('templates on %s', (kind) => {
     const template = (await create(owner.token)).json<{ data: Template }>().data;
     const db = kit.database.db;
     // Injected failure: deleting the template's design document (the third step) raises.
-    await db.execute(sql.raw(`create or replace function fail_template_delete() returns trigger as $$ begin
-      if old.path like 'apps/production/${template.data.shop.alias}/%' then raise exception 'injected failure'; end if; return old; end $$ language plpgsql`));
+    await db.execute(
+      sql.raw(`create or replace function fail_template_delete() returns trigger as $$ begin
+      if old.path like 'apps/production/${template.data.shop.alias}/%' then raise exception 'injected failure'; end if; return old; end $$ language plpgsql`),
+    );
     await db.execute(sql.raw('create trigger fail_template_delete before delete on realtime_nodes for each row execute function fail_template_delete()'));
     try {
       const failed = await kit.call('DELETE', `/v1/templates/${template.templateId}`, owner.token);
@@ -176,18 +185,31 @@ describe.each(kinds)('templates on %s', (kind) => {
     for (let index = 0; index < 18; index += 1) expect((await create(owner.token)).statusCode).toBe(201);
     const race = await Promise.all([create(owner.token), create(owner.token), create(owner.token)]);
     expect(race.map((r) => r.statusCode).sort()).toEqual([201, 201, 400]);
-    const [count] = await kit.database.db.select({ n: sql<number>`count(*)::int` }).from(shops).where(eq(shops.ownerUserId, owner.user.id));
+    const [count] = await kit.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(shops)
+      .where(eq(shops.ownerUserId, owner.user.id));
     expect(count?.n).toBe(20);
     const refused = await create(owner.token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toBe(TEMPLATE_MESSAGES.limit);
-    expect(await kit.database.db.select().from(realtimeNodes).where(like(realtimeNodes.path, `%my-template-${counter}-%`))).toEqual([]);
+    expect(
+      await kit.database.db
+        .select()
+        .from(realtimeNodes)
+        .where(like(realtimeNodes.path, `%my-template-${counter}-%`)),
+    ).toEqual([]);
   });
 
   async function shopOf(merchant: AuthResult): Promise<Shop> {
     counter += 1;
     const logo = (
-      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' }, payload: PNG })
+      await kit.app.inject({
+        method: 'POST',
+        url: '/v1/shop-media',
+        headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' },
+        payload: PNG,
+      })
     ).json<{ data: ShopMedia }>().data.url;
     const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
     const response = await kit.call('POST', '/v1/shops', merchant.token, {
@@ -206,7 +228,12 @@ describe.each(kinds)('templates on %s', (kind) => {
     const merchant = await kit.register();
     const other = await kit.register();
     const logo = (
-      await kit.app.inject({ method: 'POST', url: '/v1/shop-media', headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' }, payload: PNG })
+      await kit.app.inject({
+        method: 'POST',
+        url: '/v1/shop-media',
+        headers: { authorization: `Bearer ${merchant.token}`, 'content-type': 'image/png' },
+        payload: PNG,
+      })
     ).json<{ data: ShopMedia }>().data.url;
     const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
     const shop = (
@@ -224,9 +251,16 @@ describe.each(kinds)('templates on %s', (kind) => {
     const used = await kit.call('POST', '/v1/templates/volt-mobile/use', merchant.token, { alias: shop.alias });
     expect(used.statusCode, used.body).toBe(200);
     const admin = (await kit.call('GET', `/v1/admin/shops/${shop.alias}`, merchant.token)).json<{ data: AdminShop }>().data;
-    expect(admin.config).toMatchObject({ shop: { alias: shop.alias, name: shop.name }, appTemplate: { theme: 'template_c', hasBottomNavBar: true }, colors: { primary: '#0F62FEFF' } });
+    expect(admin.config).toMatchObject({
+      shop: { alias: shop.alias, name: shop.name },
+      appTemplate: { theme: 'template_c', hasBottomNavBar: true },
+      colors: { primary: '#0F62FEFF' },
+    });
     expect(admin.superCategoriesOfInterest).toEqual([9]);
-    const [doc] = await kit.database.db.select().from(realtimeNodes).where(eq(realtimeNodes.path, designPath(shop.alias, 0)));
+    const [doc] = await kit.database.db
+      .select()
+      .from(realtimeNodes)
+      .where(eq(realtimeNodes.path, designPath(shop.alias, 0)));
     expect(doc?.value).toMatchObject({ isDefault: true, version: 0, data: { appTemplate: { theme: 'template_c' } } });
   });
 
@@ -238,7 +272,11 @@ describe.each(kinds)('templates on %s', (kind) => {
     const address = kit.app.server.address();
     if (!address || typeof address === 'string') await kit.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = kit.app.server.address() as AddressInfo;
-    const paths = [templateCategoryDocPath(template.templateId), templateDocPath(template.category, template.templateId), designPath(template.data.shop.alias, template.data.configVersion)];
+    const paths = [
+      templateCategoryDocPath(template.templateId),
+      templateDocPath(template.category, template.templateId),
+      designPath(template.data.shop.alias, template.data.configVersion),
+    ];
     // A stranger follows it while it is published...
     const follower = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: stranger.token } });
     const refused = new Promise<unknown>((resolve, reject) => {
@@ -249,7 +287,15 @@ describe.each(kinds)('templates on %s', (kind) => {
     expect((await kit.call('PUT', `/v1/templates/${template.templateId}`, owner.token, { category: template.category, isPublished: 0 })).statusCode).toBe(200);
     // ...and stops following it once it is not: told about the design, out of every room.
     expect(await refused).toEqual({ path: paths[2], message: TEMPLATE_MESSAGES.notFound });
-    const rooms = await Promise.all(paths.map(async (path) => (await kit.app.realtime.io.in(path.startsWith('apps/') ? designRoom({ alias: template.data.shop.alias, version: template.data.configVersion }) : templateRoom(path)).fetchSockets()).map((socket) => socket.id)));
+    const rooms = await Promise.all(
+      paths.map(async (path) =>
+        (
+          await kit.app.realtime.io
+            .in(path.startsWith('apps/') ? designRoom({ alias: template.data.shop.alias, version: template.data.configVersion }) : templateRoom(path))
+            .fetchSockets()
+        ).map((socket) => socket.id),
+      ),
+    );
     expect(rooms.flat()).not.toContain(follower.id);
     const strangerShop = await shopOf(stranger);
     const ownerShop = await shopOf(owner);
@@ -267,7 +313,8 @@ describe.each(kinds)('templates on %s', (kind) => {
     const anonymous = await connectSocket(`http://127.0.0.1:${port}`);
     const strangerSocket = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: stranger.token } });
     for (const socket of [anonymous, strangerSocket]) {
-      for (const path of paths) expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.notFound });
+      for (const path of paths)
+        expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.notFound });
     }
 
     // Its owner and a SOVEREIGN still may.
@@ -276,7 +323,11 @@ describe.each(kinds)('templates on %s', (kind) => {
       expect(read.statusCode).toBe(200);
       expect(read.json<{ data: Template }>().data.isPublished).toBe(0);
       const socket = await connectSocket(`http://127.0.0.1:${port}`, { auth: { token: who.token } });
-      for (const path of paths) expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({ ok: true, snapshot: { value: expect.anything() as unknown } });
+      for (const path of paths)
+        expect(await socket.timeout(5000).emitWithAck(REALTIME_EVENTS.get, { path }), path).toMatchObject({
+          ok: true,
+          snapshot: { value: expect.anything() as unknown },
+        });
     }
     const copy = await create(owner.token, { fromTemplateId: template.templateId });
     expect(copy.statusCode, copy.body).toBe(201);
@@ -292,21 +343,27 @@ describe.each(kinds)('templates on %s', (kind) => {
     if (!address || typeof address === 'string') await kit.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = kit.app.server.address() as AddressInfo;
     const socket = await connectSocket(`http://127.0.0.1:${port}`);
-    const ask = (event: string, payload: unknown) => new Promise<{ ok: boolean; snapshot?: { value: unknown }; message?: string }>((resolve) => socket.emit(event, payload, resolve));
+    const ask = (event: string, payload: unknown) =>
+      new Promise<{ ok: boolean; snapshot?: { value: unknown }; message?: string }>((resolve) => socket.emit(event, payload, resolve));
     const category = await ask(REALTIME_EVENTS.get, { path: templateCategoryDocPath('glow-beauty') });
     expect(category).toMatchObject({ ok: true, snapshot: { value: { templateId: 'glow-beauty', category: 'health_beauty' } } });
     const doc = await ask(REALTIME_EVENTS.subscribe, { path: templateDocPath('health_beauty', 'glow-beauty') });
     expect(doc).toMatchObject({ ok: true, snapshot: { value: { templateId: 'glow-beauty', isPublished: 1, isDefault: 1 } } });
     const absent = await ask(REALTIME_EVENTS.get, { path: templateCategoryDocPath('no-such') });
     expect(absent).toMatchObject({ ok: true, snapshot: { value: null } });
-    const write = await ask(REALTIME_EVENTS.update, { editId: `tplwrite${process.pid}x1`, updates: { [templateDocPath('health_beauty', 'glow-beauty')]: null } });
+    const write = await ask(REALTIME_EVENTS.update, {
+      editId: `tplwrite${process.pid}x1`,
+      updates: { [templateDocPath('health_beauty', 'glow-beauty')]: null },
+    });
     expect(write.ok).toBe(false);
     expect((await kit.call('GET', '/v1/templates/glow-beauty', null)).statusCode).toBe(200);
   });
 
   it('lists the seeded merchant-app engine releases', async () => {
     const merchant = await kit.register();
-    const releases = (await kit.call('GET', '/v1/engine/releases?appType=merchant-app', merchant.token)).json<{ data: { version: string; appType: string }[] }>().data;
+    const releases = (await kit.call('GET', '/v1/engine/releases?appType=merchant-app', merchant.token)).json<{
+      data: { version: string; appType: string }[];
+    }>().data;
     expect(releases.map((r) => r.version).slice(0, 3)).toEqual(['3.2.0', '3.1.0', '3.0.0']);
     expect(releases.every((r) => r.appType === 'merchant-app')).toBe(true);
     expect((await kit.call('GET', '/v1/engine/releases?appType=other', merchant.token)).json<{ data: unknown[] }>().data).toEqual([]);

@@ -9,7 +9,7 @@ import { PLAN_PATHS } from '@contract/plans/paths';
 import { ROLE } from '@contract/constants';
 import { USER_PATHS } from '@contract/users/paths';
 import { isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
-import { hasRole } from '../../server/src/auth/roles';
+import { hasRole } from '@contract/users/roles';
 import { signUserToken, verifyUserToken } from '../../server/src/auth/tokens';
 import { redactUrl } from '../../server/src/config';
 import { JSON_LIMITS, nestedDeeperThan } from '../../server/src/http/json-limits';
@@ -81,9 +81,7 @@ describe('validation messages', () => {
   it('describes nested paths, lengths and request parts', () => {
     expect(validateRequestPart(z.object({ a: z.object({ b: z.number() }) }), { a: { b: 'x' } }, 'body').error?.message).toBe('a.b must be a number');
     expect(validateRequestPart(schema.shape.name, 'ab', 'params').error?.message).toBe('The path must be at least 3 characters');
-    expect(validateRequestPart(z.object({ id: z.coerce.number().int() }), { id: '1.5' }, 'params').error?.message).toBe(
-      'Path parameter id must be an integer',
-    );
+    expect(validateRequestPart(z.object({ id: z.coerce.number().int() }), { id: '1.5' }, 'params').error?.message).toBe('Path parameter id must be an integer');
   });
 
   it("keeps a schema's own message (the contract's field messages reach the user)", () => {
@@ -109,7 +107,8 @@ describe('static portal rules', () => {
   it('picks cache headers by file', () => {
     expect(cacheControlFor('assets/index-abc.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('catalogue/products/aurora-earbuds.1a2b3c4d.webp')).toBe('public, max-age=31536000, immutable');
-    for (const file of ['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'workbox-1a2b.js']) expect(cacheControlFor(file), file).toBe('no-cache');
+    for (const file of ['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js', 'workbox-1a2b.js'])
+      expect(cacheControlFor(file), file).toBe('no-cache');
     expect(cacheControlFor('icons/icon-192.png')).toBe('public, max-age=3600');
     for (const url of ['/assets/index-abc.js', '/catalogue/products/aurora-earbuds.1a2b3c4d.webp']) expect(isHashedFile(url), url).toBe(true);
     for (const url of ['/sw.js', '/', '/assets', '/templates', '/icons/icon-192.png', '/x/assets/a.js']) expect(isHashedFile(url), url).toBe(false);
@@ -123,7 +122,6 @@ describe('static portal rules', () => {
     expect(renderIndexHtml('<html><head><title>x</title></head></html>', 'id:s')).toContain(
       '<meta name="portal-client-credential" content="id:s" />\n    <meta name="portal-facebook-app-id" content="" />\n  </head>',
     );
-
   });
 
   it('fills the Facebook app id the same way, empty when unset', () => {

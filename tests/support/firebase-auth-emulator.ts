@@ -28,14 +28,30 @@ function verifiedCustomToken(token: string, publicKey: KeyObject, issuer: string
   const verifier = createVerify('RSA-SHA256');
   verifier.update(`${header}.${payload}`);
   if (!verifier.verify(publicKey, Buffer.from(signature, 'base64url'))) return null;
-  const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { aud?: string; iss?: string; uid?: string; exp?: number; claims?: Record<string, unknown> };
+  const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    aud?: string;
+    iss?: string;
+    uid?: string;
+    exp?: number;
+    claims?: Record<string, unknown>;
+  };
   if (body.aud !== CUSTOM_TOKEN_AUDIENCE || body.iss !== issuer || !body.uid || !body.exp || body.exp * 1000 < Date.now()) return null;
   return { uid: body.uid, claims: body.claims ?? {} };
 }
 
 function idToken(projectId: string, uid: string, claims: Record<string, unknown>): string {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { ...claims, iss: `https://securetoken.google.com/${projectId}`, aud: projectId, auth_time: now, user_id: uid, sub: uid, iat: now, exp: now + ID_TOKEN_SECONDS, firebase: { identities: {}, sign_in_provider: 'custom' } };
+  const payload = {
+    ...claims,
+    iss: `https://securetoken.google.com/${projectId}`,
+    aud: projectId,
+    auth_time: now,
+    user_id: uid,
+    sub: uid,
+    iat: now,
+    exp: now + ID_TOKEN_SECONDS,
+    firebase: { identities: {}, sign_in_provider: 'custom' },
+  };
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(payload)}.`;
 }
 
@@ -46,14 +62,23 @@ async function jsonBody(request: IncomingMessage): Promise<Record<string, unknow
 }
 
 /** `issuer`: the service account's client_email, which signs the portal's custom tokens. */
-export async function startFirebaseAuthEmulator({ projectId, publicKey, issuer }: { projectId: string; publicKey: KeyObject; issuer: string }): Promise<FirebaseAuthEmulator> {
+export async function startFirebaseAuthEmulator({
+  projectId,
+  publicKey,
+  issuer,
+}: {
+  projectId: string;
+  publicKey: KeyObject;
+  issuer: string;
+}): Promise<FirebaseAuthEmulator> {
   const signIns: string[] = [];
   const users = new Map<string, string>();
   const answer = (response: ServerResponse, status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
   };
-  const failure = (response: ServerResponse, message: string) => answer(response, 400, { error: { code: 400, message, errors: [{ message, reason: 'invalid' }] } });
+  const failure = (response: ServerResponse, message: string) =>
+    answer(response, 400, { error: { code: 400, message, errors: [{ message, reason: 'invalid' }] } });
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -65,12 +90,21 @@ export async function startFirebaseAuthEmulator({ projectId, publicKey, issuer }
         const token = idToken(projectId, verified.uid, verified.claims);
         users.set(token, verified.uid);
         signIns.push(verified.uid);
-        return answer(response, 200, { kind: 'identitytoolkit#VerifyCustomTokenResponse', idToken: token, refreshToken: `refresh-${verified.uid}`, expiresIn: String(ID_TOKEN_SECONDS), isNewUser: false });
+        return answer(response, 200, {
+          kind: 'identitytoolkit#VerifyCustomTokenResponse',
+          idToken: token,
+          refreshToken: `refresh-${verified.uid}`,
+          expiresIn: String(ID_TOKEN_SECONDS),
+          isNewUser: false,
+        });
       }
       if (url.pathname.endsWith('/accounts:lookup')) {
         const uid = users.get(String(body.idToken ?? ''));
         if (!uid) return failure(response, 'INVALID_ID_TOKEN');
-        return answer(response, 200, { kind: 'identitytoolkit#GetAccountInfoResponse', users: [{ localId: uid, lastLoginAt: String(Date.now()), createdAt: String(Date.now()), providerUserInfo: [] }] });
+        return answer(response, 200, {
+          kind: 'identitytoolkit#GetAccountInfoResponse',
+          users: [{ localId: uid, lastLoginAt: String(Date.now()), createdAt: String(Date.now()), providerUserInfo: [] }],
+        });
       }
       return failure(response, 'NOT_IMPLEMENTED');
     })().catch((error: unknown) => failure(response, String(error)));

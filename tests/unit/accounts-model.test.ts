@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseRedirect, validateRootSearch } from '@/lib/search';
-import { initials } from '@/features/account/model';
-import { canRegister, canRequestReset } from '@/features/sign-in/forms';
-import { EMPTY_REGISTER_VALUES, randomPassword, registerFieldChecks, type RegisterValues } from '@/features/sign-in/model';
-import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/sign-in/oauth-handshake';
-import { REFERRAL_STORAGE_KEY, clearReferralCode, getStoredReferralCode, rememberReferralCode, rememberReferralFromUrl } from '@/features/sign-in/referral-code';
-import { profilePictureProblem } from '@/features/account/api/upload-profile-picture';
+import { initials } from '@/features/users/model';
+import { canRegister, canRequestReset } from '@/features/auth/forms';
+import { EMPTY_REGISTER_VALUES, randomPassword, registerFieldChecks, type RegisterValues } from '@/features/auth/model';
+import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/auth/oauth-handshake';
+import { REFERRAL_STORAGE_KEY, clearReferralCode, getStoredReferralCode, rememberReferralCode, rememberReferralFromUrl } from '@/features/auth/referral-code';
+import { profilePictureProblem } from '@/features/users/api/upload-profile-picture';
 
 const VALID: RegisterValues = {
   firstName: 'Ada',

@@ -9,7 +9,9 @@ const { handle, calls } = installFakeApi({
   '/v1/referrals': {
     referralCode: 'ADA1',
     earned: 500,
-    referrals: [{ id: 3, referrerUserId: 1, referredUserId: 2, referredFirstName: 'Bola', rewardedAt: '2026-01-01', rewardAmount: 500, createdAt: '2026-01-01' }],
+    referrals: [
+      { id: 3, referrerUserId: 1, referredUserId: 2, referredFirstName: 'Bola', rewardedAt: '2026-01-01', rewardAmount: 500, createdAt: '2026-01-01' },
+    ],
   },
 });
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { REFERRAL_STORAGE_KEY } from '@/features/sign-in/referral-code';
+import { REFERRAL_STORAGE_KEY } from '@/features/auth/referral-code';
 import { bodyOf, installFakeApi, json, ok, renderApp, sampleUser, session, signIn } from './support/fake-api';
 
 const ADA = sampleUser();
@@ -203,7 +203,7 @@ describe('private routes (spec section 6)', () => {
 });
 
 describe('logged-in shell', () => {
-  it("the account menu greets the user and shows the available credit in dollars", async () => {
+  it('the account menu greets the user and shows the available credit in dollars', async () => {
     signIn(ADA);
     await renderApp('/');
     const button = await screen.findByRole('button', { name: 'Account menu' });
@@ -302,7 +302,9 @@ describe('referral code and OAuth handshake on any page', () => {
     const post = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
     const state = encodeURIComponent(JSON.stringify({ tabId: 9, oauthProvider: 'google' }));
     const { router } = await renderApp(`/features?code=xyz&state=${state}`);
-    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'PORTAL_OAUTH_CODE', code: 'xyz', tabId: 9, oauthProvider: 'google' }, window.location.origin));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ type: 'PORTAL_OAUTH_CODE', code: 'xyz', tabId: 9, oauthProvider: 'google' }, window.location.origin),
+    );
     await waitFor(() => expect(router.state.location.searchStr).toBe(''));
     expect(router.state.location.pathname).toBe('/features');
     expect(post).toHaveBeenCalledTimes(1);

@@ -78,7 +78,10 @@ describe('api client', () => {
   it('turns a network failure into an ApiError with status 0 that says so, whatever the fallback', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(api('/plans')).rejects.toMatchObject({ name: 'ApiError', status: 0, message: OFFLINE_MESSAGE });
-    await expect(api('/auth/login', { method: 'POST', body: {}, fallback: 'Invalid Credentials' })).rejects.toMatchObject({ status: 0, message: OFFLINE_MESSAGE });
+    await expect(api('/auth/login', { method: 'POST', body: {}, fallback: 'Invalid Credentials' })).rejects.toMatchObject({
+      status: 0,
+      message: OFFLINE_MESSAGE,
+    });
   });
 
   it('calls onUnauthorized on a 401 when a token was sent', async () => {

@@ -52,7 +52,7 @@ describe('category selection opened from an older cache', () => {
     }
   });
 
-  it("keeps what the merchant chose meanwhile, and saves it", async () => {
+  it('keeps what the merchant chose meanwhile, and saves it', async () => {
     vi.useFakeTimers();
     try {
       const { save, update } = renderPage(stale);

@@ -31,8 +31,11 @@ describe('mergeMessages', () => {
 
 describe('chatPlacement', () => {
   it('hides the panel on the shared project, password reset and phone preview pages, and raises it on the design screens', () => {
-    for (const hidden of ['/apps/ada-shop/public', '/password/reset', '/test/preview']) expect(chatPlacement(hidden), hidden).toEqual({ hidden: true, raised: false });
-    for (const raised of ['/new-app/ada/design', '/new-app/category-selection', '/templates/t1/edit']) expect(chatPlacement(raised), raised).toEqual({ hidden: false, raised: true });
-    for (const plain of ['/', '/apps/ada-shop', '/account', '/templates/t1/preview']) expect(chatPlacement(plain), plain).toEqual({ hidden: false, raised: false });
+    for (const hidden of ['/apps/ada-shop/public', '/password/reset', '/test/preview'])
+      expect(chatPlacement(hidden), hidden).toEqual({ hidden: true, raised: false });
+    for (const raised of ['/new-app/ada/design', '/new-app/category-selection', '/templates/t1/edit'])
+      expect(chatPlacement(raised), raised).toEqual({ hidden: false, raised: true });
+    for (const plain of ['/', '/apps/ada-shop', '/account', '/templates/t1/preview'])
+      expect(chatPlacement(plain), plain).toEqual({ hidden: false, raised: false });
   });
 });

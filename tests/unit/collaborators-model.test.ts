@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { inviteReference, parseInviteToken, roleOf, type ShopCollaboration } from '@contract/collaborators/schemas';
 import type { Shop } from '@contract/shops/schemas';
-import { appRows, lastEditText } from '@/features/apps/model';
+import { appRows, lastEditText } from '@/features/shops/my-apps';
 
 const shop = (alias: string, name: string, updatedAt: string) => ({ alias, name, logo: '/l.png', updatedAt }) as Shop;
 const shared = (alias: string, name: string, updatedAt: string, role: ShopCollaboration['role'] = 'editor') =>
@@ -10,7 +10,10 @@ const shared = (alias: string, name: string, updatedAt: string, role: ShopCollab
 
 describe('appRows', () => {
   it('lists own apps first, then shared ones, each newest first, with roles', () => {
-    const rows = appRows([shop('a', 'Alpha', '2026-01-01T00:00:00Z'), shop('b', 'Beta', '2026-02-01T00:00:00Z')], [shared('c', 'Gamma', '2026-03-01T00:00:00Z', 'viewer')]);
+    const rows = appRows(
+      [shop('a', 'Alpha', '2026-01-01T00:00:00Z'), shop('b', 'Beta', '2026-02-01T00:00:00Z')],
+      [shared('c', 'Gamma', '2026-03-01T00:00:00Z', 'viewer')],
+    );
     expect(rows.map((row) => [row.alias, row.role, row.owner])).toEqual([
       ['b', 'owner', null],
       ['a', 'owner', null],
@@ -19,7 +22,11 @@ describe('appRows', () => {
   });
 
   it('searches names and aliases in any case, and never lists a shop twice', () => {
-    const rows = appRows([shop('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z')], [shared('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z'), shared('beta', 'Beta Boutique', '2026-01-01T00:00:00Z')], 'BOUT');
+    const rows = appRows(
+      [shop('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z')],
+      [shared('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z'), shared('beta', 'Beta Boutique', '2026-01-01T00:00:00Z')],
+      'BOUT',
+    );
     expect(rows.map((row) => row.alias)).toEqual(['beta']);
     expect(appRows([shop('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z')], [shared('alpha-shop', 'Alpha', '2026-01-01T00:00:00Z')])).toHaveLength(1);
   });

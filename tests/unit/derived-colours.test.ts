@@ -4,7 +4,8 @@ import { DERIVED_PATHS, derivedColour, paletteOf } from '@contract/design/derive
 import { type Creation, creationSchema, defaultCreation } from '@contract/design/schemas';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import { STARTER_TEMPLATES } from '@contract/templates/starters';
-import { type Patch, editPatch, inversePatch, isNoOp, valueAt } from '@/features/design/editor/model';
+import { valueAt } from '@/features/design/editor/controls';
+import { type Patch, editPatch, inversePatch, isNoOp } from '@/features/design/editor/patches';
 
 const defaults = defaultCreation();
 
@@ -98,7 +99,9 @@ describe('brand colours reach the fields derived from them (issue 27)', () => {
   });
 
   it('a gradient stop set by hand records the gradient; its direction alone does not', () => {
-    expect(editPatch(defaults, 'toolBar/gradient/colors', ['#112233', defaults.toolBar.gradient.colors[1]]).handSetColours).toEqual(['toolBar/gradient/colors']);
+    expect(editPatch(defaults, 'toolBar/gradient/colors', ['#112233', defaults.toolBar.gradient.colors[1]]).handSetColours).toEqual([
+      'toolBar/gradient/colors',
+    ]);
     expect(editPatch(defaults, 'toolBar/gradient/direction', 'top-to-bottom')).toEqual({ 'toolBar/gradient/direction': 'top-to-bottom' });
     // A colour field no brand colour reaches is never recorded.
     expect(editPatch(defaults, 'splashScreen/paneColor', '#112233')).toEqual({ 'splashScreen/paneColor': '#112233FF' });
@@ -119,7 +122,7 @@ describe('brand colours reach the fields derived from them (issue 27)', () => {
     expect(parseCreationTolerant({ colors: { primary: '#FF0000' } }).handSetColours).toEqual([]);
   });
 
-  it("starter templates keep their own colours until the merchant changes a brand colour", () => {
+  it('starter templates keep their own colours until the merchant changes a brand colour', () => {
     const glow = STARTER_TEMPLATES.find((starter) => starter.templateId === 'glow-beauty');
     const design = creationSchema.parse(glow?.creation);
     // Read as they were made: nothing is derived on the way in.

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
-import {
-  backgroundImagePatch,
-  contrastRatio,
-  isControlShown,
-  contrastWarnings,
-  editPatch,
-  editedPaths,
-  emptyHistory,
-  historyKey,
-  humanise,
-  inversePatch,
-  isNoOp,
-  recordEdit,
-  redo,
-  sectionControls,
-  undo,
-  valueAt,
-} from '@/features/design/editor/model';
+import { contrastRatio } from '@contract/colour';
+import { contrastWarnings } from '@/features/design/editor/contrast';
+import { isControlShown, editedPaths, humanise, sectionControls, valueAt } from '@/features/design/editor/controls';
+import { emptyHistory, historyKey, recordEdit, redo, undo } from '@/features/design/editor/history';
+import { backgroundImagePatch, editPatch, inversePatch, isNoOp } from '@/features/design/editor/patches';
 import { EDITOR_SECTIONS, sectionById, sectionsOf } from '@/features/design/editor/section-map';
 import { SCREENS } from '@/features/preview/screens';
 
@@ -53,18 +40,49 @@ describe('section map', () => {
 
   it('generates a control for every styled field of the Creation', () => {
     const paths = new Set(editedPaths(defaults));
-    for (const path of ['colors/primary', 'splashScreen/theme', 'splashScreen/ripplesCount', 'splashScreen/logo/size/width', 'splashScreen/logo/borderRadius', 'measurementItem/isAlternateCorners', 'measurementItem/borderRadius', 'toolBar/gradient', 'bottomNavBar/isShow', 'sideNavigationDrawer/theme', 'splashScreen/background/image', 'quantitySelection/increment/border/radius']) {
+    for (const path of [
+      'colors/primary',
+      'splashScreen/theme',
+      'splashScreen/ripplesCount',
+      'splashScreen/logo/size/width',
+      'splashScreen/logo/borderRadius',
+      'measurementItem/isAlternateCorners',
+      'measurementItem/borderRadius',
+      'toolBar/gradient',
+      'bottomNavBar/isShow',
+      'sideNavigationDrawer/theme',
+      'splashScreen/background/image',
+      'quantitySelection/increment/border/radius',
+    ]) {
       expect(paths.has(path), path).toBe(true);
     }
-    const styled = Object.keys(defaults).filter((key) => !['version', 'configVersion', 'categoriesOfInterest', 'superCategoriesOfInterest', 'slideShows', 'backgroundImages', 'admin', 'handSetColours'].includes(key));
-    for (const group of styled) expect([...paths].some((path) => path.startsWith(`${group}/`)), group).toBe(true);
+    const styled = Object.keys(defaults).filter(
+      (key) =>
+        ![
+          'version',
+          'configVersion',
+          'categoriesOfInterest',
+          'superCategoriesOfInterest',
+          'slideShows',
+          'backgroundImages',
+          'admin',
+          'handSetColours',
+        ].includes(key),
+    );
+    for (const group of styled)
+      expect(
+        [...paths].some((path) => path.startsWith(`${group}/`)),
+        group,
+      ).toBe(true);
   });
 
   it('picks the control kind from the schema', () => {
     const splash = sectionControls(sectionById('splash'), defaults);
     const kind = (path: string) => splash.find((c) => c.path === path)?.kind;
     expect(kind('splashScreen/theme')).toBe('theme');
-    expect(splash.find((c) => c.path === 'splashScreen/theme')).toMatchObject({ options: ['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f', 'theme_g', 'theme_h'] });
+    expect(splash.find((c) => c.path === 'splashScreen/theme')).toMatchObject({
+      options: ['theme_a', 'theme_b', 'theme_c', 'theme_d', 'theme_e', 'theme_f', 'theme_g', 'theme_h'],
+    });
     expect(kind('splashScreen/paneColor')).toBe('colour');
     expect(kind('splashScreen/isShowLogo')).toBe('switch');
     expect(kind('splashScreen/font/fontFamily')).toBe('font');
@@ -78,7 +96,9 @@ describe('section map', () => {
       expect(new Set(labels).size, section.title).toBe(labels.length);
     }
     const general = sectionControls(sectionById('general'), defaults).map((c) => c.label);
-    expect(general).toEqual(expect.arrayContaining(['Primary', 'Toolbar gradient', 'Bottom nav bar', 'Side navigation drawer', 'Bottom bar theme', 'Side drawer theme']));
+    expect(general).toEqual(
+      expect.arrayContaining(['Primary', 'Toolbar gradient', 'Bottom nav bar', 'Side navigation drawer', 'Bottom bar theme', 'Side drawer theme']),
+    );
   });
 
   it('labels in words', () => {
@@ -92,7 +112,8 @@ describe('edit -> patch', () => {
   it('shows splash ripples for themes f, g and h only; a background image is chosen with its type', () => {
     const ripples = sectionControls(sectionById('splash'), defaults).find((c) => c.path === 'splashScreen/ripplesCount')!;
     expect(isControlShown(ripples, defaults)).toBe(false);
-    for (const theme of ['theme_f', 'theme_g', 'theme_h'] as const) expect(isControlShown(ripples, { ...defaults, splashScreen: { ...defaults.splashScreen, theme } })).toBe(true);
+    for (const theme of ['theme_f', 'theme_g', 'theme_h'] as const)
+      expect(isControlShown(ripples, { ...defaults, splashScreen: { ...defaults.splashScreen, theme } })).toBe(true);
     expect(backgroundImagePatch({ name: 'aurora-waves', image: '/catalogue/backgrounds/aurora-waves.1.webp' })).toEqual({
       'splashScreen/background/type': 'image',
       'splashScreen/background/image': { fullUrl: '/catalogue/backgrounds/aurora-waves.1.webp', value: 'aurora-waves' },
@@ -106,7 +127,13 @@ describe('edit -> patch', () => {
     expect(patch['colors/toolBarForeground']).toBe('#FFFFFFFF');
     expect(patch['toolBar/gradient/colors']).toEqual(['#000000FF', patch['colors/primaryDark']]);
     expect(editPatch(defaults, 'colors/primary', '#FFFF00')['colors/toolBarForeground']).toBe('#000000FF');
-    expect(Object.keys(editPatch(defaults, 'colors/accent', '#F59E0B'))).toEqual(['colors/accent', 'colors/accentDark', 'colors/accentLight', 'splashScreen/background/gradient/colors', 'admin/accent']);
+    expect(Object.keys(editPatch(defaults, 'colors/accent', '#F59E0B'))).toEqual([
+      'colors/accent',
+      'colors/accentDark',
+      'colors/accentLight',
+      'splashScreen/background/gradient/colors',
+      'admin/accent',
+    ]);
     expect(editPatch(defaults, 'colors/backgroundColor', '#000000')['colors/bodyColor']).toBe('#F5F5F5FF');
     expect(editPatch(defaults, 'colors/primary', 'not a colour')).toEqual({});
   });
@@ -118,7 +145,11 @@ describe('edit -> patch', () => {
   });
 
   it('turning the bottom nav bar on closes the side drawer', () => {
-    expect(editPatch(defaults, 'bottomNavBar/isShow', true)).toEqual({ 'bottomNavBar/isShow': true, 'appTemplate/hasBottomNavBar': true, 'appTemplate/hasSideNavBar': false });
+    expect(editPatch(defaults, 'bottomNavBar/isShow', true)).toEqual({
+      'bottomNavBar/isShow': true,
+      'appTemplate/hasBottomNavBar': true,
+      'appTemplate/hasSideNavBar': false,
+    });
     expect(editPatch(defaults, 'appTemplate/hasBottomNavBar', false)).toEqual({ 'bottomNavBar/isShow': false, 'appTemplate/hasBottomNavBar': false });
   });
 

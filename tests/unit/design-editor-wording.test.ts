@@ -1,7 +1,7 @@
 /** Issue 27: the design editor speaks the merchant's words (no addresses, no bare theme letters). */
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
-import { sectionControls } from '@/features/design/editor/model';
+import { sectionControls } from '@/features/design/editor/controls';
 import { EDITOR_SECTIONS, THEME_NAMES, themeName } from '@/features/design/editor/section-map';
 
 const controls = EDITOR_SECTIONS.flatMap((section) => sectionControls(section, defaultCreation()));
@@ -12,7 +12,10 @@ describe('the design editor’s wording', () => {
     expect(pickers.length).toBeGreaterThan(5);
     for (const picker of pickers) {
       const names = picker.options.map((option) => themeName(picker.path, option));
-      expect(names.filter((name) => /^Theme [A-Z]$/.test(name)), picker.path).toEqual([]);
+      expect(
+        names.filter((name) => /^Theme [A-Z]$/.test(name)),
+        picker.path,
+      ).toEqual([]);
       expect(new Set(names).size, picker.path).toBe(names.length);
       expect(Object.keys(THEME_NAMES[picker.path] ?? {}).sort(), picker.path).toEqual([...picker.options].sort());
     }

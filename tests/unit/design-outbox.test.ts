@@ -139,7 +139,8 @@ describe('design outbox', () => {
     const base = freshStore();
     let commits = 0;
     // Every write to the outbox's storage commits 40 ms late.
-    const slow: typeof base = (mode, callback) => new Promise((resolve) => setTimeout(resolve, 40)).then(() => base(mode, callback)).finally(() => (commits += mode === 'readwrite' ? 1 : 0));
+    const slow: typeof base = (mode, callback) =>
+      new Promise((resolve) => setTimeout(resolve, 40)).then(() => base(mode, callback)).finally(() => (commits += mode === 'readwrite' ? 1 : 0));
     const outbox = createOutbox({ db: async () => store.db, store: slow });
     await outbox.flush();
     const committed = commits;
@@ -222,7 +223,11 @@ describe('what the editor shows', () => {
 
   it('lays several fields of one edit as writing them one after another would, changing nothing it was given', () => {
     const gradient = { colors: ['#111111FF', '#222222FF'], direction: 'left-to-right', spread: 0.5 };
-    const stored = { isDefault: true, version: 0, data: { colors: { primary: '#111111FF', accent: '#222222FF' }, toolBar: { gradient, elevation: 2 }, shop: { name: 'Shop' } } };
+    const stored = {
+      isDefault: true,
+      version: 0,
+      data: { colors: { primary: '#111111FF', accent: '#222222FF' }, toolBar: { gradient, elevation: 2 }, shop: { name: 'Shop' } },
+    };
     const frozen = JSON.stringify(stored);
     const given = ['#333333FF', '#444444FF'];
     const updates = {

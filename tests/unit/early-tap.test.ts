@@ -9,7 +9,7 @@ afterEach(() => {
 
 /** A button as React leaves it once hydrated: its props kept on the element. */
 function hydrate(button: HTMLButtonElement): void {
-  Object.assign(button, { '__reactProps$test': {} });
+  Object.assign(button, { __reactProps$test: {} });
 }
 
 function tappedButton(): { button: HTMLButtonElement; pressed: ReturnType<typeof vi.fn> } {

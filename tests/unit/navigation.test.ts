@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NAMED_ROUTES } from '@/lib/named-routes';
-import { ACCOUNT_MENU, FOOTER_COMPANY, FOOTER_INFORMATION, NAV_BAR, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/lib/navigation';
+import { ACCOUNT_MENU, FOOTER_COMPANY, FOOTER_INFORMATION, SIDE_DRAWER, isNavSolid, visibleEntries, type NavEntry } from '@/lib/navigation';
 
 const labels = (entries: NavEntry[] | readonly NavEntry[]) => entries.map((entry) => entry.label);
 
 describe('navigation data (spec section 2 "Navigation")', () => {
-  it('nav bar: Features, Pricing, Templates', () => {
-    expect(labels(NAV_BAR)).toEqual(['Features', 'Pricing', 'Templates']);
-  });
-
   it('side drawer when logged out: Login/Register, Features, Pricing, Templates', () => {
     expect(labels(visibleEntries(SIDE_DRAWER, false))).toEqual(['Login/Register', 'Features', 'Pricing', 'Templates']);
   });
@@ -33,40 +29,9 @@ describe('navigation data (spec section 2 "Navigation")', () => {
     expect(labels(visibleEntries(FOOTER_COMPANY, true))).toEqual(expected);
   });
 
-  it('links point at the spec routes, the logged-in ones through the named routes', () => {
-    const targets = Object.fromEntries(
-      [...SIDE_DRAWER, ...FOOTER_COMPANY].flatMap((entry) => (entry.kind === 'link' ? [[entry.label, entry.to]] : [])),
-    );
-    expect(targets).toEqual({
-      Features: '/features',
-      Pricing: '/pricing',
-      Templates: '/templates',
-      'My Apps': '/apps',
-      Billing: '/billing',
-      'Payment Methods': '/payment-methods',
-      'About Us': '/about-us',
-      'Contact Us': '/contact-us',
-      Terms: '/terms',
-      'Privacy Policy': '/privacy-policy',
-      FAQs: '/faq',
-    });
-  });
-
   it('login and logout are actions, not links', () => {
     const actions = SIDE_DRAWER.flatMap((entry) => (entry.kind === 'action' ? [entry.action] : []));
     expect(actions).toEqual(['login', 'logout']);
-  });
-});
-
-describe('named routes', () => {
-  it('match the spec', () => {
-    expect(NAMED_ROUTES).toEqual({
-      MyAppsList: '/apps',
-      Billing: '/billing',
-      PaymentMethods: '/payment-methods',
-      CreateTemplate: '/templates/create-template',
-      ShopSetupPage: '/new-app/setup',
-    });
   });
 });
 

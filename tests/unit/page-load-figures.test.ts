@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { pageLoadFigures, type TraceEvent } from '../../scripts/page-load-figures';
 
 const PAGE = { pid: 7, tid: 1 };
-const task = (startMs: number, wallMs: number, cpuMs: number, thread = PAGE): TraceEvent => ({ name: 'RunTask', ph: 'X', ...thread, ts: startMs * 1000, dur: wallMs * 1000, tdur: cpuMs * 1000 });
+const task = (startMs: number, wallMs: number, cpuMs: number, thread = PAGE): TraceEvent => ({
+  name: 'RunTask',
+  ph: 'X',
+  ...thread,
+  ts: startMs * 1000,
+  dur: wallMs * 1000,
+  tdur: cpuMs * 1000,
+});
 const fcpAt = (ms: number): TraceEvent => ({ name: 'firstContentfulPaint', ph: 'R', ...PAGE, ts: ms * 1000, args: { data: { navigationId: 'n1' } } });
 
 describe('pageLoadFigures', () => {

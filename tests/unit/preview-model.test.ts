@@ -1,40 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCreation } from '@contract/design/schemas';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
+import { designFragment, mergeDesign, readDesignFragment } from '@/features/preview/design-link';
+import { BOTTOM_NAV, SIDE_MENU, backTarget, bottomNavKeyFor, bottomNavTarget, headerFor, selectExclusive } from '@/features/preview/navigation';
+import { initialSelections, reducePreview } from '@/features/preview/phone-state';
 import {
-  formatMoney,
-  BOTTOM_NAV,
-  SIDE_MENU,
-  backTarget,
-  bottomNavKeyFor,
-  bottomNavTarget,
-  canEditTemplate,
+  formatPrice,
   cartItems,
-  cartText,
-  categoryColumns,
-  designFragment,
   fallbackSlides,
-  gradientCss,
-  headerFor,
   homeCategoryItems,
-  homeCategoryTitle,
-  initialSelections,
   interestIds,
   isReusable,
-  measurementDescription,
   measurementItems,
-  measurementTitle,
-  mergeDesign,
   productListItems,
-  radiusCss,
-  readDesignFragment,
-  reducePreview,
-  selectExclusive,
-  shopNameInToolbar,
-  sideMenuColumns,
   sizeOptions,
   struckPrice,
-} from '@/features/preview/model';
+} from '@/features/preview/sample';
+import { gradientCss, radiusCss } from '@/features/preview/styles';
+import {
+  cartText,
+  categoryColumns,
+  homeCategoryTitle,
+  measurementDescription,
+  measurementTitle,
+  shopNameInToolbar,
+  sideMenuColumns,
+} from '@/features/preview/truncation';
 import { PREVIEW_PAGES, SCREENS, nextPlayScreen, toScreen } from '@/features/preview/screens';
 
 const product = (id: number, categoryId = 101): SampleProduct => ({
@@ -86,15 +77,13 @@ describe('back targets', () => {
 });
 
 describe('side menu and bottom bar', () => {
-  it('side menu entries and their pages', () => {
-    expect(SIDE_MENU.map((item) => [item.title, item.key])).toEqual([
-      ['Products', 'home-page'],
-      ['Categories', 'categories-page'],
-      ['Order History', 'order-history'],
-      ['Shopping Cart', 'cart'],
-      ['Customer Care', 'customer-care'],
-      ['Support', 'support'],
-    ]);
+  it('every side menu entry opens a page of the phone and closes the drawer', () => {
+    const open = reducePreview(initialSelections(), { type: 'menu', open: true });
+    for (const item of SIDE_MENU) {
+      const screen = toScreen(item.key);
+      expect(screen).toBe(item.key);
+      expect(reducePreview(open, { type: 'go', screen })).toMatchObject({ screen, drawerOpen: false });
+    }
     expect(sideMenuColumns('theme_a')).toBe(2);
     expect(sideMenuColumns('theme_b')).toBe(1);
     expect(sideMenuColumns('theme_c')).toBe(1);
@@ -120,7 +109,11 @@ describe('side menu and bottom bar', () => {
   it('selection is exclusive', () => {
     const selected = selectExclusive(BOTTOM_NAV, bottomNavKeyFor('order-history')).filter((item) => item.isSelected);
     expect(selected.map((item) => item.key)).toEqual(['order-history']);
-    expect(selectExclusive(BOTTOM_NAV, bottomNavKeyFor('product-list')).filter((item) => item.isSelected).map((item) => item.key)).toEqual(['categories']);
+    expect(
+      selectExclusive(BOTTOM_NAV, bottomNavKeyFor('product-list'))
+        .filter((item) => item.isSelected)
+        .map((item) => item.key),
+    ).toEqual(['categories']);
     expect(selectExclusive(BOTTOM_NAV, bottomNavKeyFor('cart')).some((item) => item.isSelected)).toBe(false);
   });
 });
@@ -171,10 +164,22 @@ describe('list sizes and sample display', () => {
     expect(categoryColumns('theme_c')).toBe(2);
   });
   it('sizes: S selected first, selecting clears the others', () => {
-    expect(sizeOptions(['XS', 'S', 'M'], undefined).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['S']);
-    expect(sizeOptions(['M', 'L'], undefined).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['M']);
+    expect(
+      sizeOptions(['XS', 'S', 'M'], undefined)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['S']);
+    expect(
+      sizeOptions(['M', 'L'], undefined)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['M']);
     const state = reducePreview(initialSelections('product-details'), { type: 'size', name: 'L' });
-    expect(sizeOptions(['S', 'M', 'L'], state.size).filter((size) => size.isSelected).map((size) => size.name)).toEqual(['L']);
+    expect(
+      sizeOptions(['S', 'M', 'L'], state.size)
+        .filter((size) => size.isSelected)
+        .map((size) => size.name),
+    ).toEqual(['L']);
   });
 });
 
@@ -242,7 +247,9 @@ describe('sample data rules', () => {
 describe('style values and designs', () => {
   it('gradient directions and spread', () => {
     const creation = defaultCreation();
-    expect(gradientCss({ ...creation.toolBar.gradient, colors: ['#FF0000FF', '#0000FFFF'], direction: 'top-to-bottom', spread: 0.5 })).toBe('linear-gradient(180deg, rgb(255,0,0) 0%, rgb(0,0,255) 50%)');
+    expect(gradientCss({ ...creation.toolBar.gradient, colors: ['#FF0000FF', '#0000FFFF'], direction: 'top-to-bottom', spread: 0.5 })).toBe(
+      'linear-gradient(180deg, rgb(255,0,0) 0%, rgb(0,0,255) 50%)',
+    );
     expect(gradientCss({ ...creation.toolBar.gradient, direction: 'bottom-to-top-diagonal' })).toContain('45deg');
   });
   it('alternate corners mirror every other item', () => {
@@ -259,24 +266,18 @@ describe('style values and designs', () => {
     expect(readDesignFragment('')).toBeUndefined();
   });
   it('merges a design over another without touching prototypes', () => {
-    const merged = mergeDesign({ a: { b: 1, c: 2 }, list: [1, 2] }, JSON.parse('{"a":{"c":3},"list":[3],"__proto__":{"polluted":true}}')) as Record<string, unknown>;
+    const merged = mergeDesign({ a: { b: 1, c: 2 }, list: [1, 2] }, JSON.parse('{"a":{"c":3},"list":[3],"__proto__":{"polluted":true}}')) as Record<
+      string,
+      unknown
+    >;
     expect(merged).toEqual({ a: { b: 1, c: 3 }, list: [3] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
-  it('only a sovereign or the shop owner may edit a template', () => {
-    expect(canEditTemplate(null, 'shop', ['shop'])).toBe(false);
-    expect(canEditTemplate({ userroles: [] }, 'shop', [])).toBe(false);
-    expect(canEditTemplate({ userroles: [] }, 'shop', ['shop'])).toBe(true);
-    expect(canEditTemplate({ userroles: [{ roleId: 1 }] }, 'shop', [])).toBe(true);
-    expect(canEditTemplate({ userroles: [{ roleId: 2 }] }, 'shop', ['other'])).toBe(false);
   });
 });
 
 describe('prices', () => {
-  it('writes two decimals and thousands separators as en-US does, without Intl', () => {
-    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    for (const amount of [0, 0.5, 1, 9.99, 10.005, 999.999, 1000, 1234.5, 65_432.1, 1_000_000, 123_456_789.01, -1234.5, -0.001]) {
-      expect(formatMoney(amount), String(amount)).toBe(intl.format(amount));
-    }
+  it('writes a sample price after the shop currency symbol, with two decimals', () => {
+    expect(formatPrice('₦', 1234.5)).toBe('₦1,234.50');
+    expect(formatPrice('$', 200)).toBe('$200.00');
   });
 });

@@ -4,7 +4,8 @@ import { creationSchema } from '@contract/design/schemas';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { PhoneScreen } from '@/features/preview/components/PhoneScreen';
-import { type SampleData, initialSelections } from '@/features/preview/model';
+import { initialSelections } from '@/features/preview/phone-state';
+import type { SampleData } from '@/features/preview/sample';
 import { SCREENS, type Screen } from '@/features/preview/screens';
 
 const products: SampleProduct[] = Array.from({ length: 40 }, (_, i) => ({
@@ -22,7 +23,13 @@ const products: SampleProduct[] = Array.from({ length: 40 }, (_, i) => ({
   sizes: i === 0 ? ['S', 'M', 'L'] : [],
   reviews: [{ id: 1, person: 'Amara K.', date: '2026-02-14', stars: 5, description: 'Great.' }],
 }));
-const categories: ProductCategory[] = Array.from({ length: 8 }, (_, i) => ({ id: 101 + i, superCategoryId: 1, name: `Category number ${i} with a long name`, icon: '/i.webp', imageList: ['/c.webp'] }));
+const categories: ProductCategory[] = Array.from({ length: 8 }, (_, i) => ({
+  id: 101 + i,
+  superCategoryId: 1,
+  name: `Category number ${i} with a long name`,
+  icon: '/i.webp',
+  imageList: ['/c.webp'],
+}));
 const slides: Slide[] = [1, 2, 3].map((id) => ({ id, superCategoryId: 1, image: `/s${id}.webp`, title: `Slide ${id}`, subtitle: 'Sub' }));
 const sample: SampleData = { products, categories, slides };
 
@@ -32,9 +39,14 @@ function show(screenName: Screen, design: unknown = {}) {
 }
 
 describe('PhoneScreen renders every screen', () => {
-  it.each(SCREENS.map((name) => [name]))('%s, with the defaults and with a broken design', (name) => {
-    show(name).unmount();
-    show(name, { colors: { primary: 42 }, splashScreen: null, appTemplate: { theme: 'x' }, measurementItem: { borderRadius: 'round' } }).unmount();
+  it.each(SCREENS.map((name) => [name]))('%s, with the defaults and a broken design drawn as the defaults', (name) => {
+    const defaults = show(name);
+    expect(defaults.container.querySelector(`[data-screen="${name}"]`)).not.toBeNull();
+    const drawn = defaults.container.innerHTML;
+    defaults.unmount();
+    const broken = show(name, { colors: { primary: 42 }, splashScreen: null, appTemplate: { theme: 'x' }, measurementItem: { borderRadius: 'round' } });
+    expect(broken.container.innerHTML).toBe(drawn);
+    broken.unmount();
   });
 });
 
@@ -71,7 +83,11 @@ describe('theme switches', () => {
   });
 
   it('measurement list: 30 items, title cut by template', () => {
-    for (const [theme, cut] of [['template_a', 16], ['template_b', 50], ['template_c', 20]] as const) {
+    for (const [theme, cut] of [
+      ['template_a', 16],
+      ['template_b', 50],
+      ['template_c', 20],
+    ] as const) {
       const { unmount } = show('home-page', { appTemplate: { theme } });
       const main = screen.getByRole('main');
       expect(within(main).getAllByText(/^\$200\.00$/)).toHaveLength(30);
@@ -104,7 +120,11 @@ describe('theme switches', () => {
   });
 
   it('category grid: theme_b one column, the others two', () => {
-    for (const [theme, columns] of [['theme_a', 2], ['theme_b', 1], ['theme_c', 2]] as const) {
+    for (const [theme, columns] of [
+      ['theme_a', 2],
+      ['theme_b', 1],
+      ['theme_c', 2],
+    ] as const) {
       const { container, unmount } = show('categories-page', { categories: { theme } });
       expect((container.querySelector('[data-page="categories-page"] > div') as HTMLElement).style.gridTemplateColumns).toBe(`repeat(${columns}, 1fr)`);
       unmount();
@@ -119,7 +139,11 @@ describe('theme switches', () => {
     view.unmount();
     view = show('product-details', { productDetailsBody: { theme: 'theme_b' } });
     const tabs = screen.getByRole('tablist');
-    expect(within(tabs).getAllByRole('button').map((tab) => tab.textContent)).toEqual(['Details', 'Reviews']);
+    expect(
+      within(tabs)
+        .getAllByRole('button')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Details', 'Reviews']);
     expect(within(tabs).getByRole('button', { name: 'Details' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'S' })).toHaveAttribute('aria-pressed', 'true');
     view.unmount();
@@ -142,7 +166,11 @@ describe('theme switches', () => {
     for (const theme of ['theme_a', 'theme_b', 'theme_c']) {
       const { unmount } = show('home-page', { bottomNavBar: { isShow: true, theme } });
       const bar = screen.getByRole('navigation', { name: 'Bottom navigation' });
-      expect(within(bar).getAllByRole('button').map((item) => item.getAttribute('aria-label'))).toEqual(['Home', 'Categories', 'Orders', 'Account']);
+      expect(
+        within(bar)
+          .getAllByRole('button')
+          .map((item) => item.getAttribute('aria-label')),
+      ).toEqual(['Home', 'Categories', 'Orders', 'Account']);
       unmount();
     }
   });

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductCategory, SampleProduct, Slide } from '@contract/catalog/schemas';
 import { useSampleData } from '@/features/preview/api/get-sample-data';
-import { interestIds } from '@/features/preview/model';
+import { interestIds } from '@/features/preview/sample';
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 
@@ -33,10 +33,13 @@ const ids = (url: URL, name: string) => (url.searchParams.get(name) ?? '').split
 function catalogue(input: RequestInfo | URL): Response {
   const url = new URL(String(input), 'http://portal.test');
   const answer = (data: unknown) => new Response(JSON.stringify({ message: 'OK', data }), { status: 200, headers: { 'Content-Type': 'application/json' } });
-  if (url.pathname.endsWith('/sample/super-categories/sample-measurements')) return answer(ids(url, 'superCategoryIds').flatMap((s) => Array.from({ length: 12 }, (_, i) => product(s * 1000 + i, s))));
+  if (url.pathname.endsWith('/sample/super-categories/sample-measurements'))
+    return answer(ids(url, 'superCategoryIds').flatMap((s) => Array.from({ length: 12 }, (_, i) => product(s * 1000 + i, s))));
   if (url.pathname.endsWith('/product-categories')) {
     const named = ids(url, 'categoryIds');
-    return answer(named.length > 0 ? named.map(category) : ids(url, 'superCategoryIds').flatMap((s) => Array.from({ length: 6 }, (_, i) => category(s * 100 + i + 1))));
+    return answer(
+      named.length > 0 ? named.map(category) : ids(url, 'superCategoryIds').flatMap((s) => Array.from({ length: 6 }, (_, i) => category(s * 100 + i + 1))),
+    );
   }
   if (url.pathname.endsWith('/slideshows/')) return answer(ids(url, 'superCategoryIds').flatMap((s) => [1, 2, 3, 4].map((i) => slide(s * 10 + i, s))));
   return new Response('{}', { status: 404 });

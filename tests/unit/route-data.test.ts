@@ -37,9 +37,13 @@ describe("a private page's data (ensureRouteData)", () => {
   it('fresh: asks the server even with a copy, and falls back to the copy when no answer comes', async () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(['user', 'me'], { firstName: 'Ada' });
-    await expect(ensureRouteData(queryClient, { queryKey: ['user', 'me'], queryFn: () => Promise.resolve({ firstName: 'Zainab' }) }, { fresh: true })).resolves.toEqual({ firstName: 'Zainab' });
+    await expect(
+      ensureRouteData(queryClient, { queryKey: ['user', 'me'], queryFn: () => Promise.resolve({ firstName: 'Zainab' }) }, { fresh: true }),
+    ).resolves.toEqual({ firstName: 'Zainab' });
     onlineManager.setOnline(false);
-    await expect(ensureRouteData(queryClient, { queryKey: ['user', 'me'], queryFn: offline, retry: false }, { fresh: true })).resolves.toEqual({ firstName: 'Zainab' });
+    await expect(ensureRouteData(queryClient, { queryKey: ['user', 'me'], queryFn: offline, retry: false }, { fresh: true })).resolves.toEqual({
+      firstName: 'Zainab',
+    });
   });
 
   it('an answered failure is the page’s error, offline or not', async () => {

@@ -197,14 +197,11 @@ describe('shell', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Sign In/Up' })).not.toBeInTheDocument();
     const information = screen.getByRole('navigation', { name: 'Information' });
-    expect(within(information).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Features',
-      'Pricing',
-      'Templates',
-      'My Apps',
-      'Billing',
-      'Payment Methods',
-    ]);
+    expect(
+      within(information)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Features', 'Pricing', 'Templates', 'My Apps', 'Billing', 'Payment Methods']);
   });
 
   it('names the tab after the page and marks the current nav link', async () => {
@@ -222,7 +219,11 @@ describe('shell', () => {
     await renderApp('/features');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Login/Register', 'Features', 'Pricing', 'Templates']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Login/Register', 'Features', 'Pricing', 'Templates']);
     expect(within(menu).getByRole('link', { name: 'Login/Register' })).toHaveAttribute('href', '/features?login-modal=true');
   });
 
@@ -231,14 +232,11 @@ describe('shell', () => {
     const { router } = await renderApp('/billing');
     act(() => screen.getByRole('button', { name: 'Open menu' }).click());
     const menu = await screen.findByRole('navigation', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Features',
-      'Pricing',
-      'Templates',
-      'My Apps',
-      'Billing',
-      'Payment Methods',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Features', 'Pricing', 'Templates', 'My Apps', 'Billing', 'Payment Methods']);
     act(() => within(menu).getByRole('button', { name: 'Logout' }).click());
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to log out?' });
     expect(session().isLoggedIn).toBe(true);
@@ -257,7 +255,11 @@ describe('shell', () => {
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/usage is measured in minutes/)).toBeVisible();
     // Spec section 9: at most 20 templates per user.
-    act(() => within(screen.getByRole('heading', { level: 2, name: /create my own templates/i })).getByRole('button').click());
+    act(() =>
+      within(screen.getByRole('heading', { level: 2, name: /create my own templates/i }))
+        .getByRole('button')
+        .click(),
+    );
     expect(screen.getByText(/up to 20 each/)).toBeVisible();
   });
 

@@ -18,7 +18,8 @@ async function seed(queryClient: QueryClient) {
   // The public ones are fetched through their options, as the app does, so they carry their meta.
   await queryClient.prefetchQuery({ ...plansQueryOptions(), queryFn: () => [] });
   await queryClient.prefetchQuery({ ...superCategoriesQueryOptions(), queryFn: () => [] });
-  for (const key of [['user', 'me'], ['credit'], ['referrals'], ['shops'], ['notifications', 'count'], ['customer']]) queryClient.setQueryData(key, { mine: true });
+  for (const key of [['user', 'me'], ['credit'], ['referrals'], ['shops'], ['notifications', 'count'], ['customer']])
+    queryClient.setQueryData(key, { mine: true });
 }
 
 function keys(queryClient: QueryClient): string[] {

@@ -23,7 +23,9 @@ describe('shop setup checks (spec section 5), in order', () => {
 
   it('3. logo: empty or 2 characters fail, 3 pass', () => {
     expect(setupMessage({ ...VALID, logo: '' })).toBe('Please upload a business logo');
-    expect(shopSetupError({ name: 'Ada Foods', logo: 'ab', latitude: 6.45, longitude: 3.39, shopCurrency: { currencyId: 1 } })).toBe('Please upload a business logo');
+    expect(shopSetupError({ name: 'Ada Foods', logo: 'ab', latitude: 6.45, longitude: 3.39, shopCurrency: { currencyId: 1 } })).toBe(
+      'Please upload a business logo',
+    );
     expect(shopSetupError({ name: 'Ada Foods', logo: 'abc', latitude: 6.45, longitude: 3.39, shopCurrency: { currencyId: 1 } })).toBeNull();
     expect(setupMessage({ ...VALID, logo: '', currencyId: 0 })).toBe('Please upload a business logo');
   });
@@ -54,7 +56,12 @@ describe('shop setup checks (spec section 5), in order', () => {
   });
 
   it('says whether the typed name is free only for the name it was asked about', () => {
-    const taken = { shopName: 'Ada Foods', slugName: 'ada-foods', available: false, message: 'A shop with this name already exists. Please choose another name.' };
+    const taken = {
+      shopName: 'Ada Foods',
+      slugName: 'ada-foods',
+      available: false,
+      message: 'A shop with this name already exists. Please choose another name.',
+    };
     expect(nameHint('Ada Foods', taken)).toEqual({ error: true, text: taken.message });
     expect(nameHint('Ada Food', taken)).toBeNull();
     expect(nameHint('Ada Foods', { ...taken, available: true, message: null })?.error).toBe(false);

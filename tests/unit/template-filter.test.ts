@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listTag, templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { listTag, templateFilterOf, templateKeys } from '@contract/templates/filter';
 
 describe("the gallery's filter", () => {
   it('reads ?category&tag by shape: a string category of letters and _, a trimmed tag of at most 30 characters', () => {
@@ -14,7 +14,7 @@ describe("the gallery's filter", () => {
 
   it('keys the list by category and the lower-case tag, as the page and the server both ask for it', () => {
     expect(listTag({ tag: ' GoLd ' })).toBe('gold');
-    expect(templateListKey({})).toEqual(['templates', 'list', '', '']);
-    expect(templateListKey({ category: 'autos', tag: 'Gold' })).toEqual(templateListKey({ category: 'autos', tag: 'gold ' }));
+    expect(templateKeys.list({})).toEqual(['templates', 'list', '', '']);
+    expect(templateKeys.list({ category: 'autos', tag: 'Gold' })).toEqual(templateKeys.list({ category: 'autos', tag: 'gold ' }));
   });
 });

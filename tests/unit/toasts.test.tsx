@@ -64,7 +64,7 @@ describe('toasts (spec section 8: top-right, 6 seconds)', () => {
     expect(getComputedStyle(content!).backgroundColor).toBe('rgb(179, 38, 30)');
   });
 
-  it('on a phone, sits at the bottom, clear of the nav bar and of a dialog\'s title, tabs and close button', async () => {
+  it("on a phone, sits at the bottom, clear of the nav bar and of a dialog's title, tabs and close button", async () => {
     phoneScreen();
     render(
       <ToastProvider>

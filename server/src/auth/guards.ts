@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-error';
 import { isClientCredential, parseAuthorization } from './credentials';
-import { hasRole } from './roles';
+import { hasRole } from '@contract/users/roles';
 import { verifyUserToken } from './tokens';
 import { findUserRow, rolesOf, toUser } from './users';
 

@@ -39,10 +39,7 @@ async function getJson<T>(fetchImpl: typeof fetch, url: URL): Promise<T | null> 
 }
 
 /** The Graph API verifier: debug_token with the app token, then /me. */
-export function createFacebookVerifier(
-  config: Pick<Config, 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET'>,
-  fetchImpl: typeof fetch = fetch,
-): SocialVerifier {
+export function createFacebookVerifier(config: Pick<Config, 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET'>, fetchImpl: typeof fetch = fetch): SocialVerifier {
   return {
     async verifyFacebook(accessToken) {
       const { FACEBOOK_APP_ID: appId, FACEBOOK_APP_SECRET: appSecret } = config;

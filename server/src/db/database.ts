@@ -47,9 +47,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 const MIGRATION_LOCK_KEY = 7_267_876;
 
 function databaseLocation(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DatabaseLocation {
-  return config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') };
+  return config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') };
 }
 
 /** Fills a database right after its migrations (for PostgreSQL under the same lock). */

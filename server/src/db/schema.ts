@@ -84,7 +84,9 @@ export const userRoles = pgTable(
  */
 export const realtimeNodes = pgTable('realtime_nodes', {
   path: text('path').primaryKey(),
-  value: jsonb('value').notNull().default(sql`'null'::jsonb`),
+  value: jsonb('value')
+    .notNull()
+    .default(sql`'null'::jsonb`),
   revision: integer('revision').notNull().default(0),
   updatedAt: updatedAt(),
 });
@@ -263,8 +265,14 @@ export const shops = pgTable(
     currencyId: integer('currency_id')
       .notNull()
       .references(() => currencies.id),
-    categoriesOfInterest: jsonb('categories_of_interest').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-    superCategoriesOfInterest: jsonb('super_categories_of_interest').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    categoriesOfInterest: jsonb('categories_of_interest')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    superCategoriesOfInterest: jsonb('super_categories_of_interest')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isTemplate: boolean('is_template').notNull().default(false),
     templateId: text('template_id'),
     config: jsonb('config').$type<Record<string, unknown>>(),
@@ -352,7 +360,11 @@ export const chatRooms = pgTable(
     agentReadId: integer('agent_read_id').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('chat_rooms_room_id_idx').on(table.roomId), index('chat_rooms_device_idx').on(table.deviceId), index('chat_rooms_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('chat_rooms_room_id_idx').on(table.roomId),
+    index('chat_rooms_device_idx').on(table.deviceId),
+    index('chat_rooms_user_idx').on(table.userId),
+  ],
 );
 
 /** Devices that may use a room besides its own (the live preview app), and who unsubscribed. */
@@ -439,7 +451,9 @@ export const collaboratorInvites = pgTable(
   },
   (table) => [
     uniqueIndex('collaborator_invites_token_idx').on(table.tokenHash),
-    uniqueIndex('collaborator_invites_open_idx').on(table.shopId, table.email).where(sql`${table.status} = 'open'`),
+    uniqueIndex('collaborator_invites_open_idx')
+      .on(table.shopId, table.email)
+      .where(sql`${table.status} = 'open'`),
     index('collaborator_invites_shop_idx').on(table.shopId, table.sentAt),
     check('collaborator_invites_status', sql`${table.status} in ('open', 'accepted', 'declined', 'revoked', 'expired')`),
   ],

@@ -40,7 +40,10 @@ const SHUFFLE_VARIANTS = 8;
 let generation = 0;
 
 /** The responses of a cached list: the envelope, or 304 when If-None-Match named the current answer. */
-export const cachedListOf = (schema: z.ZodType) => ({ 200: envelopeOf(z.array(schema)), 304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }) });
+export const cachedListOf = (schema: z.ZodType) => ({
+  200: envelopeOf(z.array(schema)),
+  304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }),
+});
 
 /** Drops every cached catalogue answer (after a seed or an edit of catalogue rows). */
 export function invalidateCatalogue(): void {
@@ -83,9 +86,7 @@ export class CatalogueCache {
       const answer = await build();
       const data = answer.data;
       const variants =
-        shuffle && Array.isArray(data) && data.length > 1
-          ? Array.from({ length: SHUFFLE_VARIANTS }, () => variantOf(shuffled(data)))
-          : [variantOf(data)];
+        shuffle && Array.isArray(data) && data.length > 1 ? Array.from({ length: SHUFFLE_VARIANTS }, () => variantOf(shuffled(data))) : [variantOf(data)];
       return { generation: at, variants, total: answer.total ?? null };
     })();
     this.entries.delete(key);
@@ -97,12 +98,7 @@ export class CatalogueCache {
   }
 
   /** Answers from the cache: 304 when If-None-Match names the current answer, else its bytes. */
-  async reply(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    build: () => Promise<CatalogueAnswer>,
-    options: { shuffle?: boolean } = {},
-  ): Promise<void> {
+  async reply(request: FastifyRequest, reply: FastifyReply, build: () => Promise<CatalogueAnswer>, options: { shuffle?: boolean } = {}): Promise<void> {
     const entry = await this.entry(`${request.routeOptions.url ?? ''} ${request.url}`, build, options.shuffle ?? false);
     // Every visitor may read it, yet each must revalidate: an edit shows at once.
     reply.header('cache-control', 'no-cache');

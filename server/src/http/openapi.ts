@@ -57,8 +57,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           basic: { type: 'http', scheme: 'basic', description: 'The client credential (id:secret) the portal carries on anonymous calls.' },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A session token from login or register; where roles are listed, the user must hold one of them.' },
-          reviewApp: { type: 'apiKey', in: 'header', name: APP_REVIEW_AUTH_HEADER, description: "The client credential (id:secret) in the live preview app's own header." },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A session token from login or register; where roles are listed, the user must hold one of them.',
+          },
+          reviewApp: {
+            type: 'apiKey',
+            in: 'header',
+            name: APP_REVIEW_AUTH_HEADER,
+            description: "The client credential (id:secret) in the live preview app's own header.",
+          },
         },
       },
     },

@@ -14,7 +14,10 @@ export const idParam = (label: string) =>
     .max(INT4_MAX, `Path parameter ${label} is out of range`);
 
 /** A shop alias in a path: the shape aliases have (anything else cannot be a shop: a 404, never a query). */
-export const aliasParam = z.string().max(64).refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' });
+export const aliasParam = z
+  .string()
+  .max(64)
+  .refine((value) => ALIAS_PATTERN.test(value), { error: 'Path parameter alias is not a shop alias' });
 /** `:alias` of the shop routes. */
 export const aliasParams = z.object({ alias: aliasParam });
 

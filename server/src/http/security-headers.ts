@@ -114,7 +114,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     if (isHashedFile(request.url)) return payload;
     // The policy once the page is written: a page rendered for this very request (the gallery's
     // first render of a filter, say) has added the hashes of its own inline styles by now.
-    await new Promise<void>((resolve, reject) => applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())),
+    );
     return payload;
   });
 }

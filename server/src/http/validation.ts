@@ -31,9 +31,7 @@ const PART_NAMES: Record<RequestPart, { root: string; field: (name: string) => s
 
 function fieldLabel(part: RequestPart, issuePath: readonly PropertyKey[]): string {
   if (issuePath.length === 0) return PART_NAMES[part].root;
-  const name = issuePath
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
-    .join('');
+  const name = issuePath.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
   return PART_NAMES[part].field(name);
 }
 
@@ -101,8 +99,7 @@ export function validateRequestPart<T>(schema: z.ZodType<T>, data: unknown, part
 
 /** Fastify's validator compiler for zod schemas (registered once in app.ts). */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const part: RequestPart =
-    httpPart === 'body' || httpPart === 'params' || httpPart === 'headers' ? httpPart : 'querystring';
+  const part: RequestPart = httpPart === 'body' || httpPart === 'params' || httpPart === 'headers' ? httpPart : 'querystring';
   // Fastify passes a missing body as null; zod should see "nothing was sent".
   return (data) => validateRequestPart(schema, part === 'body' && data === null ? undefined : data, part);
 };

@@ -12,7 +12,6 @@ export interface MailContent {
   text: string;
 }
 
-
 /** Header values stay on one line whatever a name contains. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
@@ -24,7 +23,9 @@ function oneLine(value: string): string {
  * division slashes (U+2215). It reads as typed; it is never a link, and never in a subject.
  */
 export function inertName(value: string): string {
-  return oneLine(value).replace(/\.(?=\S)/g, '\u2024').replace(/:\/\//g, ':\u2215\u2215');
+  return oneLine(value)
+    .replace(/\.(?=\S)/g, '\u2024')
+    .replace(/:\/\//g, ':\u2215\u2215');
 }
 
 interface Layout {

@@ -84,7 +84,15 @@ type MediaFile = { ownerUserId: number; shopAlias?: string | null; kind: MediaKi
 export async function recordMedia(db: Database, fileName: string, file: MediaFile & { byteSize: number }): Promise<StoredMedia> {
   const [row] = await db
     .insert(media)
-    .values({ ownerUserId: file.ownerUserId, shopAlias: file.shopAlias ?? null, kind: file.kind, label: file.label ?? '', fileName, contentType: file.type, byteSize: file.byteSize })
+    .values({
+      ownerUserId: file.ownerUserId,
+      shopAlias: file.shopAlias ?? null,
+      kind: file.kind,
+      label: file.label ?? '',
+      fileName,
+      contentType: file.type,
+      byteSize: file.byteSize,
+    })
     .returning();
   if (!row) throw new Error('insert returned nothing');
   return row;

@@ -18,7 +18,7 @@ import { ROLE } from '@contract/constants';
 import { FULL_ACCESS_RIGHTS, type AccessRights } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../auth/guards';
-import { hasRole } from '../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Database } from '../db/database';
 import { shopCollaborators, shops } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -75,7 +75,12 @@ export async function shopRelation(db: Database, actor: User, shop: ShopRow): Pr
 
 /** The shop of `alias` when `actor` may do `action` to it: 404 for an unknown alias, 403 otherwise. */
 export async function requireShopAccess(db: Database, actor: User, alias: string, action: ShopAction): Promise<ShopRow> {
-  const [found] = await db.select({ shop: shops, rights: shopCollaborators.accessRights }).from(shops).leftJoin(shopCollaborators, collaboratorOf(actor)).where(eq(shops.alias, alias)).limit(1);
+  const [found] = await db
+    .select({ shop: shops, rights: shopCollaborators.accessRights })
+    .from(shops)
+    .leftJoin(shopCollaborators, collaboratorOf(actor))
+    .where(eq(shops.alias, alias))
+    .limit(1);
   requireAction(actor, found?.shop, action, found?.rights ?? null);
   return found.shop;
 }
@@ -97,7 +102,12 @@ export async function checkShopAccess(db: Database, actor: User, alias: string, 
 /** The actor's collaborator row of the shop, if any (unique per shop and user): rights and shop in one query. */
 const collaboratorOf = (actor: User) => and(eq(shopCollaborators.shopId, shops.id), eq(shopCollaborators.userId, actor.id));
 
-function requireAction(actor: User, shop: Pick<ShopRow, 'ownerUserId' | 'isTemplate'> | undefined, action: ShopAction, rights: AccessRights | null): asserts shop {
+function requireAction(
+  actor: User,
+  shop: Pick<ShopRow, 'ownerUserId' | 'isTemplate'> | undefined,
+  action: ShopAction,
+  rights: AccessRights | null,
+): asserts shop {
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
   // A template shop stays owner-or-SOVEREIGN (spec section 5): collaborator rights do not apply to it.
   if (!mayActOnShop(actor, shop, action, shop.isTemplate ? null : rights)) throw new HttpError(403, AUTH_MESSAGES.forbidden);

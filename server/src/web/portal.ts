@@ -81,7 +81,8 @@ function inlineStyleHashes(html: string): string[] {
 function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
   const accepted = String(reply.request.headers['accept-encoding'] ?? '');
   reply.header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
+  if (/\bbr\b/.test(accepted))
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }));
   if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(body));
   return reply.send(body);
 }
@@ -90,7 +91,10 @@ function sendEncoded(reply: FastifyReply, body: string): FastifyReply {
 const BROTLI_QUALITY = 5;
 
 /** Registers static serving; null (and nothing registered) when the portal is not built. */
-export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID' | 'PUBLIC_ORIGIN'>): Promise<Portal | null> {
+export async function registerPortal(
+  app: AppInstance,
+  config: Pick<Config, 'DIST_DIR' | 'CLIENT_CREDENTIAL' | 'FACEBOOK_APP_ID' | 'PUBLIC_ORIGIN'>,
+): Promise<Portal | null> {
   const template = readText(path.join(config.DIST_DIR, 'index.html'));
   if (template === null) return null;
   // Rendered once: the credential and app id do not change while the server runs.
@@ -107,7 +111,11 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
   // The public pages, rendered once: each with its own route's preloads, loaded (with the font
   // faces' stylesheet) after the first paint.
   const pageHtml = (page: PrerenderedPage) => {
-    const { html: booted, script } = withBootAfterPaint(prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN), fontsOf, entryImports);
+    const { html: booted, script } = withBootAfterPaint(
+      prerenderedHtml(withModulePreloads(filled, preloadsFor(routes, page.path)), page, config.PUBLIC_ORIGIN),
+      fontsOf,
+      entryImports,
+    );
     const html = inlineStylesheets(booted);
     for (const hash of inlineStyleHashes(html)) app.allowInlineStyle(hash);
     if (script !== null) app.allowInlineScript(sha256Source(script));
@@ -154,7 +162,10 @@ export async function registerPortal(app: AppInstance, config: Pick<Config, 'DIS
     return html;
   };
   const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
-    sendEncoded(reply.code(status).type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE), html.replaceAll(NONCE_PLACEHOLDER, reply.raw.styleNonce ?? ''));
+    sendEncoded(
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', CACHE_REVALIDATE),
+      html.replaceAll(NONCE_PLACEHOLDER, reply.raw.styleNonce ?? ''),
+    );
 
   const portal: Portal = {
     pageFor: (pathname) => {

@@ -11,7 +11,6 @@ import { PRODUCT_NAME } from '@contract/brand';
 import type { PrerenderedPage } from '@contract/pages';
 import { escapeHtml } from '../html';
 
-
 /** dist/.vite/prerender.json, or [] when the build has none (an older build: pages then render in the browser). */
 export function readPrerendered(distDir: string): PrerenderedPage[] {
   let raw: string;

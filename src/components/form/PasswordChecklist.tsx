@@ -12,7 +12,11 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
         const met = rule.test(password);
         return (
           <Box component="li" key={rule.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-            {met ? <CheckCircleIcon fontSize="small" color="success" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" color="disabled" aria-hidden />}
+            {met ? (
+              <CheckCircleIcon fontSize="small" color="success" aria-hidden />
+            ) : (
+              <RadioButtonUncheckedIcon fontSize="small" color="disabled" aria-hidden />
+            )}
             <Typography variant="body2" color={met ? 'success.main' : 'text.secondary'}>
               {rule.label}
               <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>

@@ -4,7 +4,7 @@ import { FIELD_MESSAGES } from '@contract/validation';
 import { ValidatedTextField, type ValidatedTextFieldProps } from './ValidatedTextField';
 
 /** What a form supplies for one of the profile fields; their labels, autofill hints and messages live here. */
-export type ProfileFieldProps = Pick<ValidatedTextFieldProps, 'value' | 'onChange' | 'onBlur' | 'invalid'>;
+type ProfileFieldProps = Pick<ValidatedTextFieldProps, 'value' | 'onChange' | 'onBlur' | 'invalid'>;
 
 /** First Name and Last Name side by side (stacked on phones), as registration and the account page show them. */
 export function NameFields({ firstName, lastName }: { firstName: ProfileFieldProps; lastName: ProfileFieldProps }) {

@@ -23,9 +23,9 @@ const SessionEffects = lazy(() => import('./SessionEffects').then((module) => ({
 // Modal-based pieces load on first use: they are not needed to show the first page.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
 const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
-const LoginModal = lazy(() => import('@/features/sign-in/components/LoginModal'));
+const LoginModal = lazy(() => import('@/features/auth/components/LoginModal'));
 // Only for a signed-in user who still has to verify: not part of a visitor's first paint.
-const VerificationBanner = lazy(() => import('@/features/sign-in/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
+const VerificationBanner = lazy(() => import('@/features/auth/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
 
 const MAIN_ID = 'main-content';
 /** The banner's height, measured: three lines on a 390 px phone, one from 600 px up (320 px: 108). */
@@ -84,7 +84,10 @@ export function AppShell() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }} style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}>
+    <Box
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', ...APP_BAR_HEIGHT }}
+      style={{ '--banner-height': `${bannerHeight}px` } as CSSProperties}
+    >
       <Box
         component="a"
         href={`#${MAIN_ID}`}

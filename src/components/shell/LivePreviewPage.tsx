@@ -14,7 +14,7 @@ import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { PageLayout, useDocumentTitle } from '@/components/PageLayout';
 import { useToken } from '@/lib/session/token';
-import { mergeDesign } from '@/features/preview/model';
+import { mergeDesign } from '@/features/preview/design-link';
 import type { Screen } from '@/features/preview/screens';
 import { findPreviewTemplate } from '@/features/preview/templates';
 import { DESIGN_NOT_ON_THIS_DEVICE } from '@/features/design/document';
@@ -25,16 +25,39 @@ const PhonePreview = lazy(() => import('@/features/preview/components/PhonePrevi
 /** The status of a design shown as it is stored: what a phone's viewer needs to know. */
 const LIVE = 'Live: showing the latest design';
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
-export default function LivePreviewPage({ alias, version, page, previewKey }: { alias: string; version: number; page?: Screen | undefined; previewKey?: string | undefined }) {
+export default function LivePreviewPage({
+  alias,
+  version,
+  page,
+  previewKey,
+}: {
+  alias: string;
+  version: number;
+  page?: Screen | undefined;
+  previewKey?: string | undefined;
+}) {
   const doc = useDesignDoc(alias, version, previewKey);
   const template = findPreviewTemplate(alias);
   // Each stored edit re-parses only the groups it changed; the rest keep their objects (and the
   // phone's memoised parts their renders). A shop's design is the document's own Creation
   // (parsed once, in useDesignDoc); only a built-in template's lays the document over the template.
   const [parse] = useState(createCreationParser);
-  const creation = useMemo(() => (template ? parse(mergeDesign(template.creation, doc.data ?? undefined)) : doc.creation), [parse, template, doc.data, doc.creation]);
+  const creation = useMemo(
+    () => (template ? parse(mergeDesign(template.creation, doc.data ?? undefined)) : doc.creation),
+    [parse, template, doc.data, doc.creation],
+  );
   const wide = useMediaQuery('(min-width: 600px)');
   const signedIn = useToken() !== null;
   // Setting the primary colour derives its shades, the toolbar text and the fields that follow it (spec section 4).
@@ -44,8 +67,11 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
   };
   const denied = template ? null : doc.denied;
   const unavailable = !template && doc.availability === 'unavailable';
-  useDocumentTitle(denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : unavailable ? 'Not available offline' : `${creation.shop.name} live preview`);
-  if (denied?.status === 404) return <PageLayout title="App not found" lead={`There is no app '${alias.slice(0, 80)}'. Scan its QR code again from the design editor.`} />;
+  useDocumentTitle(
+    denied ? (denied.status === 404 ? 'App not found' : 'Access denied') : unavailable ? 'Not available offline' : `${creation.shop.name} live preview`,
+  );
+  if (denied?.status === 404)
+    return <PageLayout title="App not found" lead={`There is no app '${alias.slice(0, 80)}'. Scan its QR code again from the design editor.`} />;
   if (denied) return <ForbiddenPage lead={denied.message} />;
   if (unavailable) return <PageLayout title="Not available offline" lead={DESIGN_NOT_ON_THIS_DEVICE} />;
   return (
@@ -63,14 +89,32 @@ export default function LivePreviewPage({ alias, version, page, previewKey }: { 
           </Suspense>
         </div>
       </div>
-      <div style={{ flex: 'none', minHeight: 32, display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'center', gap: '4px 12px', padding: '4px 8px', font: '12px/20px Roboto, sans-serif', color: '#FFFFFF' }}>
+      <div
+        style={{
+          flex: 'none',
+          minHeight: 32,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: '4px 12px',
+          padding: '4px 8px',
+          font: '12px/20px Roboto, sans-serif',
+          color: '#FFFFFF',
+        }}
+      >
         <p role="status" style={{ margin: 0 }}>
           {doc.loaded || doc.status === 'offline' ? (doc.status === 'in-sync' ? LIVE : doc.statusText) : 'Connecting…'}
         </p>
         {signedIn && (
           <label style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
             Primary colour
-            <input type="color" value={creation.colors.primary.slice(0, 7).toLowerCase()} onChange={(event) => setPrimary(event.target.value)} style={{ width: 32, height: 20, padding: 0, border: 0, background: 'none' }} />
+            <input
+              type="color"
+              value={creation.colors.primary.slice(0, 7).toLowerCase()}
+              onChange={(event) => setPrimary(event.target.value)}
+              style={{ width: 32, height: 20, padding: 0, border: 0, background: 'none' }}
+            />
           </label>
         )}
         {doc.refused && (

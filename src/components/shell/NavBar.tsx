@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link } from '@tanstack/react-router';
 import { ROLE } from '@contract/constants';
-import { hasRoleId } from '@/features/chat/roles';
+import { hasRole } from '@contract/users/roles';
 import { NAV_BAR, isNavSolid } from '@/lib/navigation';
 import { BRAND } from '@contract/brand';
 import type { User } from '@contract/users/schemas';
@@ -14,10 +14,12 @@ import { ButtonLink } from '../links';
 import { Logo } from './Logo';
 
 // Signed-in only (avatar and menu): visitors, and so the homepage's first paint, never need it.
-const AccountButton = lazy(() => import('@/features/account/components/AccountButton').then((module) => ({ default: module.AccountButton })));
+const AccountButton = lazy(() => import('@/features/users/components/AccountButton').then((module) => ({ default: module.AccountButton })));
 // With the invites' Accept and Decline (registered by the collaborators feature), which its items offer.
 const NotificationBell = lazy(() =>
-  Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({ default: module.NotificationBell })),
+  Promise.all([import('@/features/notifications/components/NotificationBell'), import('@/features/collaborators/invite-actions')]).then(([module]) => ({
+    default: module.NotificationBell,
+  })),
 );
 
 function subscribeToScroll(onChange: () => void): () => void {
@@ -76,11 +78,7 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           {NAV_BAR.map((entry) =>
             entry.kind === 'link' ? (
               <li key={entry.label}>
-                <ButtonLink
-                  to={entry.to}
-                  color="inherit"
-                  activeProps={{ style: { textDecoration: 'underline', textUnderlineOffset: 6 } }}
-                >
+                <ButtonLink to={entry.to} color="inherit" activeProps={{ style: { textDecoration: 'underline', textUnderlineOffset: 6 } }}>
                   {entry.label}
                 </ButtonLink>
               </li>
@@ -88,7 +86,7 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
           )}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {isLoggedIn && user && hasRoleId(user, ROLE.SOVEREIGN) ? (
+        {isLoggedIn && user && hasRole(user, ROLE.SOVEREIGN) ? (
           <ButtonLink to="/support/inbox" color="inherit">
             Support inbox
           </ButtonLink>

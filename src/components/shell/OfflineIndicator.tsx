@@ -11,7 +11,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-export const OFFLINE_TEXT = 'You are offline. Pages show the data last loaded, which may be out of date.';
+const OFFLINE_TEXT = 'You are offline. Pages show the data last loaded, which may be out of date.';
 
 /** The shell's offline indicator: every screen then shows its last data, marked as possibly out of date. */
 export function OfflineIndicator() {

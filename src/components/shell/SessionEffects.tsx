@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
-import { useCredit } from '@/features/account/api/get-credit';
+import { useCredit } from '@/features/users/api/get-credit';
 import { createReferral } from '@/features/referrals/api/create-referral';
 import { referralsQueryOptions } from '@/features/referrals/api/get-referrals';
-import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/sign-in/oauth-handshake';
-import { clearReferralCode, getStoredReferralCode, rememberReferralCode } from '@/features/sign-in/referral-code';
+import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/auth/oauth-handshake';
+import { clearReferralCode, getStoredReferralCode, rememberReferralCode } from '@/features/auth/referral-code';
 
 /**
  * Spec section 4 "Startup" for the signed-in user (the profile is the session's own query; the

@@ -14,7 +14,7 @@ import { userShopsQueryOptions } from '@/features/shops/api/get-user-shops';
 import { useSession } from '@/lib/session/session';
 
 /** The aliases of the signed-in user's shops (none when logged out). */
-export function useOwnedShopAliases(): string[] {
+function useOwnedShopAliases(): string[] {
   const { user } = useSession();
   const shops = useQuery({ ...userShopsQueryOptions(user?.id ?? 0), enabled: Boolean(user) });
   return useMemo(() => (shops.data ?? []).map((shop) => shop.alias), [shops.data]);

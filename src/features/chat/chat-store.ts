@@ -5,11 +5,11 @@
  * every (re)connect it joins every room again and fetches what it missed. Loading failures are
  * only logged, in the spec's words.
  */
-import { io, type Socket } from 'socket.io-client';
 import { CHAT_EVENTS, CHAT_ROOMS } from '@contract/chat/paths';
 import type { AdminOnlineEvent, ChatMessage, SupportRoom, TypingEvent } from '@contract/chat/schemas';
 import { CONSTANTS } from '@contract/constants';
 import { ApiError } from '@/api/client';
+import { openRealtimeLine, type RealtimeLine } from '@/realtime/transport';
 import { createRoom } from './api/create-room';
 import { getChats } from './api/get-chats';
 import { getRooms } from './api/get-rooms';
@@ -19,7 +19,7 @@ import { subscribeRoom } from './api/subscribe-room';
 import { mergeMessages, type ShownMessage } from './messages';
 import { putOutbox, readOutbox, takeOutbox } from './outbox';
 
-export interface ChatState {
+interface ChatState {
   ready: boolean;
   room: SupportRoom | null;
   messages: ShownMessage[];
@@ -35,8 +35,6 @@ export interface ChatState {
 const INITIAL: ChatState = { ready: false, room: null, messages: [], hasOlder: false, supportIsTyping: false, collapsed: true, adminOnline: false, unread: 0 };
 
 const newClientId = () => crypto.randomUUID();
-/** How soon a socket the server closed tries again (its own backoff then takes over). */
-export const RECONNECT_DELAY_MS = 1000;
 
 /** The room a merchant talks in: the latest active of theirs. */
 function activeRoom(rooms: SupportRoom[]): SupportRoom | null {
@@ -46,7 +44,7 @@ function activeRoom(rooms: SupportRoom[]): SupportRoom | null {
 export class ChatStore {
   private state: ChatState = INITIAL;
   private readonly listeners = new Set<() => void>();
-  private socket: Socket | null = null;
+  private line: RealtimeLine | null = null;
   private rooms: SupportRoom[] = [];
   private page = 0;
   private typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -92,19 +90,17 @@ export class ChatStore {
     this.stopped = true;
     clearTimeout(this.typingTimer);
     clearTimeout(this.supportTypingTimer);
-    this.socket?.disconnect();
+    this.line?.close();
     window.removeEventListener('online', this.flush);
   }
 
   private connect() {
-    const socket = io({ path: '/socket.io', auth: { token: this.session.token, deviceId: this.deviceId }, transports: ['websocket', 'polling'] });
-    this.socket = socket;
-    socket.on('connect', () => void this.resubscribe());
-    socket.on('connect_error', (error) => console.warn('Chat connection failed', error.message));
-    socket.on('disconnect', (reason) => {
-      // A server going down (restart, deploy) disconnects its clients; socket.io leaves those closed.
-      if (reason === 'io server disconnect' && !this.stopped) setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
+    this.line = openRealtimeLine({
+      auth: () => ({ token: this.session.token, deviceId: this.deviceId }),
+      onConnect: () => void this.resubscribe(),
+      label: 'Chat',
     });
+    const socket = this.line.socket;
     socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => this.receive(message));
     socket.on(CHAT_EVENTS.isTyping, (event: TypingEvent) => this.typingEvent(event));
     socket.on(CHAT_EVENTS.adminOnline, (event: AdminOnlineEvent) => this.set({ adminOnline: event.online }));
@@ -113,7 +109,7 @@ export class ChatStore {
 
   /** Spec section 7: on (re)connect, every room again; then whatever came meanwhile, and the outbox. */
   private async resubscribe() {
-    const socket = this.socket;
+    const socket = this.line?.socket;
     if (!socket) return;
     for (const room of this.rooms) {
       try {
@@ -218,12 +214,27 @@ export class ChatStore {
   }
 
   private pendingOf(entry: { room: string; content: string; clientId: string; createdAt: string }): ShownMessage {
-    return { id: 0, clientId: entry.clientId, room: entry.room, content: entry.content, sender: 'merchant', createdAt: entry.createdAt, roomMember: { deviceId: this.deviceId }, pending: true };
+    return {
+      id: 0,
+      clientId: entry.clientId,
+      room: entry.room,
+      content: entry.content,
+      sender: 'merchant',
+      createdAt: entry.createdAt,
+      roomMember: { deviceId: this.deviceId },
+      pending: true,
+    };
   }
 
   private async restoreOutbox() {
     const waiting = (await readOutbox()).filter((entry) => entry.deviceId === this.deviceId && this.rooms.some((room) => room.roomId === entry.room));
-    if (waiting.length > 0) this.set({ messages: mergeMessages(this.state.messages, waiting.map((entry) => this.pendingOf(entry))) });
+    if (waiting.length > 0)
+      this.set({
+        messages: mergeMessages(
+          this.state.messages,
+          waiting.map((entry) => this.pendingOf(entry)),
+        ),
+      });
   }
 
   /** Sends what waits, oldest first; stops at the first that gets no answer (still offline). */

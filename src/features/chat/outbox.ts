@@ -7,7 +7,7 @@ import type { NewMessagePayload } from '@contract/chat/schemas';
 
 const KEY = 'chat-outbox';
 
-export interface OutboxEntry extends NewMessagePayload {
+interface OutboxEntry extends NewMessagePayload {
   /** Optional on the server; the portal always sends one, so a resend is stored once. */
   clientId: string;
   createdAt: string;

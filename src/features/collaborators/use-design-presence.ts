@@ -5,13 +5,14 @@
  * once, the open editor included).
  */
 import { useEffect, useRef, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { COLLAB_EVENTS } from '@contract/collaborators/paths';
 import type { AccessRights } from '@contract/collaborators/schemas';
 import { type PresenceMember, PRESENCE_EVENTS } from '@contract/design/presence';
 import { getToken } from '@/lib/session/token';
+import { openRealtimeLine } from '@/realtime/transport';
 
-export interface PresenceOptions {
+interface PresenceOptions {
   alias: string;
   /** The section the caller is in (its title, as the others see it). */
   section: string;
@@ -43,9 +44,12 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
   useEffect(() => {
     const token = getToken();
     if (!token) return;
-    const socket = io(window.location.origin, { path: '/socket.io', transports: ['websocket', 'polling'], auth: { token } });
+    const line = openRealtimeLine({
+      auth: () => ({ token }),
+      onConnect: (socket) => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)),
+    });
+    const socket = line.socket;
     socketRef.current = socket;
-    socket.on('connect', () => joinPresence(socket, alias, sectionRef.current, () => onAccessRef.current?.(null)));
     socket.on(PRESENCE_EVENTS.update, (update: { alias: string; members: PresenceMember[] }) => {
       if (update.alias === alias) setMembers(update.members);
     });
@@ -54,7 +58,7 @@ export function useDesignPresence({ alias, section, onAccess }: PresenceOptions)
     });
     return () => {
       socket.emit(PRESENCE_EVENTS.leave, { alias });
-      socket.close();
+      line.close();
       socketRef.current = null;
       setMembers([]);
     };

@@ -64,8 +64,3 @@ export function onEditRefused(listener: Refused): () => void {
   refusedListeners.add(listener);
   return () => refusedListeners.delete(listener);
 }
-
-/** How many design edits wait to be stored (the update prompt must not reload under them). */
-export function pendingEdits(): number {
-  return outbox?.count() ?? 0;
-}

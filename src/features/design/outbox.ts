@@ -28,7 +28,7 @@ export interface Outbox {
   count(): number;
 }
 
-export interface OutboxOptions {
+interface OutboxOptions {
   db: () => Promise<RealtimeDb>;
   store?: UseStore;
   /** Told about an edit the store refused for good (it is dropped, never retried). */
@@ -58,7 +58,7 @@ function keyOf(id: string): string {
  */
 const SEND_WINDOW = 50;
 
-export function openOutboxStore(): UseStore {
+function openOutboxStore(): UseStore {
   return createStore(OUTBOX_DB, OUTBOX_STORE);
 }
 

@@ -10,11 +10,11 @@
  * (+15 bytes, 92) version 9 (53x53); the same fields as JSON (148 bytes, no key) would be
  * version 12 (65x65).
  */
-export const PREVIEW_PATH = '/test/preview';
+const PREVIEW_PATH = '/test/preview';
 
-export const PREVIEW_DEFAULTS = { version: 0, type: 'CLIENT', ownerType: 'TEMPLATE', environment: 'production' } as const;
+const PREVIEW_DEFAULTS = { version: 0, type: 'CLIENT', ownerType: 'TEMPLATE', environment: 'production' } as const;
 
-export interface PreviewTarget {
+interface PreviewTarget {
   templateId: string;
   version?: number;
   templateCategory?: string;

@@ -13,12 +13,12 @@ export class SaveDesignError extends Error {
   }
 }
 
-export interface AppConfigTarget {
+interface AppConfigTarget {
   alias: string | null | undefined;
   version: number | null | undefined;
 }
 
-export interface TemplateTarget {
+interface TemplateTarget {
   category: string | null | undefined;
   templateId: string | null | undefined;
 }

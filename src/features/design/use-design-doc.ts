@@ -42,9 +42,7 @@ import { applyToDocument, availability, type DesignAvailability, type DesignStat
 import type { OutboxEdit } from './outbox';
 import { appConfigPath } from './save-design';
 
-export type { DesignAvailability, DesignStatus };
-
-export interface DesignDoc {
+interface DesignDoc {
   creation: Creation;
   /** The stored `data` with the waiting edits laid over it, as is (it may be partial). */
   data: unknown;
@@ -62,7 +60,7 @@ export interface DesignDoc {
   denied: { message: string; status: number } | null;
 }
 
-export interface StoredDesign {
+interface StoredDesign {
   isDefault: boolean;
   version: number;
   data: unknown;

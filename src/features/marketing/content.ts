@@ -15,8 +15,7 @@ export const FEATURES: readonly FeatureItem[] = [
   {
     id: 'preview',
     title: 'Live preview on your phone',
-    summary:
-      'Install the live preview app, scan the QR code shown next to your design, and see each change on a real phone while you work.',
+    summary: 'Install the live preview app, scan the QR code shown next to your design, and see each change on a real phone while you work.',
   },
   {
     id: 'ordering',
@@ -32,8 +31,7 @@ export const FEATURES: readonly FeatureItem[] = [
   {
     id: 'templates',
     title: 'Templates to start from',
-    summary:
-      'Begin from a template for health and beauty, jewellery and accessories, or phones and tablets, or create templates of your own.',
+    summary: 'Begin from a template for health and beauty, jewellery and accessories, or phones and tablets, or create templates of your own.',
   },
   {
     id: 'collaboration',

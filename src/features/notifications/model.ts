@@ -13,7 +13,7 @@ export interface NotificationFilter {
 
 export const OPEN_NOTIFICATIONS: NotificationFilter = { status: 'open' };
 
-export function belongsTo(filter: NotificationFilter, notification: Notification): boolean {
+function belongsTo(filter: NotificationFilter, notification: Notification): boolean {
   if (filter.status !== 'all' && notification.status !== filter.status) return false;
   return filter.type === undefined || notification.type === filter.type;
 }

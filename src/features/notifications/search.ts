@@ -2,7 +2,7 @@
 import { NOTIFICATION_TYPES, type NotificationType } from '@contract/notifications/paths';
 import type { NotificationFilter } from './model';
 
-export interface NotificationsSearch {
+interface NotificationsSearch {
   status?: 'resolved' | 'all' | undefined;
   type?: NotificationType | undefined;
 }

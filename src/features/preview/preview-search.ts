@@ -1,6 +1,6 @@
 import { type Screen, toScreen } from './screens';
 
-export interface PreviewSearch {
+interface PreviewSearch {
   templateId?: string | undefined;
   page?: Screen | undefined;
   /** The live preview's short query (src/features/design/preview-url.ts): t, v, c, k, o, e, p. */

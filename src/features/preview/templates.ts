@@ -6,7 +6,7 @@ import type { TemplateCategory } from '@contract/constants';
 import type { CreationInput } from '@contract/design/schemas';
 import { deriveAccent, derivePrimary } from '@contract/colour';
 
-export interface PreviewTemplate {
+interface PreviewTemplate {
   templateId: string;
   category: TemplateCategory;
   name: string;
@@ -21,7 +21,7 @@ const colours = (primary: string, accent: string) => {
   return { ...p, ...a, chatSenderBalloon: p.primary, buttonForeground: '#FFFFFFFF' };
 };
 
-export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
+const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
   {
     templateId: 'glow-beauty',
     category: 'health_beauty',
@@ -35,14 +35,25 @@ export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
       colors: colours('#D63A7A', '#7C4DFF'),
       toolBar: { gradient: { colors: ['#D63A7A', '#F06292'], direction: 'left-to-right', spread: 1 } },
       buttons: { gradient: { colors: ['#D63A7A', '#7C4DFF'], direction: 'left-to-right' } },
-      splashScreen: { theme: 'theme_f', text: { appName: 'Glow Beauty', appSlogan: 'Skin care that loves you back' }, background: { type: 'gradient', gradient: { colors: ['#D63A7A', '#7C4DFF'], direction: 'top-to-bottom-diagonal' } } },
-      sideNavigationDrawer: { theme: 'theme_a', header: { background: { colors: ['#D63A7A', '#7C4DFF'] } }, item: { selected: { background: '#FCE4EC', font: { color: '#AD1457' } } } },
+      splashScreen: {
+        theme: 'theme_f',
+        text: { appName: 'Glow Beauty', appSlogan: 'Skin care that loves you back' },
+        background: { type: 'gradient', gradient: { colors: ['#D63A7A', '#7C4DFF'], direction: 'top-to-bottom-diagonal' } },
+      },
+      sideNavigationDrawer: {
+        theme: 'theme_a',
+        header: { background: { colors: ['#D63A7A', '#7C4DFF'] } },
+        item: { selected: { background: '#FCE4EC', font: { color: '#AD1457' } } },
+      },
       homeCategories: { theme: 'theme_b', itemHighlight: '#D63A7A' },
       measurementItem: { priceFontColor: '#C2185B', price: { color: '#C2185B' } },
       searchBar: { button: { background: '#C2185B', border: { color: '#C2185B' } } },
       sizesSelection: { selected: { background: '#C2185B', border: { color: '#C2185B' } } },
       quantitySelection: { increment: { background: '#C2185B', border: { color: '#C2185B' } } },
-      productDetailsCTA: { primary: { background: '#C2185B', border: { color: '#C2185B' } }, secondary: { font: { color: '#C2185B' }, border: { color: '#C2185B' } } },
+      productDetailsCTA: {
+        primary: { background: '#C2185B', border: { color: '#C2185B' } },
+        secondary: { font: { color: '#C2185B' }, border: { color: '#C2185B' } },
+      },
     },
   },
   {
@@ -58,7 +69,13 @@ export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
       colors: { ...colours('#1F2937', '#C8A24A'), backgroundColor: '#FAF7F0FF', bodyColor: '#1F2937FF' },
       toolBar: { gradient: { colors: ['#111827', '#374151'], direction: 'left-to-right' } },
       buttons: { gradient: { colors: ['#C8A24A', '#A27B2C'] }, border: { radius: { topLeft: 2, topRight: 2, bottomLeft: 2, bottomRight: 2 } } },
-      splashScreen: { theme: 'theme_b', font: { fontFamily: 'Great Vibes', size: 46 }, background: { type: 'gradient', gradient: { colors: ['#111827', '#4B3A12'], direction: 'top-to-bottom' } }, paneColor: '#C8A24A', paneOpacity: 0.25 },
+      splashScreen: {
+        theme: 'theme_b',
+        font: { fontFamily: 'Great Vibes', size: 46 },
+        background: { type: 'gradient', gradient: { colors: ['#111827', '#4B3A12'], direction: 'top-to-bottom' } },
+        paneColor: '#C8A24A',
+        paneOpacity: 0.25,
+      },
       sideNavigationDrawer: { theme: 'theme_c', item: { selected: { background: '#FBF3DF', font: { color: '#7A5A12' } } } },
       homeCategories: { theme: 'theme_d', itemHighlight: '#F3E3B5' },
       categories: { theme: 'theme_b' },
@@ -80,7 +97,11 @@ export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
       appTemplate: { theme: 'template_c', hasSideNavBar: false, hasBottomNavBar: true },
       colors: colours('#0F62FE', '#00BFA5'),
       toolBar: { gradient: { colors: ['#0F62FE', '#0043CE'], direction: 'left-to-right' } },
-      splashScreen: { theme: 'theme_h', ripplesCount: 5, background: { type: 'gradient', gradient: { colors: ['#0043CE', '#00BFA5'], direction: 'bottom-to-top-diagonal' } } },
+      splashScreen: {
+        theme: 'theme_h',
+        ripplesCount: 5,
+        background: { type: 'gradient', gradient: { colors: ['#0043CE', '#00BFA5'], direction: 'bottom-to-top-diagonal' } },
+      },
       bottomNavBar: { theme: 'theme_c', isShow: true, selectedColor: '#0F62FE' },
       homeCategories: { theme: 'theme_e' },
       categories: { theme: 'theme_c' },

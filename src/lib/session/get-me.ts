@@ -7,7 +7,7 @@ import { USER_PATHS } from '@contract/users/paths';
 export const CURRENT_USER_LOAD_FAILED = "Error while getting user's account";
 
 /** GET /v1/user/me: the signed-in user's profile (spec section 4 Startup). */
-export function getMe(signal?: AbortSignal): Promise<User> {
+function getMe(signal?: AbortSignal): Promise<User> {
   return api<User>(USER_PATHS.me, { fallback: CURRENT_USER_LOAD_FAILED, signal });
 }
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { creditQueryOptions } from '@/features/account/api/get-credit';
-import { AccountPage } from '@/features/account/components/AccountPage';
+import { creditQueryOptions } from '@/features/users/api/get-credit';
+import { AccountPage } from '@/features/users/components/AccountPage';
 import { referralsQueryOptions } from '@/features/referrals/api/get-referrals';
 import { ReferralsSection } from '@/features/referrals/components/ReferralsSection';
-import { ResendVerificationButton } from '@/features/sign-in/components/ResendVerificationButton';
+import { ResendVerificationButton } from '@/features/auth/components/ResendVerificationButton';
 import { NotOnThisDevice, ensureRouteData } from '@/lib/route-data';
 import { meQueryOptions } from '@/lib/session/get-me';
 

@@ -25,7 +25,9 @@ function NotificationsRoute() {
     <NotificationsPage
       user={user}
       filter={filterOf(search)}
-      onFilterChange={(filter) => void navigate({ search: (prev) => ({ ...prev, status: filter.status === 'open' ? undefined : filter.status, type: filter.type }), replace: true })}
+      onFilterChange={(filter) =>
+        void navigate({ search: (prev) => ({ ...prev, status: filter.status === 'open' ? undefined : filter.status, type: filter.type }), replace: true })
+      }
     />
   );
 }

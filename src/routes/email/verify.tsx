@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateTokenSearch } from '@/features/sign-in/token-search';
-import { EmailVerifyPage } from '@/features/sign-in/components/EmailVerifyPage';
+import { validateTokenSearch } from '@/features/auth/token-search';
+import { EmailVerifyPage } from '@/features/auth/components/EmailVerifyPage';
 
 export const Route = createFileRoute('/email/verify')({
   validateSearch: validateTokenSearch,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateTokenSearch } from '@/features/sign-in/token-search';
-import { PasswordResetPage } from '@/features/sign-in/components/PasswordResetPage';
+import { validateTokenSearch } from '@/features/auth/token-search';
+import { PasswordResetPage } from '@/features/auth/components/PasswordResetPage';
 
 export const Route = createFileRoute('/password/reset')({
   validateSearch: validateTokenSearch,

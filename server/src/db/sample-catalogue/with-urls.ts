@@ -6,7 +6,6 @@ import { BACKGROUND_IMAGES, SAMPLE_CATALOGUE } from './data';
 import { imageUrl } from './images';
 import type { SampleBackgroundImage, SampleSuperCategory } from './types';
 
-
 function withUrls(superCategory: SampleSuperCategory): SampleSuperCategory {
   return {
     ...superCategory,
@@ -21,4 +20,7 @@ function withUrls(superCategory: SampleSuperCategory): SampleSuperCategory {
 export const SAMPLE_CATALOGUE_WITH_URLS: readonly SampleSuperCategory[] = SAMPLE_CATALOGUE.map(withUrls);
 
 /** The 46 splash and login backgrounds with their pictures' URLs. */
-export const BACKGROUND_IMAGES_WITH_URLS: readonly SampleBackgroundImage[] = BACKGROUND_IMAGES.map((background) => ({ ...background, image: imageUrl(background.image) }));
+export const BACKGROUND_IMAGES_WITH_URLS: readonly SampleBackgroundImage[] = BACKGROUND_IMAGES.map((background) => ({
+  ...background,
+  image: imageUrl(background.image),
+}));

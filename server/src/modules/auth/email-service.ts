@@ -9,7 +9,7 @@ import { consumeAccountToken } from '../../auth/account-tokens';
 import { AUTH_MESSAGES } from '../../auth/guards';
 import type { Limits } from '../../auth/limits';
 import { consumeAll } from '../../auth/rate-limit';
-import { hasRole } from '../../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import { loadUser } from '../../auth/users';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';

@@ -62,7 +62,10 @@ export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
 
   app.get(
     CATALOG_PATHS.superCategoryProductCategories,
-    { onRequest, schema: { tags, params: z.object({ id: idParam('id') }), response: { ...listOf(productCategorySchema), 404: z.object({ message: z.string() }) } } },
+    {
+      onRequest,
+      schema: { tags, params: z.object({ id: idParam('id') }), response: { ...listOf(productCategorySchema), 404: z.object({ message: z.string() }) } },
+    },
     (request, reply) =>
       cache.reply(request, reply, async () => {
         if (!(await superCategoryExists(db, request.params.id))) throw new HttpError(404, CATALOG_MESSAGES.superCategoryNotFound);
@@ -70,10 +73,8 @@ export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
       }),
   );
 
-  app.get(
-    CATALOG_PATHS.slideshows,
-    { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(slideSchema) } },
-    (request, reply) => cache.reply(request, reply, async () => ({ data: slideshows(request.query.superCategoryIds) })),
+  app.get(CATALOG_PATHS.slideshows, { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(slideSchema) } }, (request, reply) =>
+    cache.reply(request, reply, async () => ({ data: slideshows(request.query.superCategoryIds) })),
   );
 
   app.get(

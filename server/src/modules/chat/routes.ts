@@ -52,7 +52,10 @@ export const chatModule: ModulePlugin = async (app, { guards, db, config, notifi
 
   app.get(
     CHAT_PATHS.chats,
-    { onRequest: client, schema: { tags, params: roomIdParamsSchema, querystring: chatsQuerySchema, response: { 200: envelopeOf(z.array(chatMessageSchema)) } } },
+    {
+      onRequest: client,
+      schema: { tags, params: roomIdParamsSchema, querystring: chatsQuerySchema, response: { 200: envelopeOf(z.array(chatMessageSchema)) } },
+    },
     async (request) => {
       const { deviceId, page, limit } = request.query;
       return ok(await chat.history(caller(request, deviceId), request.params.roomId, page, limit));
@@ -97,13 +100,24 @@ export const chatModule: ModulePlugin = async (app, { guards, db, config, notifi
 
   // The live preview app: its own header carries the client credential, `token` the shop
   // owner's (or an agent's) session; the phone joins the owner's support room as a reviewer.
-  const reviewApp = describeGuard<onRequestAsyncHookHandler>(async (request) => {
-    const header = request.headers[APP_REVIEW_AUTH_HEADER];
-    if (typeof header !== 'string' || !isClientCredential(header, config.CLIENT_CREDENTIAL)) throw new HttpError(401, CHAT_MESSAGES.reviewAuth);
-  }, [{ reviewApp: [] }]);
+  const reviewApp = describeGuard<onRequestAsyncHookHandler>(
+    async (request) => {
+      const header = request.headers[APP_REVIEW_AUTH_HEADER];
+      if (typeof header !== 'string' || !isClientCredential(header, config.CLIENT_CREDENTIAL)) throw new HttpError(401, CHAT_MESSAGES.reviewAuth);
+    },
+    [{ reviewApp: [] }],
+  );
   app.post(
     CHAT_PATHS.reviewsSubscribe,
-    { onRequest: reviewApp, schema: { tags, params: z.object({ alias: z.string().max(100).regex(ALIAS_PATTERN, { error: CHAT_MESSAGES.shopNotFound }) }), querystring: reviewsSubscribeQuerySchema, response: { 200: envelopeOf(supportRoomSchema) } } },
+    {
+      onRequest: reviewApp,
+      schema: {
+        tags,
+        params: z.object({ alias: z.string().max(100).regex(ALIAS_PATTERN, { error: CHAT_MESSAGES.shopNotFound }) }),
+        querystring: reviewsSubscribeQuerySchema,
+        response: { 200: envelopeOf(supportRoomSchema) },
+      },
+    },
     async (request) => {
       const owner = await loadSessionUser({ config, db }, request.query.token);
       if (!owner) throw new HttpError(401, CHAT_MESSAGES.reviewToken);

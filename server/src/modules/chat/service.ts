@@ -15,7 +15,7 @@ import { CHAT_MESSAGES, type ChatMessage, type InboxRoom, type SupportRoom, type
 import { ROLE } from '@contract/constants';
 import type { SessionUser } from '../../auth/guards';
 import { createLimiter, type Limiter } from '../../auth/rate-limit';
-import { hasRole } from '../../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Database } from '../../db/database';
 import { chatMessages, chatRoomDevices, chatRooms, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
@@ -58,7 +58,11 @@ interface ChatService {
   createRoom(caller: Caller): Promise<SupportRoom>;
   history(caller: Caller, roomId: string, page: number, limit: number): Promise<ChatMessage[]>;
   setSubscribed(caller: Caller, roomId: string, subscribed: boolean): Promise<SupportRoom>;
-  send(caller: Caller, roomId: string, input: { room: string; content: string; clientId?: string | undefined }): Promise<{ message: ChatMessage; created: boolean }>;
+  send(
+    caller: Caller,
+    roomId: string,
+    input: { room: string; content: string; clientId?: string | undefined },
+  ): Promise<{ message: ChatMessage; created: boolean }>;
   typing(caller: Caller, roomId: string, input: { room: string; isTyping: boolean }): Promise<void>;
   inbox(): Promise<InboxRoom[]>;
   reviewSubscribe(owner: SessionUser, alias: string, deviceId: string): Promise<SupportRoom>;
@@ -66,7 +70,17 @@ interface ChatService {
   mayJoin(user: SessionUser | null, deviceId: unknown, roomId: string): Promise<boolean>;
 }
 
-export function createChat({ db, realtime, notifications, log }: { db: Database; realtime: Realtime; notifications: Notifications; log: FastifyBaseLogger }): ChatService {
+export function createChat({
+  db,
+  realtime,
+  notifications,
+  log,
+}: {
+  db: Database;
+  realtime: Realtime;
+  notifications: Notifications;
+  log: FastifyBaseLogger;
+}): ChatService {
   const limits: { messages: Limiter; typing: Limiter } = {
     messages: createLimiter(realtime.redis, 'chat-messages-per-device', { limit: CHAT_LIMITS.messagesPerMinute, windowMs: MINUTE }),
     typing: createLimiter(realtime.redis, 'chat-typing-per-device', { limit: CHAT_LIMITS.typingPerMinute, windowMs: MINUTE }),
@@ -136,7 +150,9 @@ export function createChat({ db, realtime, notifications, log }: { db: Database;
 
   /** The side's read mark moves up to `messageId` (never down). */
   const readUpTo = (side: ChatSender, messageId: number) =>
-    side === 'agent' ? { agentReadId: sql`greatest(${chatRooms.agentReadId}, ${messageId})` } : { merchantReadId: sql`greatest(${chatRooms.merchantReadId}, ${messageId})` };
+    side === 'agent'
+      ? { agentReadId: sql`greatest(${chatRooms.agentReadId}, ${messageId})` }
+      : { merchantReadId: sql`greatest(${chatRooms.merchantReadId}, ${messageId})` };
 
   /** Is a merchant (a socket that is not an agent's) in the room, on any process? */
   async function merchantConnected(roomId: string): Promise<boolean> {
@@ -164,7 +180,10 @@ export function createChat({ db, realtime, notifications, log }: { db: Database;
         .select({ id: chatRoomDevices.roomId })
         .from(chatRoomDevices)
         .where(and(eq(chatRoomDevices.deviceId, caller.deviceId), eq(chatRoomDevices.reviewer, true)));
-      const ofDevice = or(and(isNull(chatRooms.userId), or(eq(chatRooms.deviceId, caller.deviceId), inArray(chatRooms.id, memberRooms))), inArray(chatRooms.id, reviewRooms));
+      const ofDevice = or(
+        and(isNull(chatRooms.userId), or(eq(chatRooms.deviceId, caller.deviceId), inArray(chatRooms.id, memberRooms))),
+        inArray(chatRooms.id, reviewRooms),
+      );
       const rows = await db
         .select()
         .from(chatRooms)
@@ -193,7 +212,11 @@ export function createChat({ db, realtime, notifications, log }: { db: Database;
         .offset(page * limit);
       const newest = rows[0]?.id;
       // Reading the newest page marks the caller's side as read.
-      if (page === 0 && newest !== undefined) await db.update(chatRooms).set(readUpTo(senderOf(caller), newest)).where(eq(chatRooms.id, room.id));
+      if (page === 0 && newest !== undefined)
+        await db
+          .update(chatRooms)
+          .set(readUpTo(senderOf(caller), newest))
+          .where(eq(chatRooms.id, room.id));
       return rows.reverse().map((row) => toMessage(row, room.roomId));
     },
 

@@ -7,12 +7,7 @@
  * HTTP-free.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import {
-  COLLABORATOR_MESSAGES,
-  type AcceptDeclineAnswer,
-  type InviteCheck,
-  parseInviteToken,
-} from '@contract/collaborators/schemas';
+import { COLLABORATOR_MESSAGES, type AcceptDeclineAnswer, type InviteCheck, parseInviteToken } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { collaboratorInvites, inviteHistory, shopCollaborators, shops } from '../../db/schema';
@@ -56,10 +51,18 @@ async function findInvite(db: Database, actor: User | null, alias: string, token
 }
 
 /** Why `actor` may not answer an invite named by its reference: their address is not verified yet. */
-const unprovenProblem = (found: FoundInvite, actor: User | null) => (found.byReference && actor?.requiresVerification !== false ? COLLABORATOR_MESSAGES.verifyFirst : null);
+const unprovenProblem = (found: FoundInvite, actor: User | null) =>
+  found.byReference && actor?.requiresVerification !== false ? COLLABORATOR_MESSAGES.verifyFirst : null;
 
 /** POST /invites/{inviteId}/verify {token, email?}: what the join page shows (anonymous callers too, with the e-mailed token). */
-export async function verifyInvite(db: Database, actor: User | null, alias: string, inviteId: number, token: string, email: string | undefined): Promise<InviteCheck> {
+export async function verifyInvite(
+  db: Database,
+  actor: User | null,
+  alias: string,
+  inviteId: number,
+  token: string,
+  email: string | undefined,
+): Promise<InviteCheck> {
   const found = await findInvite(db, actor, alias, token);
   const { row, shop } = found;
   if (row.id !== inviteId) throw new HttpError(404, COLLABORATOR_MESSAGES.invalidToken);
@@ -84,7 +87,13 @@ export async function verifyInvite(db: Database, actor: User | null, alias: stri
  * answers, with the e-mailed token or, once their address is verified, the invite's reference;
  * single use.
  */
-export async function answerInvite(deps: CollaboratorDeps, actor: User, alias: string, token: string, status: 'accepted' | 'declined'): Promise<AcceptDeclineAnswer> {
+export async function answerInvite(
+  deps: CollaboratorDeps,
+  actor: User,
+  alias: string,
+  token: string,
+  status: 'accepted' | 'declined',
+): Promise<AcceptDeclineAnswer> {
   const { db } = deps;
   const found = await findInvite(db, actor, alias, token);
   const { row, shop } = found;

@@ -19,7 +19,15 @@ import { JOIN_PROJECT_PAGE } from '@contract/collaborators/paths';
 import type { User } from '@contract/users/schemas';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { collaboratorInviteSends, collaboratorInvites, inviteHistory, notifications as notificationRows, shopCollaborators, shops, users } from '../../db/schema';
+import {
+  collaboratorInviteSends,
+  collaboratorInvites,
+  inviteHistory,
+  notifications as notificationRows,
+  shopCollaborators,
+  shops,
+  users,
+} from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { portalLink } from '../../mail/links';
 import { trySend, type MailDeps } from '../../mail/send';
@@ -60,7 +68,10 @@ function toInvite(row: InviteRow, alias: string, inviter: UserRow | undefined): 
 export async function listInvites(db: Database, actor: User, alias: string): Promise<Invite[]> {
   const shop = await requireShopAccess(db, actor, alias, 'manage');
   const rows = await db.select().from(collaboratorInvites).where(eq(collaboratorInvites.shopId, shop.id)).orderBy(desc(collaboratorInvites.id));
-  const people = await usersById(db, rows.map((row) => row.invitedBy));
+  const people = await usersById(
+    db,
+    rows.map((row) => row.invitedBy),
+  );
   return rows.map((row) => toInvite(row, alias, row.invitedBy === null ? undefined : people.get(row.invitedBy)));
 }
 
@@ -179,7 +190,11 @@ export async function createInvites(
     const rows: Array<{ row: InviteRow; token: string }> = [];
     for (const row of inserted) {
       const token = newToken(row.id, shop.alias);
-      const [updated] = await tx.update(collaboratorInvites).set({ tokenHash: hashToken(token) }).where(eq(collaboratorInvites.id, row.id)).returning();
+      const [updated] = await tx
+        .update(collaboratorInvites)
+        .set({ tokenHash: hashToken(token) })
+        .where(eq(collaboratorInvites.id, row.id))
+        .returning();
       rows.push({ row: updated ?? row, token });
     }
     return rows;
@@ -229,7 +244,12 @@ export async function resendInvites(deps: CollaboratorDeps, actor: User, alias: 
 }
 
 /** PUT /invites {id, accessRights?, status?: revoked}. */
-export async function updateInvite(deps: CollaboratorDeps, actor: User, alias: string, change: { id: number; accessRights?: AccessRights | undefined; status?: 'revoked' | undefined }): Promise<Invite> {
+export async function updateInvite(
+  deps: CollaboratorDeps,
+  actor: User,
+  alias: string,
+  change: { id: number; accessRights?: AccessRights | undefined; status?: 'revoked' | undefined },
+): Promise<Invite> {
   const { db } = deps;
   const shop = await requireShopAccess(db, actor, alias, 'manage');
   const [updated] = await db

@@ -54,13 +54,20 @@ export async function accessOf(db: Database, actor: User, alias: string): Promis
   const relation = await shopRelation(db, actor, shop);
   const rights = effectiveRights(actor, shop, relation.collaborator);
   if (!rights) throw new HttpError(403, COLLABORATOR_MESSAGES.collaboratorNotFound);
-  return { role: relation.owner ? 'owner' : relation.collaborator ? roleOf(relation.collaborator) : 'manager', accessRights: rights, sovereign: relation.sovereign };
+  return {
+    role: relation.owner ? 'owner' : relation.collaborator ? roleOf(relation.collaborator) : 'manager',
+    accessRights: rights,
+    sovereign: relation.sovereign,
+  };
 }
 
 export async function listCollaborators(db: Database, actor: User, alias: string): Promise<Collaborator[]> {
   const shop = await requireShopAccess(db, actor, alias, 'read');
   const rows = await db.select().from(shopCollaborators).where(eq(shopCollaborators.shopId, shop.id)).orderBy(shopCollaborators.id);
-  const people = await usersById(db, rows.map((row) => row.userId));
+  const people = await usersById(
+    db,
+    rows.map((row) => row.userId),
+  );
   return rows.flatMap((row) => {
     const user = people.get(row.userId);
     return user ? [toCollaborator(row, alias, user)] : [];

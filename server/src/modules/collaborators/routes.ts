@@ -125,7 +125,8 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
       onRequest: requireUser,
       schema: {
         tags,
-        description: 'With {collaborators: [{email, accessRights?}]}: invites each address. Without a body: resends every open (or expired) invite with a new link.',
+        description:
+          'With {collaborators: [{email, accessRights?}]}: invites each address. Without a body: resends every open (or expired) invite with a new link.',
         params: aliasParams,
         body: inviteRequestSchema.optional(),
         response: { 200: envelopeOf(inviteListSchema) },
@@ -146,7 +147,15 @@ export const collaboratorsModule: ModulePlugin = async (app, { config, db, guard
 
   app.post(
     COLLABORATOR_PATHS.verifyInvite,
-    { onRequest: guards.requireClient, schema: { tags, params: inviteParams, body: z.object({ token: z.string().min(1).max(200), email: z.string().max(254).optional() }), response: { 200: envelopeOf(inviteCheckSchema) } } },
+    {
+      onRequest: guards.requireClient,
+      schema: {
+        tags,
+        params: inviteParams,
+        body: z.object({ token: z.string().min(1).max(200), email: z.string().max(254).optional() }),
+        response: { 200: envelopeOf(inviteCheckSchema) },
+      },
+    },
     async (request) => ok(await verifyInvite(db, request.user, request.params.alias, request.params.inviteId, request.body.token, request.body.email)),
   );
 

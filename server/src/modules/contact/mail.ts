@@ -29,6 +29,12 @@ export function contactMessageEmail(input: ContactMail): MailContent {
 </body>
 </html>
 `;
-  const text = [`A message from the ${PRODUCT_NAME} contact form. Reply to this e-mail to answer the sender.`, `From: ${from}`, `Subject: ${input.subject}`, input.message].join('\n\n') + '\n';
+  const text =
+    [
+      `A message from the ${PRODUCT_NAME} contact form. Reply to this e-mail to answer the sender.`,
+      `From: ${from}`,
+      `Subject: ${input.subject}`,
+      input.message,
+    ].join('\n\n') + '\n';
   return { subject, html, text };
 }

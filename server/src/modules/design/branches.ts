@@ -57,7 +57,8 @@ function changedFields(a: unknown, b: unknown, prefix = ''): string[] {
 export function historyFields(before: unknown, after: unknown): string[] {
   const data = (value: unknown) => (isPlainObject(value) ? value.data : null);
   const fields = changedFields(data(before) ?? {}, data(after) ?? {});
-  if ((isPlainObject(before) ? before.isDefault : undefined) !== (isPlainObject(after) ? after.isDefault : undefined) && before !== null) fields.push('isDefault');
+  if ((isPlainObject(before) ? before.isDefault : undefined) !== (isPlainObject(after) ? after.isDefault : undefined) && before !== null)
+    fields.push('isDefault');
   return fields.slice(0, MAX_FIELDS_PER_ENTRY);
 }
 
@@ -123,7 +124,10 @@ export async function mergeVersion(
     const keptDefault = plan.conflicts.filter((conflict) => resolutions[conflict.field] === 'default').map((conflict) => conflict.field);
     const applied = plan.changed.filter((field) => !keptDefault.includes(field));
     const branchData = dataOf(sides.branchNode.value);
-    const data = withValuesAt(dataOf(sides.defaultNode.value), applied.map((field) => [segments(field), valueAt(branchData, segments(field))] as const));
+    const data = withValuesAt(
+      dataOf(sides.defaultNode.value),
+      applied.map((field) => [segments(field), valueAt(branchData, segments(field))] as const),
+    );
     const parsed = creationSchema.safeParse(data ?? {});
     if (!parsed.success) throw new HttpError(400, `${DESIGN_MESSAGES.mergeInvalid}: ${parsed.error.issues[0]?.path.join('.') ?? 'data'}`);
     const merged = (data ?? {}) as Record<string, unknown>;
@@ -136,7 +140,9 @@ export async function mergeVersion(
         .where(eq(realtimeNodes.path, sides.defaultNode.path))
         .returning({ revision: realtimeNodes.revision });
       const revision = row?.revision ?? sides.defaultNode.revision + 1;
-      await tx.insert(realtimeEdits).values({ editId: `merge-${randomUUID()}`, path: sides.defaultNode.path, revision, userId: actor.id, fields: applied.slice(0, MAX_FIELDS_PER_ENTRY) });
+      await tx
+        .insert(realtimeEdits)
+        .values({ editId: `merge-${randomUUID()}`, path: sides.defaultNode.path, revision, userId: actor.id, fields: applied.slice(0, MAX_FIELDS_PER_ENTRY) });
       await tx.update(shops).set({ config: merged }).where(eq(shops.alias, alias));
       snapshot = { path: sides.defaultNode.path, value, revision };
     }
@@ -144,7 +150,10 @@ export async function mergeVersion(
       .insert(designBranches)
       .values({ path: sides.branchNode.path, fromVersion: sides.defaultVersion, base: merged })
       .onConflictDoUpdate({ target: designBranches.path, set: { base: merged, fromVersion: sides.defaultVersion, updatedAt: new Date() } });
-    return { result: { version, defaultVersion: sides.defaultVersion, applied, keptDefault, revision: snapshot?.revision ?? sides.defaultNode.revision }, snapshot };
+    return {
+      result: { version, defaultVersion: sides.defaultVersion, applied, keptDefault, revision: snapshot?.revision ?? sides.defaultNode.revision },
+      snapshot,
+    };
   });
 }
 
@@ -152,7 +161,14 @@ export async function mergeVersion(
 export async function versionHistory(db: Database, actor: User, alias: string, version: number, limit: number): Promise<VersionHistoryEntry[]> {
   await checkShopAccess(db, actor, alias, 'read');
   const rows = await db
-    .select({ revision: realtimeEdits.revision, at: realtimeEdits.createdAt, fields: realtimeEdits.fields, firstName: users.firstName, lastName: users.lastName, merge: realtimeEdits.editId })
+    .select({
+      revision: realtimeEdits.revision,
+      at: realtimeEdits.createdAt,
+      fields: realtimeEdits.fields,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      merge: realtimeEdits.editId,
+    })
     .from(realtimeEdits)
     .leftJoin(users, eq(users.id, realtimeEdits.userId))
     .where(eq(realtimeEdits.path, designPath(alias, version)))

@@ -39,7 +39,7 @@ import { type StoredDocument, visibleDocument } from '@contract/design/firebase-
 import { APPS_ROOT, designAddress, ENVIRONMENT, type RealtimeSnapshot } from '@contract/design/realtime';
 import type { User } from '@contract/users/schemas';
 import { AUTH_MESSAGES } from '../../auth/guards';
-import { hasRole } from '../../auth/roles';
+import { hasRole } from '@contract/users/roles';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { serviceAccountOf } from '../../firebase-service-account';
@@ -73,8 +73,17 @@ async function accessNodes(db: Database, alias?: string): Promise<Map<string, Ac
   const collaborators = await db
     .select({ shopId: shopCollaborators.shopId, userId: shopCollaborators.userId, rights: shopCollaborators.accessRights })
     .from(shopCollaborators)
-    .where(alias === undefined ? undefined : inArray(shopCollaborators.shopId, found.map((shop) => shop.id)));
-  const byId = new Map(found.map((shop) => [shop.id, { shop, node: { public: shop.isTemplate || (shop.publicLink ?? DEFAULT_PUBLIC_LINK), members: {} } as AccessNode }]));
+    .where(
+      alias === undefined
+        ? undefined
+        : inArray(
+            shopCollaborators.shopId,
+            found.map((shop) => shop.id),
+          ),
+    );
+  const byId = new Map(
+    found.map((shop) => [shop.id, { shop, node: { public: shop.isTemplate || (shop.publicLink ?? DEFAULT_PUBLIC_LINK), members: {} } as AccessNode }]),
+  );
   // A template shop keeps owner only (spec section 5): collaborator rights do not apply to it.
   for (const { shopId, userId, rights } of collaborators) {
     const entry = byId.get(shopId);
@@ -131,7 +140,11 @@ function firebaseDatabaseUrl(config: Config): string | null {
 
 /** firebase-admin, imported only in Firebase mode. */
 async function openAdmin(serviceAccount: string, databaseURL: string): Promise<AdminHandles> {
-  const [{ cert, deleteApp, initializeApp }, { getDatabase }, { getAuth }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/database'), import('firebase-admin/auth')]);
+  const [{ cert, deleteApp, initializeApp }, { getDatabase }, { getAuth }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/database'),
+    import('firebase-admin/auth'),
+  ]);
   const app = initializeApp({ credential: cert(serviceAccountOf(serviceAccount)), databaseURL }, `portal-access-${process.pid}-${Date.now()}`);
   const designs = getDatabase(app).ref(`${APPS_ROOT}/${ENVIRONMENT}`);
   return {
@@ -167,7 +180,10 @@ async function openAdmin(serviceAccount: string, databaseURL: string): Promise<A
 export function createFirebaseMirror({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): FirebaseMirror {
   const databaseURL = firebaseDatabaseUrl(config);
   const serviceAccount = config.FIREBASE_SERVICE_ACCOUNT;
-  if (databaseURL && !serviceAccount) log.warn('VITE_FIREBASE_CONFIG names a databaseURL but FIREBASE_SERVICE_ACCOUNT is unset: the portal cannot sign in to Firebase, and database.rules.json refuses its design writes');
+  if (databaseURL && !serviceAccount)
+    log.warn(
+      'VITE_FIREBASE_CONFIG names a databaseURL but FIREBASE_SERVICE_ACCOUNT is unset: the portal cannot sign in to Firebase, and database.rules.json refuses its design writes',
+    );
   const enabled = Boolean(databaseURL && serviceAccount);
   let admin: Promise<AdminHandles> | undefined;
   const handles = () => (admin ??= openAdmin(serviceAccount ?? '', databaseURL ?? ''));
@@ -230,10 +246,14 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
       // A design the server holds and Firebase lacks (a seeded template's, one made before Firebase
       // mode) goes to Firebase; from then on the server's copy follows Firebase's.
       const remote = await admin.readDesigns();
-      const local = await db.select({ path: realtimeNodes.path, value: realtimeNodes.value }).from(realtimeNodes).where(like(realtimeNodes.path, `${APPS_ROOT}/${ENVIRONMENT}/%`));
+      const local = await db
+        .select({ path: realtimeNodes.path, value: realtimeNodes.value })
+        .from(realtimeNodes)
+        .where(like(realtimeNodes.path, `${APPS_ROOT}/${ENVIRONMENT}/%`));
       for (const { path, value } of local) {
         const address = designAddress(path);
-        if (address && address.inner.length === 0 && value !== null && !remote[address.alias]?.[String(address.version)]) await admin.writeDocument(address.doc, value);
+        if (address && address.inner.length === 0 && value !== null && !remote[address.alias]?.[String(address.version)])
+          await admin.writeDocument(address.doc, value);
       }
     },
     async designChanged(snapshot) {
@@ -246,7 +266,9 @@ export function createFirebaseMirror({ config, db, log }: { config: Config; db: 
     },
     async shopChanged(alias) {
       if (!enabled) return;
-      const run = (queues.get(alias) ?? Promise.resolve()).then(() => mirror(alias)).catch((error: unknown) => log.error({ err: error, alias }, 'Firebase access mirror failed'));
+      const run = (queues.get(alias) ?? Promise.resolve())
+        .then(() => mirror(alias))
+        .catch((error: unknown) => log.error({ err: error, alias }, 'Firebase access mirror failed'));
       queues.set(alias, run);
       await run;
       if (queues.get(alias) === run) queues.delete(alias);

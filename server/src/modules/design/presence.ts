@@ -55,7 +55,11 @@ export function attachPresence(realtime: Realtime, db: Database): void {
         await checkShopAccess(db, data.user, shopAlias, 'read');
       } catch (error) {
         // `status` 403/404: the caller has no access (any more); the editor leaves on it.
-        return reply(error instanceof HttpError ? { ok: false, message: error.message, status: error.statusCode } : { ok: false, message: 'Internal server error', status: 500 });
+        return reply(
+          error instanceof HttpError
+            ? { ok: false, message: error.message, status: error.statusCode }
+            : { ok: false, message: 'Internal server error', status: 500 },
+        );
       }
       data.presence = { ...data.presence, [shopAlias]: section };
       await socket.join(presenceRoom(shopAlias));

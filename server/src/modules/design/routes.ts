@@ -21,7 +21,13 @@
 import type { Socket } from 'socket.io';
 import { envelopeOf } from '@contract/response';
 import { designAddress, designRoom, REALTIME_EVENTS, REALTIME_MESSAGES, REALTIME_PATHS, type RealtimeSnapshot } from '@contract/design/realtime';
-import { firebaseTokenAnswerSchema, firebaseTokenRequestSchema, previewOriginSchema, realtimeEditAnswerSchema, realtimeEditSchema } from '@contract/design/realtime-schemas';
+import {
+  firebaseTokenAnswerSchema,
+  firebaseTokenRequestSchema,
+  previewOriginSchema,
+  realtimeEditAnswerSchema,
+  realtimeEditSchema,
+} from '@contract/design/realtime-schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -57,9 +63,11 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
     const previous = queues.get(doc) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => applyEdit(db, actor, parsed.data));
     queues.set(doc, run);
-    void run.finally(() => {
-      if (queues.get(doc) === run) queues.delete(doc);
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (queues.get(doc) === run) queues.delete(doc);
+      })
+      .catch(() => undefined);
     const outcome = await run;
     if (outcome.snapshot) await publishDesign({ realtime, firebase }, outcome.snapshot);
     return outcome;
@@ -149,7 +157,8 @@ export const designModule: ModulePlugin = async (app, { config, db, guards, fire
       onRequest: guards.requireClient,
       schema: {
         tags: ['realtime'],
-        description: 'Firebase mode: a custom token to sign in to the Firebase Realtime Database (database.rules.json reads the rights it names). 404 when Firebase is not configured.',
+        description:
+          'Firebase mode: a custom token to sign in to the Firebase Realtime Database (database.rules.json reads the rights it names). 404 when Firebase is not configured.',
         body: firebaseTokenRequestSchema,
         response: { 200: envelopeOf(firebaseTokenAnswerSchema) },
       },

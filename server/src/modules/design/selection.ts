@@ -21,11 +21,18 @@ const SELECTION_FIELDS = ['superCategoriesOfInterest', 'categoriesOfInterest'] a
 
 /** Whether `writes` set the whole document, its whole data or its copy of the selection. */
 export function writesSelection(writes: Array<{ inner: string[] }>): boolean {
-  return writes.some(({ inner }) => inner.length < 2 ? inner[0] !== 'isDefault' && inner[0] !== 'version' : inner[0] === 'data' && (SELECTION_FIELDS as readonly string[]).includes(inner[1] as string));
+  return writes.some(({ inner }) =>
+    inner.length < 2
+      ? inner[0] !== 'isDefault' && inner[0] !== 'version'
+      : inner[0] === 'data' && (SELECTION_FIELDS as readonly string[]).includes(inner[1] as string),
+  );
 }
 
 export async function shopSelection(db: Database, alias: string): Promise<ShopSelection | null> {
-  const [shop] = await db.select({ superCategoriesOfInterest: shops.superCategoriesOfInterest, categoriesOfInterest: shops.categoriesOfInterest }).from(shops).where(eq(shops.alias, alias));
+  const [shop] = await db
+    .select({ superCategoriesOfInterest: shops.superCategoriesOfInterest, categoriesOfInterest: shops.categoriesOfInterest })
+    .from(shops)
+    .where(eq(shops.alias, alias));
   return shop ?? null;
 }
 
@@ -66,7 +73,9 @@ async function bringInStep(db: Database, alias?: string): Promise<RealtimeSnapsh
       .returning({ path: realtimeNodes.path, value: realtimeNodes.value, revision: realtimeNodes.revision });
     await tx
       .update(shops)
-      .set({ config: sql`jsonb_set(jsonb_set(${shops.config}, '{superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{categoriesOfInterest}', ${shops.categoriesOfInterest})` })
+      .set({
+        config: sql`jsonb_set(jsonb_set(${shops.config}, '{superCategoriesOfInterest}', ${shops.superCategoriesOfInterest}), '{categoriesOfInterest}', ${shops.categoriesOfInterest})`,
+      })
       .where(
         sql`jsonb_typeof(${shops.config}) = 'object' ${alias === undefined ? sql`` : sql`AND ${shops.alias} = ${alias}`}
           AND (COALESCE(${shops.config} -> 'superCategoriesOfInterest', '[]') IS DISTINCT FROM ${shops.superCategoriesOfInterest}

@@ -67,7 +67,8 @@ function checkDocument(value: unknown, json: string, address: DocumentAddress, g
   // The bound of every request body holds for the document too: a bounded value written deep down a path would not.
   if (nestedDeeperThan(json)) throw new HttpError(400, REALTIME_MESSAGES.tooDeep);
   const doc = value as { isDefault?: unknown; version?: unknown; data?: unknown };
-  if (typeof value !== 'object' || Array.isArray(value) || typeof doc.isDefault !== 'boolean') throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: isDefault must be true or false`);
+  if (typeof value !== 'object' || Array.isArray(value) || typeof doc.isDefault !== 'boolean')
+    throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: isDefault must be true or false`);
   if (doc.version !== address.version) throw new HttpError(400, REALTIME_MESSAGES.version);
   const extra = Object.keys(value).filter((key) => !['isDefault', 'version', 'data'].includes(key));
   if (extra.length) throw new HttpError(400, `${REALTIME_MESSAGES.malformed}: unknown field ${extra[0]}`);
@@ -76,7 +77,9 @@ function checkDocument(value: unknown, json: string, address: DocumentAddress, g
   // The Creation's groups are checked independently of each other (a plain z.object).
   const { shape } = creationSchema;
   const checks = groups
-    ? [...groups].filter((group) => Object.hasOwn(shape, group)).map((group) => ({ prefix: [group], schema: shape[group as keyof typeof shape], input: (doc.data as Record<string, unknown>)[group] }))
+    ? [...groups]
+        .filter((group) => Object.hasOwn(shape, group))
+        .map((group) => ({ prefix: [group], schema: shape[group as keyof typeof shape], input: (doc.data as Record<string, unknown>)[group] }))
     : [{ prefix: [], schema: creationSchema, input: doc.data ?? {} }];
   for (const { prefix, schema, input } of checks) {
     const parsed = schema.safeParse(input);
@@ -108,33 +111,39 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
     const applied = known ? await applyToKnown(db, actor, editId, address, writes, known, selection) : null;
     if (applied) return applied;
     // A document this process does not know (or knew stale): five statements under its row lock.
-    return await db.transaction(async (tx) => {
-      // Creates the document or takes its row lock, and reads it, in one statement.
-      const [node] = await tx
-        .insert(realtimeNodes)
-        .values({ path: address.doc })
-        .onConflictDoUpdate({ target: realtimeNodes.path, set: { path: sql`excluded.path` } })
-        .returning({ value: realtimeNodes.value, revision: realtimeNodes.revision });
-      const { value } = nextValue(node?.value ?? null, address, writes, selection);
-      const revision = (node?.revision ?? 0) + 1;
-      const [stored] = await tx.update(realtimeNodes).set({ value, revision }).where(eq(realtimeNodes.path, address.doc)).returning({ rowVersion: sql<string>`xmin::text` });
-      // The edit id is claimed under the document's lock, with who changed what (issue 14: a
-      // version's history); an id applied before undoes this transaction.
-      const [claimed] = await tx
-        .insert(realtimeEdits)
-        .values({ editId, path: address.doc, revision, userId: actor.id, fields: historyFields(node?.value ?? null, value) })
-        .onConflictDoNothing()
-        .returning({ editId: realtimeEdits.editId });
-      if (!claimed) throw new AppliedBefore();
-      await recordAuthor(tx, address.doc, actor.id);
-      // A branch that is not the default (issue 14: versions as branches) leaves the shop's config alone.
-      const config = shopConfigOf(value);
-      if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
-      return { revision, duplicate: false, snapshot: { path: address.doc, value, revision }, address, rowVersion: stored?.rowVersion ?? '' };
-    }).then(({ rowVersion, ...outcome }) => {
-      remember(db, address.doc, { value: outcome.snapshot.value, revision: outcome.revision, rowVersion });
-      return outcome;
-    });
+    return await db
+      .transaction(async (tx) => {
+        // Creates the document or takes its row lock, and reads it, in one statement.
+        const [node] = await tx
+          .insert(realtimeNodes)
+          .values({ path: address.doc })
+          .onConflictDoUpdate({ target: realtimeNodes.path, set: { path: sql`excluded.path` } })
+          .returning({ value: realtimeNodes.value, revision: realtimeNodes.revision });
+        const { value } = nextValue(node?.value ?? null, address, writes, selection);
+        const revision = (node?.revision ?? 0) + 1;
+        const [stored] = await tx
+          .update(realtimeNodes)
+          .set({ value, revision })
+          .where(eq(realtimeNodes.path, address.doc))
+          .returning({ rowVersion: sql<string>`xmin::text` });
+        // The edit id is claimed under the document's lock, with who changed what (issue 14: a
+        // version's history); an id applied before undoes this transaction.
+        const [claimed] = await tx
+          .insert(realtimeEdits)
+          .values({ editId, path: address.doc, revision, userId: actor.id, fields: historyFields(node?.value ?? null, value) })
+          .onConflictDoNothing()
+          .returning({ editId: realtimeEdits.editId });
+        if (!claimed) throw new AppliedBefore();
+        await recordAuthor(tx, address.doc, actor.id);
+        // A branch that is not the default (issue 14: versions as branches) leaves the shop's config alone.
+        const config = shopConfigOf(value);
+        if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
+        return { revision, duplicate: false, snapshot: { path: address.doc, value, revision }, address, rowVersion: stored?.rowVersion ?? '' };
+      })
+      .then(({ rowVersion, ...outcome }) => {
+        remember(db, address.doc, { value: outcome.snapshot.value, revision: outcome.revision, rowVersion });
+        return outcome;
+      });
   } catch (error) {
     // A replay answers with its first revision, also when applying it again would now be refused.
     const [known] = await db.select({ revision: realtimeEdits.revision }).from(realtimeEdits).where(eq(realtimeEdits.editId, editId));
@@ -148,10 +157,20 @@ export async function applyEdit(db: Database, actor: User | null, { editId, upda
  * version, data}`); refused unless valid. `selection`: the shop's, given when the writes set the
  * document's copy of it. `valid`: `current` is a document this process checked.
  */
-function nextValue(current: unknown, address: DocumentAddress, writes: Array<{ inner: string[]; value: unknown }>, selection: ShopSelection | null, valid = false): { value: unknown; json: string } {
+function nextValue(
+  current: unknown,
+  address: DocumentAddress,
+  writes: Array<{ inner: string[]; value: unknown }>,
+  selection: ShopSelection | null,
+  valid = false,
+): { value: unknown; json: string } {
   let value = current;
-  if (writes.some(({ inner }) => inner.length > 0) && (value === null || typeof value !== 'object')) value = { isDefault: true, version: address.version, data: {} };
-  value = withValuesAt(value, writes.map((write) => [write.inner, write.value] as const));
+  if (writes.some(({ inner }) => inner.length > 0) && (value === null || typeof value !== 'object'))
+    value = { isDefault: true, version: address.version, data: {} };
+  value = withValuesAt(
+    value,
+    writes.map((write) => [write.inner, write.value] as const),
+  );
   if (selection && isPlainObject(value) && isPlainObject(value.data)) value = { ...value, data: withSelection(value.data, selection) };
   const json = JSON.stringify(value);
   checkDocument(value, json, address, valid && current !== null ? changedGroups(writes) : null);
@@ -226,7 +245,10 @@ class AppliedBefore extends Error {}
 export async function readDocument(db: Database, path: string): Promise<RealtimeSnapshot | null> {
   const address = designAddress(path);
   if (!address) return null;
-  const [node] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, address.doc));
+  const [node] = await db
+    .select({ value: realtimeNodes.value, revision: realtimeNodes.revision })
+    .from(realtimeNodes)
+    .where(eq(realtimeNodes.path, address.doc));
   return { path: address.doc, value: node?.value ?? null, revision: node?.revision ?? 0 };
 }
 
@@ -272,13 +294,20 @@ export async function storeImported(db: Database, address: DocumentAddress, valu
   }
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ value: realtimeNodes.value }).from(realtimeNodes).where(eq(realtimeNodes.path, address.doc)).for('update');
-    await tx.insert(realtimeNodes).values({ path: address.doc, value, revision }).onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision, updatedAt: new Date() } });
+    await tx
+      .insert(realtimeNodes)
+      .values({ path: address.doc, value, revision })
+      .onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision, updatedAt: new Date() } });
     // The author the rules let write (their uid), if they still have an account.
     const [author] = authorId === null ? [] : await tx.select({ id: users.id }).from(users).where(eq(users.id, authorId));
     if (author) await recordAuthor(tx, address.doc, author.id);
     const fields = historyFields(before?.value ?? null, value);
     // One entry per Firebase revision: importing the same revision again adds nothing.
-    if (fields.length > 0) await tx.insert(realtimeEdits).values({ editId: `firebase-${address.doc}-${revision}`, path: address.doc, revision, userId: author?.id ?? null, fields }).onConflictDoNothing();
+    if (fields.length > 0)
+      await tx
+        .insert(realtimeEdits)
+        .values({ editId: `firebase-${address.doc}-${revision}`, path: address.doc, revision, userId: author?.id ?? null, fields })
+        .onConflictDoNothing();
     const config = shopConfigOf(value);
     if (config) await tx.update(shops).set({ config }).where(eq(shops.alias, address.alias));
   });

@@ -29,7 +29,15 @@ export const designSharingModule: ModulePlugin = async (app, { config, db, guard
     const bodyless = plain.withTypeProvider<ZodTypeProvider>();
     bodyless.post(
       DESIGN_PATHS.previewKey,
-      { onRequest: requireUser, schema: { tags, params: aliasParams, description: 'A new preview key (owner or manager); phones holding the old one lose the design.', response: { 200: envelopeOf(sharingSchema) } } },
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          params: aliasParams,
+          description: 'A new preview key (owner or manager); phones holding the old one lose the design.',
+          response: { 200: envelopeOf(sharingSchema) },
+        },
+      },
       async (request) => {
         const sharing = await rotatePreviewKey(db, signedInUser(request), request.params.alias);
         await dropUnreadableReaders(realtime, db, request.params.alias);
@@ -66,12 +74,16 @@ export const designSharingModule: ModulePlugin = async (app, { config, db, guard
   );
 
   // No credential: link unfurlers fetch it as they find it in the page's Open Graph tags.
-  app.get(DESIGN_PATHS.publicImage, { schema: { tags, params: aliasParams, description: 'A 1200x630 PNG of the default design (Open Graph image).' } }, async (request, reply) => {
-    const page = await publicShop(db, request.params.alias);
-    const key = `${page.alias}/${page.version}/${JSON.stringify(page.config ?? {}).length}/${page.shop.updatedAt.getTime()}/${hashOf(page.config)}`;
-    const png = await renderOgImage(uploads, key, { name: page.name, slogan: page.slogan, logo: page.logo, config: page.config });
-    return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
-  });
+  app.get(
+    DESIGN_PATHS.publicImage,
+    { schema: { tags, params: aliasParams, description: 'A 1200x630 PNG of the default design (Open Graph image).' } },
+    async (request, reply) => {
+      const page = await publicShop(db, request.params.alias);
+      const key = `${page.alias}/${page.version}/${JSON.stringify(page.config ?? {}).length}/${page.shop.updatedAt.getTime()}/${hashOf(page.config)}`;
+      const png = await renderOgImage(uploads, key, { name: page.name, slogan: page.slogan, logo: page.logo, config: page.config });
+      return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
+    },
+  );
 };
 
 function hashOf(value: unknown): string {

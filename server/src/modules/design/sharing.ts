@@ -32,7 +32,11 @@ import { requireVisibleTemplate } from '../templates/index';
 const MAX_VERSIONS = 20;
 
 async function sharingOf(db: Database, shopId: number): Promise<{ publicLink: boolean; previewKey: string | null }> {
-  const [row] = await db.select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey }).from(shopSharing).where(eq(shopSharing.shopId, shopId)).limit(1);
+  const [row] = await db
+    .select({ publicLink: shopSharing.publicLink, previewKey: shopSharing.previewKey })
+    .from(shopSharing)
+    .where(eq(shopSharing.shopId, shopId))
+    .limit(1);
   return { publicLink: row?.publicLink ?? DEFAULT_PUBLIC_LINK, previewKey: row?.previewKey ?? null };
 }
 
@@ -48,7 +52,10 @@ async function sharingWithKey(db: Database, shopId: number): Promise<Sharing> {
   const known = await sharingOf(db, shopId);
   if (known.previewKey) return { publicLink: known.publicLink, previewKey: known.previewKey };
   await db.insert(shopSharing).values({ shopId, previewKey: newPreviewKey() }).onConflictDoNothing();
-  await db.update(shopSharing).set({ previewKey: newPreviewKey() }).where(and(eq(shopSharing.shopId, shopId), isNull(shopSharing.previewKey)));
+  await db
+    .update(shopSharing)
+    .set({ previewKey: newPreviewKey() })
+    .where(and(eq(shopSharing.shopId, shopId), isNull(shopSharing.previewKey)));
   const made = await sharingOf(db, shopId);
   if (!made.previewKey) throw new Error('preview key not stored');
   return { publicLink: made.publicLink, previewKey: made.previewKey };
@@ -147,7 +154,12 @@ export async function listVersions(db: Database, actor: User, alias: string): Pr
 }
 
 /** POST /versions {from}: a copy of version `from` as the next free version (not the default). */
-export async function duplicateVersion(db: Database, actor: User, alias: string, from: number): Promise<{ version: DesignVersion; snapshot: RealtimeSnapshot }> {
+export async function duplicateVersion(
+  db: Database,
+  actor: User,
+  alias: string,
+  from: number,
+): Promise<{ version: DesignVersion; snapshot: RealtimeSnapshot }> {
   await checkShopAccess(db, actor, alias, 'write');
   return db.transaction(async (tx) => {
     await tx.select({ id: shops.id }).from(shops).where(eq(shops.alias, alias)).for('update');
@@ -163,10 +175,16 @@ export async function duplicateVersion(db: Database, actor: User, alias: string,
       .values({ path, value, revision: 1 })
       .onConflictDoUpdate({ target: realtimeNodes.path, set: { value, revision: 1 } })
       .returning();
-    await tx.insert(designAuthors).values({ path, userId: actor.id }).onConflictDoUpdate({ target: designAuthors.path, set: { userId: actor.id } });
+    await tx
+      .insert(designAuthors)
+      .values({ path, userId: actor.id })
+      .onConflictDoUpdate({ target: designAuthors.path, set: { userId: actor.id } });
     // What the branch starts from, so a merge knows what each side changed since (branches.ts).
     const base = ((source.value as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
-    await tx.insert(designBranches).values({ path, fromVersion: from, base }).onConflictDoUpdate({ target: designBranches.path, set: { fromVersion: from, base, updatedAt: new Date() } });
+    await tx
+      .insert(designBranches)
+      .values({ path, fromVersion: from, base })
+      .onConflictDoUpdate({ target: designBranches.path, set: { fromVersion: from, base, updatedAt: new Date() } });
     const updatedAt = (row?.updatedAt ?? new Date()).toISOString();
     return {
       version: { version, isDefault: false, revision: 1, updatedAt, lastEditor: `${actor.firstName} ${actor.lastName}`.trim() },
@@ -205,7 +223,10 @@ export async function makeDefaultVersion(db: Database, actor: User, alias: strin
 
 /** Records who wrote the last edit of a design document (called after every applied edit). */
 export async function recordAuthor(db: Database, path: string, userId: number): Promise<void> {
-  await db.insert(designAuthors).values({ path, userId }).onConflictDoUpdate({ target: designAuthors.path, set: { userId, updatedAt: new Date() } });
+  await db
+    .insert(designAuthors)
+    .values({ path, userId })
+    .onConflictDoUpdate({ target: designAuthors.path, set: { userId, updatedAt: new Date() } });
 }
 
 /** GET /v1/public/shops/{alias}: the default design for anyone with the link (404 when turned off). */

@@ -1,7 +1,14 @@
 /** Design versions (branches) of a shop: list, duplicate, make default, merge into the default, and history. */
 import { z } from 'zod';
 import { DESIGN_PATHS } from '@contract/design/paths';
-import { designVersionSchema, duplicateVersionSchema, mergePlanSchema, mergeRequestSchema, mergeResultSchema, versionHistoryEntrySchema } from '@contract/design/versions';
+import {
+  designVersionSchema,
+  duplicateVersionSchema,
+  mergePlanSchema,
+  mergeRequestSchema,
+  mergeResultSchema,
+  versionHistoryEntrySchema,
+} from '@contract/design/versions';
 import { envelopeOf } from '@contract/response';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -65,7 +72,12 @@ export const designVersionsModule: ModulePlugin = async (app, { db, guards, fire
     DESIGN_PATHS.versionHistory,
     {
       onRequest: requireUser,
-      schema: { tags, params: versionParams, querystring: z.object({ limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default) }), response: { 200: envelopeOf(z.array(versionHistoryEntrySchema)) } },
+      schema: {
+        tags,
+        params: versionParams,
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(HISTORY_LIMIT.max).default(HISTORY_LIMIT.default) }),
+        response: { 200: envelopeOf(z.array(versionHistoryEntrySchema)) },
+      },
     },
     async (request) => ok(await versionHistory(db, signedInUser(request), request.params.alias, request.params.version, request.query.limit)),
   );

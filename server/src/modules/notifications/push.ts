@@ -99,7 +99,11 @@ async function createFcmSender(serviceAccount: string, log: FastifyBaseLogger): 
   return {
     async send(token, message) {
       try {
-        await messaging.send({ token, data: { ...message, notificationId: String(message.notificationId) }, webpush: { headers: { Urgency: 'high', TTL: String(PUSH_TTL_SECONDS) } } });
+        await messaging.send({
+          token,
+          data: { ...message, notificationId: String(message.notificationId) },
+          webpush: { headers: { Urgency: 'high', TTL: String(PUSH_TTL_SECONDS) } },
+        });
         return 'sent';
       } catch (error) {
         const code = (error as { code?: string }).code;
@@ -151,7 +155,11 @@ export function createPushSender({ config, db, log }: { config: Config; db: Data
       outcome = await (await fcm).send(fcmId, message);
     } else outcome = 'skipped';
     // Only the subscription that failed: the user may have stored a new one meanwhile.
-    if (outcome === 'expired') await db.update(users).set({ fcmId: null }).where(and(eq(users.id, userId), eq(users.fcmId, fcmId)));
+    if (outcome === 'expired')
+      await db
+        .update(users)
+        .set({ fcmId: null })
+        .where(and(eq(users.id, userId), eq(users.fcmId, fcmId)));
     return outcome;
   }
 

@@ -44,9 +44,7 @@ export const notificationsModule: ModulePlugin = async (app, { guards, notificat
     async (request) => ok(await notifications.update(signedInUser(request).id, request.params.notificationId, request.body.status)),
   );
 
-  app.get(
-    NOTIFICATION_PATHS.pushConfig,
-    { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(pushConfigSchema) } } },
-    async () => ok(notifications.push.config),
+  app.get(NOTIFICATION_PATHS.pushConfig, { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(pushConfigSchema) } } }, async () =>
+    ok(notifications.push.config),
   );
 };

@@ -66,7 +66,17 @@ function values(input: NotifyInput) {
   };
 }
 
-export function createNotifications({ db, realtime, push, log }: { db: Database; realtime: Realtime; push: PushSender; log: FastifyBaseLogger }): Notifications {
+export function createNotifications({
+  db,
+  realtime,
+  push,
+  log,
+}: {
+  db: Database;
+  realtime: Realtime;
+  push: PushSender;
+  log: FastifyBaseLogger;
+}): Notifications {
   const emit = (notification: Notification, userId: number) => realtime.emitToRoom(userRoom(userId), NOTIFICATION_EVENT, notification);
 
   /** Pushes to every given device, a few at a time (a failure is logged by the sender). */
@@ -84,7 +94,10 @@ export function createNotifications({ db, realtime, push, log }: { db: Database;
   return {
     push,
     async notify(userId, input) {
-      const [row] = await db.insert(notifications).values({ userId, ...values(input) }).returning();
+      const [row] = await db
+        .insert(notifications)
+        .values({ userId, ...values(input) })
+        .returning();
       if (!row) throw new Error('insert returned nothing');
       const notification = toNotification(row);
       emit(notification, userId);

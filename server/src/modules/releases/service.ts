@@ -10,7 +10,13 @@ import type { Notifications } from '../../deps';
 
 type Row = typeof engineReleases.$inferSelect;
 
-const toRelease = (row: Row): EngineRelease => ({ id: row.id, version: row.version, appType: row.appType, notes: row.notes, createdAt: row.createdAt.toISOString() });
+const toRelease = (row: Row): EngineRelease => ({
+  id: row.id,
+  version: row.version,
+  appType: row.appType,
+  notes: row.notes,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export async function listReleases(db: Database, appType?: string): Promise<EngineRelease[]> {
   const query = db.select().from(engineReleases);
@@ -26,7 +32,10 @@ export async function publishRelease(
 ): Promise<PublishedRelease> {
   let row: Row | undefined;
   try {
-    [row] = await db.insert(engineReleases).values({ ...input, publishedBy }).returning();
+    [row] = await db
+      .insert(engineReleases)
+      .values({ ...input, publishedBy })
+      .returning();
   } catch (error) {
     if (isUniqueViolation(error, 'engine_releases_app_type_version_unique')) throw new HttpError(409, RELEASE_MESSAGES.releaseExists);
     throw error;

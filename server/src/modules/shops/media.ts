@@ -17,7 +17,14 @@ const PENDING_MEDIA_KEPT = 5;
 const mediaUrl = (fileName: string) => path.posix.join(UPLOADS_PATH, fileName);
 
 function toMedia(row: typeof media.$inferSelect): ShopMedia {
-  return { id: row.id, url: mediaUrl(row.fileName), name: row.label, contentType: row.contentType, byteSize: row.byteSize, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    url: mediaUrl(row.fileName),
+    name: row.label,
+    contentType: row.contentType,
+    byteSize: row.byteSize,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,7 +37,13 @@ export async function listShopMedia(
 ): Promise<{ data: ShopMedia[]; total: number }> {
   await checkShopAccess(db, actor, alias, 'read');
   const where = and(eq(media.shopAlias, alias), eq(media.kind, 'shop-media'), query.keyword ? ilike(media.label, `%${escapeLike(query.keyword)}%`) : undefined);
-  const rows = await db.select().from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(query.limit).offset(query.page * query.limit);
+  const rows = await db
+    .select()
+    .from(media)
+    .where(where)
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(query.limit)
+    .offset(query.page * query.limit);
   const [total] = await db.select({ n: count() }).from(media).where(where);
   return { data: rows.map(toMedia), total: total?.n ?? 0 };
 }
@@ -62,13 +75,17 @@ export async function uploadShopMedia(
       .orderBy(desc(media.id))
       .limit(PENDING_MEDIA_KEPT);
     const oldestKept = keep.length === PENDING_MEDIA_KEPT ? keep[keep.length - 1]?.id : undefined;
-    const stale = oldestKept === undefined
-      ? []
-      : await db
-          .delete(media)
-          .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
-          .returning({ fileName: media.fileName });
-    await removeMediaFiles(uploadsDir, stale.map((row) => row.fileName));
+    const stale =
+      oldestKept === undefined
+        ? []
+        : await db
+            .delete(media)
+            .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
+            .returning({ fileName: media.fileName });
+    await removeMediaFiles(
+      uploadsDir,
+      stale.map((row) => row.fileName),
+    );
   }
   return toMedia(stored);
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
+import { withoutControlCharacters } from '@contract/control-characters';
 import {
   adminShopSchema,
   checkEnableAnswerSchema,
@@ -22,7 +23,6 @@ import {
   shopMediaQuery,
   shopMediaSchema,
   shopSchema,
-  updateShopSchema,
   userShopsQuery,
 } from '@contract/shops/schemas';
 import { signedInUser } from '../../auth/guards';
@@ -56,8 +56,7 @@ function labelOf(header: string | string[] | undefined): string {
   } catch {
     throw new HttpError(400, SHOP_MESSAGES.mediaName);
   }
-  // eslint-disable-next-line no-control-regex
-  return decoded.replace(/[\u0000-\u001F\u007F-\u009F]/g, '').trim().slice(0, 200);
+  return withoutControlCharacters(decoded).trim().slice(0, 200);
 }
 
 export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
@@ -67,11 +66,15 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
   const shopAnswer = { 200: envelopeOf(shopSchema) };
   const cache = new CatalogueCache();
 
-  app.post(SHOP_PATHS.create, { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } }, async (request, reply) => {
-    const shop = await createShop(db, signedInUser(request), request.body);
-    await firebase.shopChanged(shop.alias);
-    return reply.code(201).send(ok(shop, 'Project created!'));
-  });
+  app.post(
+    SHOP_PATHS.create,
+    { onRequest: requireUser, schema: { tags, body: createShopSchema, response: { 201: envelopeOf(shopSchema) } } },
+    async (request, reply) => {
+      const shop = await createShop(db, signedInUser(request), request.body);
+      await firebase.shopChanged(shop.alias);
+      return reply.code(201).send(ok(shop, 'Project created!'));
+    },
+  );
 
   app.get(
     SHOP_PATHS.find,
@@ -79,14 +82,18 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     async (request) => ok(await findShopName(db, request.query)),
   );
 
-  app.put(SHOP_PATHS.update, { onRequest: requireUser, schema: { tags, params: aliasParams, body: updateShopSchema, response: shopAnswer } }, async (request) => {
-    const shop = await updateShop(db, signedInUser(request), request.params.alias, request.body);
-    // Issue 27: each design carries the shop's selection (the phone preview shows those trades): open editors and phones follow.
-    if (request.body.superCategoriesOfInterest !== undefined || request.body.categoriesOfInterest !== undefined) {
-      for (const snapshot of await syncSelection(db, shop.alias)) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
-    }
-    return ok(shop);
-  });
+  app.put(
+    SHOP_PATHS.update,
+    { onRequest: requireUser, schema: { tags, params: aliasParams, body: createShopSchema, response: shopAnswer } },
+    async (request) => {
+      const shop = await updateShop(db, signedInUser(request), request.params.alias, request.body);
+      // Issue 27: each design carries the shop's selection (the phone preview shows those trades): open editors and phones follow.
+      if (request.body.superCategoriesOfInterest !== undefined || request.body.categoriesOfInterest !== undefined) {
+        for (const snapshot of await syncSelection(db, shop.alias)) await publishDesign({ realtime: app.realtime, firebase }, snapshot);
+      }
+      return ok(shop);
+    },
+  );
 
   app.post(
     SHOP_PATHS.configure,
@@ -109,8 +116,10 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     async (request) => ok(await checkEnable(db, signedInUser(request), request.params.alias)),
   );
 
-  app.get(SHOP_PATHS.adminShop, { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(adminShopSchema) } } }, async (request) =>
-    ok(await getAdminShop(db, signedInUser(request), request.params.alias)),
+  app.get(
+    SHOP_PATHS.adminShop,
+    { onRequest: requireUser, schema: { tags, params: aliasParams, response: { 200: envelopeOf(adminShopSchema) } } },
+    async (request) => ok(await getAdminShop(db, signedInUser(request), request.params.alias)),
   );
 
   app.delete(
@@ -119,7 +128,8 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     async (request) => {
       // A template's shop goes with its template documents, in one transaction (issue #11).
       const templateId = request.query.templateId;
-      if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId))) await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
+      if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId)))
+        await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
       else await deleteShop(db, uploads, signedInUser(request), request.params.alias, templateId);
       await firebase.shopChanged(request.params.alias);
       return ok(null, 'Shop deleted');
@@ -167,11 +177,19 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
       return known ? reply.code(known.status).send({ message: known.message }) : errorReply(error, request, reply);
     });
     const description = `The image bytes as the body: Content-Type ${SHOP_MEDIA_TYPES.join(', ')} (SVG refused), at most 2 MB; the file's name URI-encoded in ${MEDIA_NAME_HEADER}.`;
-    const upload = (alias: string | null) => async (request: { body: unknown; headers: Record<string, string | string[] | undefined> } & Parameters<typeof signedInUser>[0]) => {
-      if (!Buffer.isBuffer(request.body)) throw new HttpError(415, SHOP_MESSAGES.mediaType);
-      const type = String(request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
-      return ok(await uploadShopMedia(db, uploads, signedInUser(request), alias, { type, bytes: request.body, label: labelOf(request.headers[MEDIA_NAME_HEADER]) }));
-    };
+    const upload =
+      (alias: string | null) =>
+      async (request: { body: unknown; headers: Record<string, string | string[] | undefined> } & Parameters<typeof signedInUser>[0]) => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, SHOP_MESSAGES.mediaType);
+        const type =
+          String(request.headers['content-type'] ?? '')
+            .split(';', 1)[0]
+            ?.trim()
+            .toLowerCase() ?? '';
+        return ok(
+          await uploadShopMedia(db, uploads, signedInUser(request), alias, { type, bytes: request.body, label: labelOf(request.headers[MEDIA_NAME_HEADER]) }),
+        );
+      };
     scope.post(
       SHOP_PATHS.shopMedia,
       { onRequest: requireUser, schema: { tags, description, params: aliasParams, response: { 200: envelopeOf(shopMediaSchema) } } },
@@ -179,7 +197,14 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
     );
     scope.post(
       SHOP_PATHS.pendingMedia,
-      { onRequest: requireUser, schema: { tags, description: `${description} Kept for the next POST /v1/shops that names it as its logo.`, response: { 200: envelopeOf(shopMediaSchema) } } },
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          description: `${description} Kept for the next POST /v1/shops that names it as its logo.`,
+          response: { 200: envelopeOf(shopMediaSchema) },
+        },
+      },
       async (request) => upload(null)(request),
     );
   });

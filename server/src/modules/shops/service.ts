@@ -40,7 +40,6 @@ function slugOf(name: string): string {
   return slug.length > 0 ? slug : '';
 }
 
-
 async function currencyOf(db: Database, currencyId: number): Promise<Currency> {
   const [row] = await db.select().from(currencies).where(eq(currencies.id, currencyId)).limit(1);
   if (!row) throw new HttpError(400, SHOP_MESSAGES.unknownCurrency);
@@ -275,7 +274,10 @@ export async function deleteShop(db: Database, uploadsDir: string, actor: User, 
     await tx.delete(shops).where(eq(shops.id, shop.id));
     return files;
   });
-  await removeMediaFiles(uploadsDir, removed.map((row) => row.fileName));
+  await removeMediaFiles(
+    uploadsDir,
+    removed.map((row) => row.fileName),
+  );
 }
 
 /** POST /v1/shops/{alias}/check-enable: whether the shop has all it needs to be enabled. */

@@ -87,6 +87,9 @@ export const templateRoom = (documentPath: string) => `template:${documentPath}`
 export async function readTemplateNode(db: Database, actor: User | null, documentPath: string): Promise<{ path: string; value: unknown; revision: number }> {
   const address = templateAddress(documentPath);
   if (address) await requireVisibleTemplate(db, actor, address.templateId);
-  const [row] = await db.select({ value: realtimeNodes.value, revision: realtimeNodes.revision }).from(realtimeNodes).where(eq(realtimeNodes.path, documentPath));
+  const [row] = await db
+    .select({ value: realtimeNodes.value, revision: realtimeNodes.revision })
+    .from(realtimeNodes)
+    .where(eq(realtimeNodes.path, documentPath));
   return { path: documentPath, value: row?.value ?? null, revision: row?.revision ?? 0 };
 }

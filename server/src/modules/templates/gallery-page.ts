@@ -3,7 +3,7 @@
  * "rendered in and refreshed by the client"): the gallery's list is in the HTML, with JavaScript
  * off too, and the client hydrates it from the same data instead of rendering it after load.
  */
-import { templateFilterOf, templateListKey } from '@contract/templates/filter';
+import { templateFilterOf, templateKeys } from '@contract/templates/filter';
 import { templateCategorySchema } from '@contract/templates/schemas';
 import type { AppInstance } from '../../deps';
 import type { Database } from '../../db/database';
@@ -31,6 +31,6 @@ export function registerGalleryPage(app: AppInstance, portal: Portal, db: Databa
       return portal.sendIndex(request, reply, '/templates');
     }
     const url = filter.category ? `/templates?category=${filter.category}` : '/templates';
-    return portal.sendRendered(request, reply, url, { readAt: Date.now(), queries: [{ queryKey: templateListKey(filter), data: templates }] });
+    return portal.sendRendered(request, reply, url, { readAt: Date.now(), queries: [{ queryKey: templateKeys.list(filter), data: templates }] });
   });
 }

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
 import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
 import { TEMPLATE_MESSAGES, TEMPLATE_PATHS, templateCategoryDocPath, templateDocPath } from '@contract/templates/paths';
-import { createTemplateSchema, listTemplatesQuery, saveTemplateSchema, templateSchema, useTemplateAnswerSchema, useTemplateSchema } from '@contract/templates/schemas';
+import {
+  createTemplateSchema,
+  listTemplatesQuery,
+  saveTemplateSchema,
+  templateSchema,
+  useTemplateAnswerSchema,
+  useTemplateSchema,
+} from '@contract/templates/schemas';
 import type { User } from '@contract/users/schemas';
 import { signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
@@ -25,7 +32,10 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
   const dropHiddenTemplateReaders = async (templateId: string, docPaths: string[], alias: string) => {
     for (const room of docPaths.map(templateRoom)) {
       for (const socket of await app.realtime.io.in(room).fetchSockets()) {
-        const visible = await requireVisibleTemplate(db, (socket.data as { user?: User | null }).user ?? null, templateId).then(() => true, () => false);
+        const visible = await requireVisibleTemplate(db, (socket.data as { user?: User | null }).user ?? null, templateId).then(
+          () => true,
+          () => false,
+        );
         if (!visible) socket.leave(room);
       }
     }
@@ -65,20 +75,28 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
       const { creation, ...doc } = saved;
       void creation;
       // Unpublished: whoever followed it while it was public and may not see it now stops following it.
-      if (saved.isPublished !== 1) await dropHiddenTemplateReaders(saved.templateId, [docPath, templateCategoryDocPath(saved.templateId)], saved.data.shop.alias);
+      if (saved.isPublished !== 1)
+        await dropHiddenTemplateReaders(saved.templateId, [docPath, templateCategoryDocPath(saved.templateId)], saved.data.shop.alias);
       app.realtime.emitToRoom(templateRoom(docPath), REALTIME_EVENTS.value, { path: docPath, value: doc, revision: saved.version + 1 });
       return ok(saved, TEMPLATE_MESSAGES.saved);
     },
   );
 
-  app.delete(TEMPLATE_PATHS.one, { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } }, async (request) => {
-    await firebase.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
-    return ok(null, TEMPLATE_MESSAGES.removed);
-  });
+  app.delete(
+    TEMPLATE_PATHS.one,
+    { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } },
+    async (request) => {
+      await firebase.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
+      return ok(null, TEMPLATE_MESSAGES.removed);
+    },
+  );
 
   app.post(
     TEMPLATE_PATHS.use,
-    { onRequest: guards.requireUser, schema: { tags, params: templateParams, body: useTemplateSchema, response: { 200: envelopeOf(useTemplateAnswerSchema) } } },
+    {
+      onRequest: guards.requireUser,
+      schema: { tags, params: templateParams, body: useTemplateSchema, response: { 200: envelopeOf(useTemplateAnswerSchema) } },
+    },
     async (request) => {
       const used = await useTemplate(db, signedInUser(request), request.params.templateId, request.body.alias);
       await publishStored(designPath(used.alias, used.configVersion));

@@ -13,7 +13,13 @@ export async function seedStarterTemplates(db: Database): Promise<number> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, STARTER_OWNER_EMAIL));
   const ownerId =
     existing?.id ??
-    (await db.insert(users).values({ firstName: 'ShopApp', lastName: 'Templates', email: STARTER_OWNER_EMAIL, passwordHash: null }).onConflictDoNothing().returning({ id: users.id }))[0]?.id ??
+    (
+      await db
+        .insert(users)
+        .values({ firstName: 'ShopApp', lastName: 'Templates', email: STARTER_OWNER_EMAIL, passwordHash: null })
+        .onConflictDoNothing()
+        .returning({ id: users.id })
+    )[0]?.id ??
     (await db.select({ id: users.id }).from(users).where(eq(users.email, STARTER_OWNER_EMAIL)))[0]?.id;
   if (!ownerId) throw new Error('the starter template owner could not be created');
   let added = 0;

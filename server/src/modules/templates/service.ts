@@ -52,7 +52,10 @@ import { coloursOf, DESIGN_VERSION, type Db, node, putNode, readDoc, TEMPLATE_SH
 /** GET /v1/templates: published templates, by category and tag, starters first then newest. */
 export async function listTemplates(db: Database, query: { category?: AnyTemplateCategory | undefined; tag?: string | undefined }): Promise<Template[]> {
   const prefix = query.category ? `${TEMPLATES_ROOT}/production/${query.category}/` : `${TEMPLATES_ROOT}/production/`;
-  const rows = await db.select({ value: realtimeNodes.value }).from(realtimeNodes).where(like(realtimeNodes.path, `${prefix}%`));
+  const rows = await db
+    .select({ value: realtimeNodes.value })
+    .from(realtimeNodes)
+    .where(like(realtimeNodes.path, `${prefix}%`));
   const docs = rows
     .map((row) => templateDocSchema.safeParse(row.value))
     .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
@@ -80,7 +83,10 @@ async function requireEditable(db: Db, actor: User, templateId: string): Promise
 }
 
 async function countTemplateShops(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(shops).where(and(eq(shops.ownerUserId, userId), eq(shops.isTemplate, true)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(shops)
+    .where(and(eq(shops.ownerUserId, userId), eq(shops.isTemplate, true)));
   return row?.n ?? 0;
 }
 
@@ -165,7 +171,14 @@ export async function createTemplate(db: Database, actor: User, payload: CreateT
     // One create at a time per user: the count and the insert see the same rows.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
     if (!mayCreateTemplate(await countTemplateShops(tx, actor.id))) throw new HttpError(400, TEMPLATE_MESSAGES.limit);
-    return insertTemplate(tx, { templateId, name: payload.name, category: payload.category, tags: payload.tags, creation: structuredClone(base), ownerUserId: actor.id });
+    return insertTemplate(tx, {
+      templateId,
+      name: payload.name,
+      category: payload.category,
+      tags: payload.tags,
+      creation: structuredClone(base),
+      ownerUserId: actor.id,
+    });
   });
   return withCreation(db, doc);
 }
@@ -223,7 +236,12 @@ export async function removeTemplate(db: Database, uploadsDir: string, actor: Us
  * POST /v1/templates/{templateId}/use {alias}: the merchant's shop starts from the template's
  * design (its own alias, name and logo kept), as the shop's config and its design document.
  */
-export async function useTemplate(db: Database, actor: User, templateId: string, alias: string): Promise<{ alias: string; templateId: string; configVersion: number }> {
+export async function useTemplate(
+  db: Database,
+  actor: User,
+  templateId: string,
+  alias: string,
+): Promise<{ alias: string; templateId: string; configVersion: number }> {
   const template = await getTemplate(db, actor, templateId);
   const shop = await requireShopAccess(db, actor, alias, 'write');
   const templateShop = (template.creation.shop ?? {}) as Record<string, unknown>;
@@ -233,7 +251,9 @@ export async function useTemplate(db: Database, actor: User, templateId: string,
     configVersion: DESIGN_VERSION,
   };
   if (!creationSchema.safeParse(data).success) throw new HttpError(400, TEMPLATE_MESSAGES.notFound);
-  const superCategories = Array.isArray(data.superCategoriesOfInterest) ? (data.superCategoriesOfInterest as number[]) : [TEMPLATE_CATEGORY_SUPER[template.category]];
+  const superCategories = Array.isArray(data.superCategoriesOfInterest)
+    ? (data.superCategoriesOfInterest as number[])
+    : [TEMPLATE_CATEGORY_SUPER[template.category]];
   const categories = Array.isArray(data.categoriesOfInterest) ? (data.categoriesOfInterest as number[]) : [];
   await db.transaction(async (tx) => {
     await putNode(tx, designPath(shop.alias, DESIGN_VERSION), { isDefault: true, version: DESIGN_VERSION, data });
@@ -244,6 +264,9 @@ export async function useTemplate(db: Database, actor: User, templateId: string,
 
 /** Whether `alias` is the shop of template `templateId` (DELETE /v1/admin/shops/{alias}?templateId removes the whole template then). */
 export async function isTemplateShop(db: Database, alias: string, templateId: string): Promise<boolean> {
-  const [row] = await db.select({ id: shops.id }).from(shops).where(and(eq(shops.alias, alias), eq(shops.isTemplate, true), eq(shops.templateId, templateId)));
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.alias, alias), eq(shops.isTemplate, true), eq(shops.templateId, templateId)));
   return Boolean(row);
 }

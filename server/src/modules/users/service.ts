@@ -47,7 +47,10 @@ export async function setProfilePicture(db: Database, uploadsDir: string, actor:
       // the lock is the profile's picture and every other one is gone, whatever order ids came in.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const row = await recordMedia(tx, fileName, { ownerUserId: userId, kind: 'profile-picture', type, byteSize: bytes.length });
-      await tx.update(users).set({ profilePix: path.posix.join(UPLOADS_PATH, fileName) }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ profilePix: path.posix.join(UPLOADS_PATH, fileName) })
+        .where(eq(users.id, userId));
       const removed = await tx
         .delete(media)
         .where(and(eq(media.ownerUserId, userId), eq(media.kind, 'profile-picture'), ne(media.id, row.id)))

@@ -4,7 +4,7 @@ import type { ProductCategory } from '@contract/catalog/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/productcategories: every category, each with its super-category and pictures. */
-export function getProductCategories(signal?: AbortSignal): Promise<ProductCategory[]> {
+function getProductCategories(signal?: AbortSignal): Promise<ProductCategory[]> {
   return api<ProductCategory[]>(CATALOG_PATHS.allProductCategories, { fallback: 'Could not load the categories', signal });
 }
 

@@ -4,7 +4,7 @@ import { api } from '@/api/client';
 import { CATALOG_PATHS } from '@contract/catalog/paths';
 
 /** GET /v1/super-categories (spec section 7): the business kinds a shop can pick. */
-export function getSuperCategories(signal?: AbortSignal): Promise<SuperCategory[]> {
+function getSuperCategories(signal?: AbortSignal): Promise<SuperCategory[]> {
   return api<SuperCategory[]>(CATALOG_PATHS.superCategories, { fallback: 'Could not load the categories', signal });
 }
 

@@ -13,7 +13,7 @@ import { productCategoriesQueryOptions } from '../api/get-product-categories';
 import { superCategoriesQueryOptions } from '../api/get-super-categories';
 import { CATEGORY_SELECTION_LEAD, CATEGORY_SELECTION_TITLE } from './CategorySelectionPending';
 
-export const CATEGORIES_MISSING = 'Please select the categories your shop sells';
+const CATEGORIES_MISSING = 'Please select the categories your shop sells';
 /** A change is saved once the merchant pauses (and at once on Continue). */
 const SAVE_DELAY_MS = 600;
 
@@ -45,7 +45,9 @@ function SuperCategoryCard({ category, selected, onToggle }: { category: SuperCa
         bgcolor: 'background.paper',
       }}
     >
-      {category.image ? <Box component="img" src={category.image} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} /> : null}
+      {category.image ? (
+        <Box component="img" src={category.image} alt="" loading="lazy" sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' }} />
+      ) : null}
       <Typography component="span" sx={{ display: 'block', px: 1.5, py: 1, fontWeight: 600 }}>
         {label(category.name)}
       </Typography>
@@ -60,7 +62,7 @@ export interface ShopInterests {
   categoriesOfInterest: number[];
 }
 
-export interface CategorySelectionProps {
+interface CategorySelectionProps {
   shop: ShopInterests;
   /** Saves the selection to the shop (PUT /v1/shops/{alias}). */
   save: (changes: Pick<ShopInterests, 'superCategoriesOfInterest' | 'categoriesOfInterest'>) => Promise<unknown>;
@@ -124,7 +126,11 @@ export function CategorySelectionPage({ shop, save: saveShop, saving, onContinue
         What does {shop.name} sell?
       </Typography>
       {superCategories.length === 0 ? <Typography>No categories are available yet.</Typography> : null}
-      <Box role="group" aria-label="Business categories" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}>
+      <Box
+        role="group"
+        aria-label="Business categories"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' } }}
+      >
         {superCategories.map((category) => (
           <SuperCategoryCard
             key={category.id}

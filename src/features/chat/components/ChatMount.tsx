@@ -7,7 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { ROLE } from '@contract/constants';
-import { hasRoleId } from '../roles';
+import { hasRole } from '@contract/users/roles';
 import type { ChatStore } from '../chat-store';
 
 const ChatWidget = lazy(() => import('./ChatWidget'));
@@ -19,7 +19,7 @@ const RAISED = [/^\/new-app\/[^/]+\/design\/?$/, /^\/new-app\/category-selection
 
 export const chatPlacement = (pathname: string) => ({ hidden: HIDDEN.some((rule) => rule.test(pathname)), raised: RAISED.some((rule) => rule.test(pathname)) });
 
-export interface ChatMountProps {
+interface ChatMountProps {
   token: string | null;
   user: { id: number; userroles?: readonly { roleId: number }[] | null } | null;
 }
@@ -27,7 +27,7 @@ export interface ChatMountProps {
 export function ChatMount({ token, user }: ChatMountProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [store, setStore] = useState<ChatStore | null>(null);
-  const agent = hasRoleId(user, ROLE.SOVEREIGN);
+  const agent = hasRole(user, ROLE.SOVEREIGN);
   // A token whose user is still loading: wait, so the chat starts once, as that user.
   const waiting = token !== null && user === null;
   const userId = user?.id ?? null;

@@ -17,7 +17,7 @@ import { CONSTANTS } from '@contract/constants';
 import type { ChatStore } from '../chat-store';
 import { MessageComposer } from './MessageComposer';
 
-export interface ChatWidgetProps {
+interface ChatWidgetProps {
   store: ChatStore;
   /** On the design, category-selection and template-edit screens the panel sits higher. */
   raised: boolean;
@@ -46,10 +46,31 @@ export default function ChatWidget({ store, raised }: ChatWidgetProps) {
   };
 
   return (
-    <Box sx={{ position: 'fixed', right: 16, bottom, zIndex: (theme) => theme.zIndex.speedDial, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }} data-testid="support-chat" data-raised={raised}>
+    <Box
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom,
+        zIndex: (theme) => theme.zIndex.speedDial,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-end',
+        gap: 1,
+      }}
+      data-testid="support-chat"
+      data-raised={raised}
+    >
       {state.collapsed ? null : (
-        <Paper id={PANEL_ID} role="region" aria-label="support" elevation={8} sx={{ width: { xs: 'calc(100vw - 32px)', sm: 360 }, maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '4px 4px 0 0' }}>
+        <Paper
+          id={PANEL_ID}
+          role="region"
+          aria-label="support"
+          elevation={8}
+          sx={{ width: { xs: 'calc(100vw - 32px)', sm: 360 }, maxHeight: '70vh', display: 'flex', flexDirection: 'column' }}
+        >
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '4px 4px 0 0' }}
+          >
             <Box sx={{ flexGrow: 1 }}>
               <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 500 }}>
                 support
@@ -60,7 +81,13 @@ export default function ChatWidget({ store, raised }: ChatWidgetProps) {
               <CloseIcon />
             </IconButton>
           </Box>
-          <Box ref={listRef} role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', p: 1.5, minHeight: 200, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Box
+            ref={listRef}
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+            sx={{ flexGrow: 1, overflowY: 'auto', p: 1.5, minHeight: 200, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
             {state.hasOlder ? (
               <Button size="small" onClick={() => void store.loadOlder()} sx={{ alignSelf: 'center' }}>
                 Older messages
@@ -113,7 +140,13 @@ export default function ChatWidget({ store, raised }: ChatWidgetProps) {
         </Paper>
       )}
       <Badge badgeContent={state.unread} color="error" overlap="circular">
-        <Fab color="primary" aria-label="support" aria-expanded={!state.collapsed} aria-controls={state.collapsed ? undefined : PANEL_ID} onClick={() => store.setCollapsed(!state.collapsed)}>
+        <Fab
+          color="primary"
+          aria-label="support"
+          aria-expanded={!state.collapsed}
+          aria-controls={state.collapsed ? undefined : PANEL_ID}
+          onClick={() => store.setCollapsed(!state.collapsed)}
+        >
           <ChatIcon />
         </Fab>
       </Badge>

@@ -14,14 +14,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { io } from 'socket.io-client';
 import { CHAT_EVENTS, CHAT_ROOMS } from '@contract/chat/paths';
 import type { ChatMessage, InboxRoom, TypingEvent } from '@contract/chat/schemas';
 import { CONSTANTS } from '@contract/constants';
 import { PageLayout } from '@/components/PageLayout';
 import { getToken } from '@/lib/session/token';
+import { openRealtimeLine } from '@/realtime/transport';
 import { getChats } from '../api/get-chats';
-import { RECONNECT_DELAY_MS } from '../chat-store';
 import { inboxQueryOptions } from '../api/get-inbox';
 import { sendMessage } from '../api/send-message';
 import { sendTyping } from '../api/send-typing';
@@ -32,7 +31,7 @@ import { MessageComposer } from './MessageComposer';
 /** The agent's own device id: the stored one, else one for this tab (agents need no fingerprint). */
 const agentDevice = storedDeviceId() ?? `agent-${crypto.randomUUID()}`;
 
-export const roomLabel = (room: InboxRoom) => (room.merchant ? `${room.merchant.name} (${room.merchant.email})` : `Visitor ${room.deviceId.slice(0, 8)}`);
+const roomLabel = (room: InboxRoom) => (room.merchant ? `${room.merchant.name} (${room.merchant.email})` : `Visitor ${room.deviceId.slice(0, 8)}`);
 
 export function SupportInbox({ agentId }: { agentId: number }) {
   const queryClient = useQueryClient();
@@ -49,17 +48,21 @@ export function SupportInbox({ agentId }: { agentId: number }) {
   const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const socket = io({ path: '/socket.io', auth: { token: getToken(), deviceId: agentDevice }, transports: ['websocket', 'polling'] });
-    socket.on('connect', () => {
-      socket.emit('join', CHAT_ROOMS.agents);
-      // Whatever came while the line was down.
-      void queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
-      const room = selectedRef.current;
-      if (room) void getChats(room, agentDevice, 0).then((newest) => setMessages((current) => mergeMessages(current, newest)), (error: unknown) => console.error('Error while getting chats', error));
+    const line = openRealtimeLine({
+      auth: () => ({ token: getToken(), deviceId: agentDevice }),
+      onConnect: (socket) => {
+        socket.emit('join', CHAT_ROOMS.agents);
+        // Whatever came while the line was down.
+        void queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey });
+        const room = selectedRef.current;
+        if (room)
+          void getChats(room, agentDevice, 0).then(
+            (newest) => setMessages((current) => mergeMessages(current, newest)),
+            (error: unknown) => console.error('Error while getting chats', error),
+          );
+      },
     });
-    socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
-    });
+    const socket = line.socket;
     socket.on(CHAT_EVENTS.newMessage, (message: ChatMessage) => {
       if (message.room === selectedRef.current) {
         setMessages((current) => mergeMessages(current, [message]));
@@ -72,9 +75,7 @@ export function SupportInbox({ agentId }: { agentId: number }) {
     socket.on(CHAT_EVENTS.isTyping, (event: TypingEvent) => {
       if (event.sender === 'merchant') setTypingRooms((current) => ({ ...current, [event.room]: event.isTyping }));
     });
-    return () => {
-      socket.disconnect();
-    };
+    return () => line.close();
   }, [queryClient, agentId]);
 
   const open = async (roomId: string) => {
@@ -174,7 +175,13 @@ export function SupportInbox({ agentId }: { agentId: number }) {
               <Typography component="h2" variant="h6" sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
                 {roomLabel(current)}
               </Typography>
-              <Box ref={listRef} role="log" aria-live="polite" aria-label="Messages" sx={{ flexGrow: 1, overflowY: 'auto', p: 2, maxHeight: '60vh', display: 'flex', flexDirection: 'column', gap: 1 }}>
+              <Box
+                ref={listRef}
+                role="log"
+                aria-live="polite"
+                aria-label="Messages"
+                sx={{ flexGrow: 1, overflowY: 'auto', p: 2, maxHeight: '60vh', display: 'flex', flexDirection: 'column', gap: 1 }}
+              >
                 {hasOlder ? (
                   <Button size="small" onClick={() => void older()} sx={{ alignSelf: 'center' }}>
                     Older messages

@@ -14,6 +14,7 @@ export function useAnswerInvite() {
   return useMutation({
     mutationFn: answerInvite,
     // The shops shared with the user change; the notifications follow through their own update.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] }), queryClient.invalidateQueries({ queryKey: ['invite-check'] })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['shop-collaborations'] }), queryClient.invalidateQueries({ queryKey: ['invite-check'] })]),
   });
 }

@@ -12,5 +12,8 @@ export function duplicateVersion({ alias, from }: { alias: string; from: number 
 
 export function useDuplicateVersion(alias: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: duplicateVersion, onSuccess: () => queryClient.invalidateQueries({ queryKey: designVersionsQueryOptions(alias).queryKey }) });
+  return useMutation({
+    mutationFn: duplicateVersion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: designVersionsQueryOptions(alias).queryKey }),
+  });
 }

@@ -3,12 +3,13 @@ import { fillPath } from '@contract/api';
 import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
 import type { Collaborator } from '@contract/collaborators/schemas';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/design/collaborators */
-export function getCollaborators(alias: string, signal?: AbortSignal): Promise<Collaborator[]> {
+function getCollaborators(alias: string, signal?: AbortSignal): Promise<Collaborator[]> {
   return api<Collaborator[]>(fillPath(COLLABORATOR_PATHS.list, { alias }), { fallback: 'Could not load the collaborators', signal });
 }
 
 export function collaboratorsQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['collaborators', alias], queryFn: ({ signal }) => getCollaborators(alias, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.collaborators(alias), queryFn: ({ signal }) => getCollaborators(alias, signal), staleTime: 0 });
 }

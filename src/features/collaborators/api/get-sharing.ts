@@ -3,6 +3,7 @@ import { fillPath } from '@contract/api';
 import type { Sharing } from '@contract/design/sharing';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/sharing */
 export function getSharing(alias: string, signal?: AbortSignal): Promise<Sharing> {
@@ -10,5 +11,5 @@ export function getSharing(alias: string, signal?: AbortSignal): Promise<Sharing
 }
 
 export function sharingQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['sharing', alias], queryFn: ({ signal }) => getSharing(alias, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.sharing(alias), queryFn: ({ signal }) => getSharing(alias, signal), staleTime: 0 });
 }

@@ -3,12 +3,13 @@ import { fillPath } from '@contract/api';
 import { COLLABORATOR_PATHS } from '@contract/collaborators/paths';
 import type { ShopAccess } from '@contract/collaborators/schemas';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/shops/{alias}/access: the caller's role and rights on the shop. */
-export function getShopAccess(alias: string, signal?: AbortSignal): Promise<ShopAccess> {
+function getShopAccess(alias: string, signal?: AbortSignal): Promise<ShopAccess> {
   return api<ShopAccess>(fillPath(COLLABORATOR_PATHS.access, { alias }), { fallback: 'Could not load your access', signal });
 }
 
 export function shopAccessQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['shop-access', alias], queryFn: ({ signal }) => getShopAccess(alias, signal), staleTime: 0 });
+  return queryOptions({ queryKey: shopKeys.access(alias), queryFn: ({ signal }) => getShopAccess(alias, signal), staleTime: 0 });
 }

@@ -5,7 +5,7 @@ import type { ShopCollaboration } from '@contract/collaborators/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/users/{userId}/shop-collaborations: the shops shared with the user. */
-export function getShopCollaborations(userId: number, signal?: AbortSignal): Promise<ShopCollaboration[]> {
+function getShopCollaborations(userId: number, signal?: AbortSignal): Promise<ShopCollaboration[]> {
   return api<ShopCollaboration[]>(fillPath(COLLABORATOR_PATHS.shopCollaborations, { userId }), { fallback: 'Could not load the apps shared with you', signal });
 }
 

@@ -6,7 +6,7 @@ import { api } from '@/api/client';
 import { invitesQueryOptions } from './get-invites';
 
 /** POST /v1/shops/{alias}/design/collaborators/invites with the collaborator list. */
-export function inviteCollaborators({ alias, ...body }: InviteRequest & { alias: string }): Promise<Invite[]> {
+function inviteCollaborators({ alias, ...body }: InviteRequest & { alias: string }): Promise<Invite[]> {
   return api<Invite[]>(fillPath(COLLABORATOR_PATHS.invites, { alias }), { method: 'POST', body, fallback: 'Could not send the invites' });
 }
 

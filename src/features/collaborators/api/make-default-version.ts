@@ -12,5 +12,8 @@ export function makeDefaultVersion({ alias, version }: { alias: string; version:
 
 export function useMakeDefaultVersion(alias: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: makeDefaultVersion, onSuccess: (versions) => queryClient.setQueryData(designVersionsQueryOptions(alias).queryKey, versions) });
+  return useMutation({
+    mutationFn: makeDefaultVersion,
+    onSuccess: (versions) => queryClient.setQueryData(designVersionsQueryOptions(alias).queryKey, versions),
+  });
 }

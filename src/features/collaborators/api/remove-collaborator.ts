@@ -11,5 +11,8 @@ export function removeCollaborator({ alias, collaboratorId }: { alias: string; c
 
 export function useRemoveCollaborator(alias: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeCollaborator, onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorsQueryOptions(alias).queryKey }) });
+  return useMutation({
+    mutationFn: removeCollaborator,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: collaboratorsQueryOptions(alias).queryKey }),
+  });
 }

@@ -12,5 +12,8 @@ export function resendInvites(alias: string): Promise<Invite[]> {
 
 export function useResendInvites(alias: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => resendInvites(alias), onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQueryOptions(alias).queryKey }) });
+  return useMutation({
+    mutationFn: () => resendInvites(alias),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitesQueryOptions(alias).queryKey }),
+  });
 }

@@ -12,5 +12,8 @@ export function rotatePreviewKey(alias: string): Promise<Sharing> {
 
 export function useRotatePreviewKey(alias: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => rotatePreviewKey(alias), onSuccess: (sharing) => queryClient.setQueryData(sharingQueryOptions(alias).queryKey, sharing) });
+  return useMutation({
+    mutationFn: () => rotatePreviewKey(alias),
+    onSuccess: (sharing) => queryClient.setQueryData(sharingQueryOptions(alias).queryKey, sharing),
+  });
 }

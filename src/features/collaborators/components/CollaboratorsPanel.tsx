@@ -4,7 +4,7 @@
  * What the caller may do follows their rights; the server enforces them anyway.
  */
 import { type FormEvent, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { type AccessRights, type CollaborationRole, roleOf, type ShopAccess } from '@contract/collaborators/schemas';
 import type { User } from '@contract/users/schemas';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { forgetShop } from '@/lib/shop-keys';
 import { toast } from '@/lib/toast';
 import { collaboratorsQueryOptions } from '../api/get-collaborators';
 import { invitesQueryOptions } from '../api/get-invites';
@@ -40,6 +41,7 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
   const canManage = access.accessRights.manageCollaborators;
   const collaborators = useQuery(collaboratorsQueryOptions(alias));
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const remove = useRemoveCollaborator(alias);
   const rights = useUpdateAccessRights(alias);
   const [removing, setRemoving] = useState<{ id: number; name: string; self: boolean } | null>(null);
@@ -52,7 +54,8 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
         onSuccess: () => {
           setRemoving(null);
           toast(self ? 'You left the app' : `${name} was removed`, { variant: 'success' });
-          if (self) void navigate({ to: '/apps' });
+          // Left: the device forgets the shop once this page (which reads it) is gone.
+          if (self) void navigate({ to: '/apps' }).then(() => forgetShop(queryClient, alias));
         },
       },
     );
@@ -86,7 +89,12 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
                   size="small"
                   label={`Rights of ${name}`}
                   value={collaborator.role}
-                  onChange={(event) => rights.mutate({ alias, collaboratorId: collaborator.id, accessRights: rightsOf(event.target.value as GrantableRole) }, { onError: (error) => toast(error.message, { variant: 'error' }) })}
+                  onChange={(event) =>
+                    rights.mutate(
+                      { alias, collaboratorId: collaborator.id, accessRights: rightsOf(event.target.value as GrantableRole) },
+                      { onError: (error) => toast(error.message, { variant: 'error' }) },
+                    )
+                  }
                   sx={{ minWidth: 160 }}
                 >
                   {ROLE_OPTIONS.map((option) => (
@@ -99,11 +107,7 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
                 <Chip label={ROLE_NAMES[collaborator.role]} size="small" />
               )}
               {(canManage || self) && (
-                <Button
-                  color="error"
-                  disabled={remove.isPending}
-                  onClick={() => setRemoving({ id: collaborator.id, name, self })}
-                >
+                <Button color="error" disabled={remove.isPending} onClick={() => setRemoving({ id: collaborator.id, name, self })}>
                   {self ? 'Leave' : 'Remove'}
                 </Button>
               )}
@@ -114,7 +118,11 @@ export function CollaboratorsPanel({ alias, access, user }: { alias: string; acc
       <ConfirmDialog
         open={removing !== null}
         title={removing?.self ? 'Leave this app?' : `Remove ${removing?.name ?? ''}?`}
-        consequence={removing?.self ? 'You lose access to its design at once; only a new invite brings you back.' : `${removing?.name ?? 'They'} loses access at once, including a design they have open.`}
+        consequence={
+          removing?.self
+            ? 'You lose access to its design at once; only a new invite brings you back.'
+            : `${removing?.name ?? 'They'} loses access at once, including a design they have open.`
+        }
         confirmLabel={removing?.self ? 'Leave' : 'Remove'}
         busy={remove.isPending}
         error={remove.isError ? remove.error.message : null}
@@ -148,7 +156,15 @@ function InviteForm({ alias }: { alias: string }) {
   };
   return (
     <Box component="form" onSubmit={submit} aria-label="Invite a collaborator" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-      <TextField label="E-mail address" type="email" required value={email} onChange={(event) => setEmail(event.target.value)} size="small" sx={{ flex: '1 1 220px' }} />
+      <TextField
+        label="E-mail address"
+        type="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        size="small"
+        sx={{ flex: '1 1 220px' }}
+      />
       <TextField select label="Rights" value={role} onChange={(event) => setRole(event.target.value as GrantableRole)} size="small" sx={{ flex: '1 1 200px' }}>
         {ROLE_OPTIONS.map((option) => (
           <MenuItem key={option.value} value={option.value}>
@@ -180,7 +196,16 @@ function PendingInvites({ alias }: { alias: string }) {
           Pending invites
         </Typography>
         {pending.length > 0 && (
-          <Button size="small" disabled={resend.isPending} onClick={() => resend.mutate(undefined, { onSuccess: () => toast('Invites sent again', { variant: 'success' }), onError: (error) => toast(error.message, { variant: 'error' }) })}>
+          <Button
+            size="small"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutate(undefined, {
+                onSuccess: () => toast('Invites sent again', { variant: 'success' }),
+                onError: (error) => toast(error.message, { variant: 'error' }),
+              })
+            }
+          >
             Resend invites
           </Button>
         )}
@@ -193,9 +218,18 @@ function PendingInvites({ alias }: { alias: string }) {
             <Box component="li" key={invite.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
               <Typography sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>{invite.email}</Typography>
               <Chip size="small" label={ROLE_NAMES[roleOf(invite.accessRights)]} />
-              <Chip size="small" color={invite.status === 'expired' ? 'warning' : 'default'} label={invite.status === 'expired' ? 'Expired' : `Until ${new Date(invite.expiresAt).toLocaleDateString()}`} />
+              <Chip
+                size="small"
+                color={invite.status === 'expired' ? 'warning' : 'default'}
+                label={invite.status === 'expired' ? 'Expired' : `Until ${new Date(invite.expiresAt).toLocaleDateString()}`}
+              />
               {invite.status === 'open' && (
-                <Button size="small" color="error" disabled={update.isPending} onClick={() => update.mutate({ alias, id: invite.id, status: 'revoked' }, { onError: (error) => toast(error.message, { variant: 'error' }) })}>
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={update.isPending}
+                  onClick={() => update.mutate({ alias, id: invite.id, status: 'revoked' }, { onError: (error) => toast(error.message, { variant: 'error' }) })}
+                >
                   Withdraw
                 </Button>
               )}

@@ -7,7 +7,17 @@ import Typography from '@mui/material/Typography';
 import type { AccessRights } from '@contract/collaborators/schemas';
 import { useDesignPresence } from '../use-design-presence';
 
-export function DesignPresence({ alias, section, selfId, onAccess }: { alias: string; section: string; selfId: number; onAccess?: (rights: AccessRights | null) => void }) {
+export function DesignPresence({
+  alias,
+  section,
+  selfId,
+  onAccess,
+}: {
+  alias: string;
+  section: string;
+  selfId: number;
+  onAccess?: (rights: AccessRights | null) => void;
+}) {
   const members = useDesignPresence({ alias, section, ...(onAccess ? { onAccess } : {}) });
   const others = members.filter((member) => member.userId !== selfId);
   if (others.length === 0) return null;

@@ -26,7 +26,11 @@ export function JoinProjectPage({ user, token }: { user: User; token: string }) 
   const parsed = parseInviteToken(token);
   return (
     <PageLayout title="Join a project" lead="Accept or decline an invitation to work on a shop's design.">
-      {parsed ? <InviteAnswer user={user} token={token} alias={parsed.alias} inviteId={parsed.inviteId} /> : <Alert severity="error">{COLLABORATOR_MESSAGES.invalidToken}</Alert>}
+      {parsed ? (
+        <InviteAnswer user={user} token={token} alias={parsed.alias} inviteId={parsed.inviteId} />
+      ) : (
+        <Alert severity="error">{COLLABORATOR_MESSAGES.invalidToken}</Alert>
+      )}
     </PageLayout>
   );
 }
@@ -61,7 +65,9 @@ function InviteAnswer({ user, token, alias, inviteId }: { user: User; token: str
           <Typography component="h2" variant="h5">
             {invite.shopName}
           </Typography>
-          <Typography color="text.secondary">{invite.invitedBy} invited {invite.email}</Typography>
+          <Typography color="text.secondary">
+            {invite.invitedBy} invited {invite.email}
+          </Typography>
         </div>
       </Stack>
       <Typography sx={{ mb: 2 }}>You will be able to {ROLE_TEXT[roleOf(invite.accessRights)]}.</Typography>

@@ -32,7 +32,11 @@ function ValueText({ value }: { value: unknown }) {
   if (typeof value === 'string' && COLOUR.test(value))
     return (
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-        <Box component="span" aria-hidden sx={{ width: 14, height: 14, borderRadius: '3px', border: '1px solid rgba(0,0,0,0.3)', backgroundColor: value.slice(0, 7) }} />
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ width: 14, height: 14, borderRadius: '3px', border: '1px solid rgba(0,0,0,0.3)', backgroundColor: value.slice(0, 7) }}
+        />
         {value}
       </Box>
     );
@@ -57,7 +61,10 @@ export function MergeVersionDialog({ alias, version, onClose }: { alias: string;
       {
         onSuccess: (result) => {
           const kept = result.keptDefault.length ? `; kept the default's ${result.keptDefault.join(', ')}` : '';
-          toast(`Version ${result.version} merged into version ${result.defaultVersion}: ${result.applied.length} field${result.applied.length === 1 ? '' : 's'} brought over${kept}`, { variant: 'success' });
+          toast(
+            `Version ${result.version} merged into version ${result.defaultVersion}: ${result.applied.length} field${result.applied.length === 1 ? '' : 's'} brought over${kept}`,
+            { variant: 'success' },
+          );
           onClose();
         },
       },
@@ -65,7 +72,9 @@ export function MergeVersionDialog({ alias, version, onClose }: { alias: string;
 
   return (
     <Dialog open onClose={() => !merge.isPending && onClose()} aria-labelledby="merge-title" aria-describedby="merge-text" maxWidth="sm" fullWidth>
-      <DialogTitle id="merge-title">{target === undefined ? `Merge version ${version} into the default?` : `Merge version ${version} into version ${target} (default)?`}</DialogTitle>
+      <DialogTitle id="merge-title">
+        {target === undefined ? `Merge version ${version} into the default?` : `Merge version ${version} into version ${target} (default)?`}
+      </DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         {plan.isPending && <DialogContentText id="merge-text">Comparing the versions…</DialogContentText>}
         {plan.isError && (
@@ -108,9 +117,29 @@ export function MergeVersionDialog({ alias, version, onClose }: { alias: string;
             {conflicts.map((conflict) => (
               <FormControl key={conflict.field} component="fieldset">
                 <FormLabel component="legend">{conflict.field}</FormLabel>
-                <RadioGroup row value={choices[conflict.field] ?? ''} onChange={(event) => setChoices((known) => ({ ...known, [conflict.field]: event.target.value as Side }))}>
-                  <FormControlLabel value="branch" control={<Radio />} label={<>Keep branch: <ValueText value={conflict.branch} /></>} />
-                  <FormControlLabel value="default" control={<Radio />} label={<>Keep default: <ValueText value={conflict.default} /></>} />
+                <RadioGroup
+                  row
+                  value={choices[conflict.field] ?? ''}
+                  onChange={(event) => setChoices((known) => ({ ...known, [conflict.field]: event.target.value as Side }))}
+                >
+                  <FormControlLabel
+                    value="branch"
+                    control={<Radio />}
+                    label={
+                      <>
+                        Keep branch: <ValueText value={conflict.branch} />
+                      </>
+                    }
+                  />
+                  <FormControlLabel
+                    value="default"
+                    control={<Radio />}
+                    label={
+                      <>
+                        Keep default: <ValueText value={conflict.default} />
+                      </>
+                    }
+                  />
                 </RadioGroup>
               </FormControl>
             ))}

@@ -40,7 +40,9 @@ export function SharingPanel({ alias, canManage }: { alias: string; canManage: b
       />
       {on ? (
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          <Link to="/apps/$alias/public" params={{ alias }}>{url}</Link>
+          <Link to="/apps/$alias/public" params={{ alias }}>
+            {url}
+          </Link>
         </Typography>
       ) : (
         <Typography color="text.secondary">The public link is off: only this app's people, and phones that scanned its QR code, see the design.</Typography>
@@ -51,7 +53,12 @@ export function SharingPanel({ alias, canManage }: { alias: string; canManage: b
             variant="outlined"
             size="small"
             disabled={rotate.isPending}
-            onClick={() => rotate.mutate(undefined, { onSuccess: () => toast('New QR code made: phones that scanned the old one no longer see the design', { variant: 'success' }), onError: (error) => toast(error.message, { variant: 'error' }) })}
+            onClick={() =>
+              rotate.mutate(undefined, {
+                onSuccess: () => toast('New QR code made: phones that scanned the old one no longer see the design', { variant: 'success' }),
+                onError: (error) => toast(error.message, { variant: 'error' }),
+              })
+            }
           >
             New QR code
           </Button>

@@ -40,13 +40,29 @@ export function VersionsPanel({ alias, canWrite }: { alias: string; canWrite: bo
             <Typography sx={{ fontWeight: 600 }}>Version {version.version}</Typography>
             {version.isDefault && <Chip size="small" color="primary" label="Default" />}
             <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 200px' }}>
-              {version.lastEditor ? `Last changed by ${version.lastEditor}` : 'Last change by an earlier session'} · {new Date(version.updatedAt).toLocaleString()}
+              {version.lastEditor ? `Last changed by ${version.lastEditor}` : 'Last change by an earlier session'} ·{' '}
+              {new Date(version.updatedAt).toLocaleString()}
             </Typography>
-            <ButtonLink size="small" to="/new-app/$alias/design" params={{ alias }} search={{ version: version.version }} aria-label={`Open version ${version.version} in the editor`}>
+            <ButtonLink
+              size="small"
+              to="/new-app/$alias/design"
+              params={{ alias }}
+              search={{ version: version.version }}
+              aria-label={`Open version ${version.version} in the editor`}
+            >
               Open
             </ButtonLink>
             {canWrite && (
-              <Button size="small" disabled={duplicate.isPending} onClick={() => duplicate.mutate({ alias, from: version.version }, { onSuccess: (copy) => toast(`Version ${copy.version} created`, { variant: 'success' }), onError })}>
+              <Button
+                size="small"
+                disabled={duplicate.isPending}
+                onClick={() =>
+                  duplicate.mutate(
+                    { alias, from: version.version },
+                    { onSuccess: (copy) => toast(`Version ${copy.version} created`, { variant: 'success' }), onError },
+                  )
+                }
+              >
                 Duplicate
               </Button>
             )}
@@ -56,7 +72,16 @@ export function VersionsPanel({ alias, canWrite }: { alias: string; canWrite: bo
               </Button>
             )}
             {canWrite && !version.isDefault && (
-              <Button size="small" disabled={makeDefault.isPending} onClick={() => makeDefault.mutate({ alias, version: version.version }, { onSuccess: () => toast(`Version ${version.version} is now the default`, { variant: 'success' }), onError })}>
+              <Button
+                size="small"
+                disabled={makeDefault.isPending}
+                onClick={() =>
+                  makeDefault.mutate(
+                    { alias, version: version.version },
+                    { onSuccess: () => toast(`Version ${version.version} is now the default`, { variant: 'success' }), onError },
+                  )
+                }
+              >
                 Make default
               </Button>
             )}
@@ -85,12 +110,17 @@ function VersionHistory({ alias, version }: { alias: string; version: number }) 
     <Box id={`history-${version}`} sx={{ flexBasis: '100%', pl: 2, borderLeft: 2, borderColor: 'divider' }}>
       {history.isPending && <Typography variant="body2">Loading the history…</Typography>}
       {history.isError && <Alert severity="error">{history.error.message}</Alert>}
-      {history.data?.length === 0 && <Typography variant="body2" color="text.secondary">No changes recorded yet.</Typography>}
+      {history.data?.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          No changes recorded yet.
+        </Typography>
+      )}
       {history.data && history.data.length > 0 && (
         <Box component="ol" aria-label={`Changes to version ${version}`} sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
           {history.data.map((entry) => (
             <Typography component="li" variant="body2" key={`${entry.revision}-${entry.at}`} sx={{ overflowWrap: 'anywhere' }}>
-              <strong>{entry.user ?? 'Someone'}</strong> {entry.merge ? 'merged' : 'changed'} {entry.fields.length ? entry.fields.join(', ') : 'nothing visible'} ·{' '}
+              <strong>{entry.user ?? 'Someone'}</strong> {entry.merge ? 'merged' : 'changed'}{' '}
+              {entry.fields.length ? entry.fields.join(', ') : 'nothing visible'} ·{' '}
               <time dateTime={entry.at} title={new Date(entry.at).toLocaleString()}>
                 {relativeTime(entry.at)}
               </time>

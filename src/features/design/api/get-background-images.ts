@@ -4,11 +4,11 @@ import type { BackgroundImage } from '@contract/catalog/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/background-images: the 46 splash and login screen backgrounds the editor offers. */
-export function getBackgroundImages(signal?: AbortSignal): Promise<BackgroundImage[]> {
+function getBackgroundImages(signal?: AbortSignal): Promise<BackgroundImage[]> {
   return api<BackgroundImage[]>(CATALOG_PATHS.backgroundImages, { fallback: 'Could not load the background images', signal });
 }
 
-export function backgroundImagesQueryOptions() {
+function backgroundImagesQueryOptions() {
   return queryOptions({
     queryKey: ['background-images'],
     queryFn: ({ signal }) => getBackgroundImages(signal),

@@ -51,7 +51,11 @@ export function AppViewerPage() {
           <li>Launch it.</li>
           <li>In the design editor, choose Preview on your phone and scan the QR code.</li>
         </Typography>
-        {!STORE_URL && <Typography sx={{ maxWidth: 720 }}>This portal does not offer the app in a store yet: use your phone&apos;s camera as above, it shows the same live design.</Typography>}
+        {!STORE_URL && (
+          <Typography sx={{ maxWidth: 720 }}>
+            This portal does not offer the app in a store yet: use your phone&apos;s camera as above, it shows the same live design.
+          </Typography>
+        )}
       </Box>
     </PageLayout>
   );

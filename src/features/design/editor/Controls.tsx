@@ -1,8 +1,8 @@
 /**
- * The editor's controls, one component per control kind of model.ts. Each reads its value from
+ * The editor's controls, one component per control kind of controls.ts. Each reads its value from
  * the design and reports an edit as (path, value); the editor turns that into a patch.
  */
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useState } from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -13,11 +13,13 @@ import Slider from '@mui/material/Slider';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { cssColour, normaliseColour } from '@contract/colour';
+import { cssColour } from '@contract/colour';
 import { GRADIENT_DIRECTIONS, type Creation } from '@contract/design/schemas';
 import { useBackgroundImages } from '../api/get-background-images';
-import { type Control, type Patch, backgroundImagePatch, humanise } from './model';
+import { type Control, humanise } from './controls';
+import { type Patch, backgroundImagePatch } from './patches';
 import { themeName } from './section-map';
+import { ColourField } from './ColourField';
 
 /** `continuous`: one step of a drag (slider, colour picker); a drag's steps undo together. */
 export type OnEdit = (path: string, value: unknown, continuous?: boolean) => void;
@@ -34,7 +36,11 @@ interface ControlProps {
 
 /** Same value, same control: an edit re-renders only the controls whose values it changed. */
 const sameProps = (a: ControlProps, b: ControlProps) =>
-  a.control === b.control && a.onEdit === b.onEdit && a.onPatch === b.onPatch && a.primary === b.primary && (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
+  a.control === b.control &&
+  a.onEdit === b.onEdit &&
+  a.onPatch === b.onPatch &&
+  a.primary === b.primary &&
+  (a.value === b.value || JSON.stringify(a.value) === JSON.stringify(b.value));
 
 export const EditorControl = memo(function EditorControl({ control, value, primary, onEdit, onPatch }: ControlProps) {
   switch (control.kind) {
@@ -52,12 +58,39 @@ export const EditorControl = memo(function EditorControl({ control, value, prima
         />
       );
     case 'theme':
-      return <ThemeField label={control.label} path={control.path} options={control.options} value={value as string} primary={primary} ripples={control.path === 'splashScreen/theme'} onEdit={onEdit} />;
+      return (
+        <ThemeField
+          label={control.label}
+          path={control.path}
+          options={control.options}
+          value={value as string}
+          primary={primary}
+          ripples={control.path === 'splashScreen/theme'}
+          onEdit={onEdit}
+        />
+      );
     case 'font':
     case 'select':
-      return <SelectField label={control.label} options={control.options} value={value as string} font={control.kind === 'font'} onChange={(next) => onEdit(control.path, next)} />;
+      return (
+        <SelectField
+          label={control.label}
+          options={control.options}
+          value={value as string}
+          font={control.kind === 'font'}
+          onChange={(next) => onEdit(control.path, next)}
+        />
+      );
     case 'number':
-      return <NumberField label={control.label} value={value as number} min={control.min} max={control.max} step={control.step} onChange={(next) => onEdit(control.path, next, true)} />;
+      return (
+        <NumberField
+          label={control.label}
+          value={value as number}
+          min={control.min}
+          max={control.max}
+          step={control.step}
+          onChange={(next) => onEdit(control.path, next, true)}
+        />
+      );
     case 'text':
       return <TextDraft label={control.label} value={value as string} max={control.max} onChange={(next) => onEdit(control.path, next)} />;
     case 'background-image':
@@ -77,14 +110,31 @@ export const ControlStyles = memo(function ControlStyles() {
       styles={(theme) => {
         const radius = Number(theme.shape.borderRadius);
         return {
-          '.dc-group': { border: `1px solid ${theme.palette.divider}`, borderRadius: radius * 2, padding: theme.spacing(1.5), display: 'grid', gap: theme.spacing(1.5) },
+          '.dc-group': {
+            border: `1px solid ${theme.palette.divider}`,
+            borderRadius: radius * 2,
+            padding: theme.spacing(1.5),
+            display: 'grid',
+            gap: theme.spacing(1.5),
+          },
           '.dc-row': { display: 'flex', gap: theme.spacing(1), alignItems: 'flex-start', flexWrap: 'wrap' },
           '.dc-picker': { width: 44, height: 40, padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, cursor: 'pointer' },
           '.dc-gradient': { height: 16, borderRadius: radius },
           '.dc-corners': { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: theme.spacing(1) },
           '.dc-themes': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1) },
           // The option's name under its thumbnail, on two lines at most.
-          '.dc-theme': { position: 'relative', display: 'grid', justifyItems: 'center', alignContent: 'start', gap: theme.spacing(0.5), cursor: 'pointer', fontSize: 12, lineHeight: 1.25, width: 76, textAlign: 'center' },
+          '.dc-theme': {
+            position: 'relative',
+            display: 'grid',
+            justifyItems: 'center',
+            alignContent: 'start',
+            gap: theme.spacing(0.5),
+            cursor: 'pointer',
+            fontSize: 12,
+            lineHeight: 1.25,
+            width: 76,
+            textAlign: 'center',
+          },
           '.dc-theme input': { position: 'absolute', inset: 0, margin: 0, opacity: 0, width: '100%', height: '100%', cursor: 'pointer' },
           '.dc-theme svg': { width: 36, height: 60, borderRadius: radius, outline: `1px solid ${theme.palette.divider}` },
           '.dc-theme rect': { fill: 'var(--dc-theme-fill)' },
@@ -96,8 +146,24 @@ export const ControlStyles = memo(function ControlStyles() {
           '.dc-theme input:focus-visible + svg': { outline: `3px solid ${theme.palette.secondary.main}` },
           // Rows as tall as their pictures: auto rows of a grid whose height is capped share the cap
           // (a button that clips its picture counts 0 px tall), and the 46 pictures overlapped.
-          '.dc-images': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))', gridAutoRows: 'max-content', gap: theme.spacing(1), maxHeight: 260, overflowY: 'auto', padding: theme.spacing(0.5) },
-          '.dc-image': { display: 'block', padding: 0, border: `1px solid ${theme.palette.divider}`, borderRadius: radius, overflow: 'hidden', cursor: 'pointer', background: 'none' },
+          '.dc-images': {
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(52px, 1fr))',
+            gridAutoRows: 'max-content',
+            gap: theme.spacing(1),
+            maxHeight: 260,
+            overflowY: 'auto',
+            padding: theme.spacing(0.5),
+          },
+          '.dc-image': {
+            display: 'block',
+            padding: 0,
+            border: `1px solid ${theme.palette.divider}`,
+            borderRadius: radius,
+            overflow: 'hidden',
+            cursor: 'pointer',
+            background: 'none',
+          },
           '.dc-image[aria-checked="true"]': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: -1 },
           // The picture's proportions give it its height before it has loaded.
           '.dc-image img': { width: '100%', height: 'auto', aspectRatio: '9 / 16', objectFit: 'cover', display: 'block' },
@@ -124,157 +190,6 @@ const GroupLabel = memo(function GroupLabel({ id, label }: { id: string; label: 
     <Typography id={id} variant="subtitle2" component="span">
       {label}
     </Typography>
-  );
-});
-
-const COLOUR_HELP = 'Enter a colour as #RRGGBB or #RRGGBBAA';
-
-/**
- * A colour: the browser's picker and one field in the web form (#RRGGBBAA, the form the
- * Creation stores; #RRGGBB, #RGB and the mobile 0xAARRGGBB typed or pasted are converted). The
- * mobile form is the app's business, not the merchant's. `label` is shown; `name` (default
- * `label`) is the field's accessible name, fuller inside a group (a gradient's 'From').
- */
-export function ColourField({ label, name = label, value, onChange }: { label: string; name?: string; value: string; onChange: (value: string, continuous?: boolean) => void }) {
-  const alpha = value.slice(7, 9) || 'FF';
-  return (
-    <div className="dc-colour">
-      <ColourPicker label={name} value={value} onChange={(next) => onChange(`${next.toUpperCase()}${alpha}`, true)} />
-      <ColourText label={label} name={name} shown={value} onChange={onChange} />
-    </div>
-  );
-}
-
-/**
- * The browser's colour picker. It keeps the colour being picked (an uncontrolled input): the
- * design's value follows once the design settles (SectionControls), and writing an older colour back
- * into a picker still open would fight the merchant's drag. A new value is written when the
- * picker is not in use.
- */
-function ColourPicker({ label, value, onChange }: { label: string; value: string; onChange: (hex: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const hex = value.slice(0, 7).toLowerCase();
-  const latest = useRef(hex);
-  useLayoutEffect(() => {
-    latest.current = hex;
-    const element = input.current;
-    if (element && element !== document.activeElement && element.value !== hex) element.value = hex;
-  }, [hex]);
-  const [initial] = useState(hex);
-  return (
-    <input
-      ref={input}
-      type="color"
-      className="dc-picker"
-      aria-label={`${label} picker`}
-      title="Pick a colour"
-      defaultValue={initial}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={(event) => {
-        if (event.target.value !== latest.current) event.target.value = latest.current;
-      }}
-      // The colour inline: a style rule per colour would grow the page's style sheet on every edit.
-      style={{ background: cssColour(value) }}
-    />
-  );
-}
-
-/**
- * One colour text field. The browser keeps the typed text (an uncontrolled input): typing and a
- * new value from outside (undo, another tab, derivation) do not re-render the MUI field, only a
- * change of validity does. A new value replaces the text unless the field is being typed in.
- */
-function ColourText({ label, name, shown, onChange }: { label: string; name: string; shown: string; onChange: (value: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const focused = useRef(false);
-  /** Typed in since the field last showed the design's value. */
-  const typed = useRef(false);
-  const latest = useRef({ shown, onChange });
-  const [valid, setValid] = useState(true);
-  useLayoutEffect(() => {
-    latest.current = { shown, onChange };
-    const element = input.current;
-    if (!element || focused.current || element.value === shown) return;
-    element.value = shown;
-    typed.current = false;
-    setValid(true);
-  }, [shown, onChange]);
-  const handlers = useMemo(() => {
-    const commit = () => {
-      const colour = normaliseColour((input.current?.value ?? '').trim());
-      if (!colour || !input.current) return;
-      typed.current = false;
-      // Shown as stored at once (a short or mobile form typed in becomes #RRGGBBAA).
-      input.current.value = colour;
-      latest.current.onChange(colour);
-    };
-    return {
-      onFocus: () => {
-        focused.current = true;
-      },
-      onBlur: () => {
-        focused.current = false;
-        if (typed.current) commit();
-        else if (input.current && input.current.value !== latest.current.shown) {
-          // Changed elsewhere while this field had the focus: show the design's value.
-          input.current.value = latest.current.shown;
-          setValid(true);
-        }
-      },
-      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-        typed.current = true;
-        setValid(normaliseColour(event.target.value.trim()) !== undefined);
-      },
-      onKeyDown: (event: React.KeyboardEvent) => {
-        if (event.key === 'Enter') commit();
-      },
-    };
-  }, []);
-  // The text the field starts with; later values reach the input through the effect above.
-  const [initial] = useState(shown);
-  return <ColourInput label={label} name={name} initial={initial} valid={valid} inputRef={input} {...handlers} />;
-}
-
-const COLOUR_INPUT = { maxLength: 12, spellCheck: false, autoCapitalize: 'characters' } as const;
-const COLOUR_LABEL = { shrink: true } as const;
-
-/** The MUI field of ColourText: its props change only with validity. */
-const ColourInput = memo(function ColourInput({
-  label,
-  name,
-  initial,
-  valid,
-  inputRef,
-  onFocus,
-  onBlur,
-  onChange,
-  onKeyDown,
-}: {
-  label: string;
-  name: string;
-  initial: string;
-  valid: boolean;
-  inputRef: React.Ref<HTMLInputElement>;
-  onFocus: () => void;
-  onBlur: () => void;
-  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void;
-  onKeyDown: (event: React.KeyboardEvent) => void;
-}) {
-  return (
-    <TextField
-      label={label}
-      size="small"
-      defaultValue={initial}
-      inputRef={inputRef}
-      error={!valid}
-      helperText={valid ? undefined : COLOUR_HELP}
-      onFocus={onFocus}
-      onBlur={onBlur}
-      onChange={onChange}
-      onKeyDown={onKeyDown}
-      slotProps={{ htmlInput: name === label ? COLOUR_INPUT : { ...COLOUR_INPUT, 'aria-label': name }, inputLabel: COLOUR_LABEL }}
-      sx={{ flex: '1 1 0', minWidth: 0 }}
-    />
   );
 });
 
@@ -321,7 +236,19 @@ function CornersField({ label, path, value, onEdit }: { label: string; path: str
   );
 }
 
-const SelectField = memo(function SelectField({ label, options, value, font, onChange }: { label: string; options: readonly string[]; value: string; font?: boolean; onChange: (value: string) => void }) {
+const SelectField = memo(function SelectField({
+  label,
+  options,
+  value,
+  font,
+  onChange,
+}: {
+  label: string;
+  options: readonly string[];
+  value: string;
+  font?: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <FormControl size="small" fullWidth>
@@ -337,14 +264,39 @@ const SelectField = memo(function SelectField({ label, options, value, font, onC
   );
 });
 
-const NumberField = memo(function NumberField({ label, name, value, min, max, step, onChange }: { label: string; name?: string; value: number; min: number; max: number; step: number; onChange: (value: number) => void }) {
+const NumberField = memo(function NumberField({
+  label,
+  name,
+  value,
+  min,
+  max,
+  step,
+  onChange,
+}: {
+  label: string;
+  name?: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   return (
     <div>
       <Typography id={id} variant="body2" component="span">
         {label}: {value}
       </Typography>
-      <Slider {...(name ? { 'aria-label': name } : { 'aria-labelledby': id })} value={value} min={min} max={max} step={step} size="small" valueLabelDisplay="auto" onChange={(_, next) => onChange(next as number)} />
+      <Slider
+        {...(name ? { 'aria-label': name } : { 'aria-labelledby': id })}
+        value={value}
+        min={min}
+        max={max}
+        step={step}
+        size="small"
+        valueLabelDisplay="auto"
+        onChange={(_, next) => onChange(next as number)}
+      />
     </div>
   );
 });
@@ -375,7 +327,23 @@ function TextDraft({ label, value, max, onChange }: { label: string; value: stri
  * their ripples. The colour reaches the thumbnails as a CSS variable, so a new primary colour
  * re-renders none of them.
  */
-function ThemeField({ label, path, options, value, primary, ripples, onEdit }: { label: string; path: string; options: readonly string[]; value: string; primary: string; ripples: boolean; onEdit: OnEdit }) {
+function ThemeField({
+  label,
+  path,
+  options,
+  value,
+  primary,
+  ripples,
+  onEdit,
+}: {
+  label: string;
+  path: string;
+  options: readonly string[];
+  value: string;
+  primary: string;
+  ripples: boolean;
+  onEdit: OnEdit;
+}) {
   const name = useId();
   const onChange = useCallback((next: string) => onEdit(path, next), [onEdit, path]);
   return (
@@ -387,7 +355,21 @@ function ThemeField({ label, path, options, value, primary, ripples, onEdit }: {
   );
 }
 
-const ThemeOptions = memo(function ThemeOptions({ name, path, options, value, ripples, onChange }: { name: string; path: string; options: readonly string[]; value: string; ripples: boolean; onChange: (value: string) => void }) {
+const ThemeOptions = memo(function ThemeOptions({
+  name,
+  path,
+  options,
+  value,
+  ripples,
+  onChange,
+}: {
+  name: string;
+  path: string;
+  options: readonly string[];
+  value: string;
+  ripples: boolean;
+  onChange: (value: string) => void;
+}) {
   return options.map((option) => {
     const letter = option.slice(-1).toUpperCase();
     const rippled = ripples && ['F', 'G', 'H'].includes(letter);

@@ -28,35 +28,21 @@ import { previewUrl } from '../preview-url';
 import { DESIGN_NOT_ON_THIS_DEVICE, type DesignAvailability } from '../document';
 import { useDesignDoc } from '../use-design-doc';
 import { ControlStyles, EditorControl, type OnEdit } from './Controls';
-import {
-  type ContrastWarning,
-  type Control,
-  type History,
-  type Patch,
-  contrastWarnings,
-  editPatch,
-  emptyHistory,
-  historyKey,
-  inversePatch,
-  isControlShown,
-  isNoOp,
-  recordEdit,
-  redo,
-  sectionControls,
-  undo,
-  valueAt,
-} from './model';
+import { type ContrastWarning, contrastWarnings } from './contrast';
+import { type Control, isControlShown, sectionControls, valueAt } from './controls';
+import { type History, emptyHistory, historyKey, recordEdit, redo, undo } from './history';
+import { type Patch, editPatch, inversePatch, isNoOp } from './patches';
 import { EDITOR_SECTIONS, sectionById } from './section-map';
 
-
 /** The config version the editor opens (spec section 7: `{apps-root}/production/{alias}/{version}`). */
-export const EDITOR_CONFIG_VERSION = 0;
+const EDITOR_CONFIG_VERSION = 0;
 
 const DEFAULTS = defaultCreation();
 
-export interface DesignEditorProps {
+interface DesignEditorProps {
   /** The shop; its selection of trades and categories, when given, is the new design's copy (the phone preview's sample content). */
-  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> & Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
+  shop: Pick<AdminShop, 'alias' | 'name' | 'logo'> &
+    Partial<Pick<AdminShop, 'superCategoriesOfInterest' | 'categoriesOfInterest'>> & { currencySymbol?: string };
   /** The shop's trade, the template category the live preview app is told. */
   templateCategory?: string | undefined;
   /** The phone preview of `creation` on `screen` (the route composes the preview feature in). */
@@ -73,7 +59,16 @@ export interface DesignEditorProps {
   presence?: ReactNode;
 }
 
-export function DesignEditor({ shop, templateCategory, preview, instructions: renderInstructions, version = EDITOR_CONFIG_VERSION, readOnly = false, onSectionChange, presence }: DesignEditorProps) {
+export function DesignEditor({
+  shop,
+  templateCategory,
+  preview,
+  instructions: renderInstructions,
+  version = EDITOR_CONFIG_VERSION,
+  readOnly = false,
+  onSectionChange,
+  presence,
+}: DesignEditorProps) {
   const doc = useDesignDoc(shop.alias, version);
   const { creation, applyEdit } = doc;
   const [sectionId, setSectionId] = useState(EDITOR_SECTIONS[0]?.id ?? 'splash');
@@ -170,7 +165,13 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       <>
         <SectionTabs sectionId={section.id} onChange={setSectionId} />
         {/* The selected tab names the section: no heading repeats it above the first control. */}
-        <fieldset disabled={readOnly} role="tabpanel" id="design-section-panel" aria-labelledby={`design-tab-${section.id}`} style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}>
+        <fieldset
+          disabled={readOnly}
+          role="tabpanel"
+          id="design-section-panel"
+          aria-labelledby={`design-tab-${section.id}`}
+          style={{ display: 'grid', gap: 16, paddingTop: 16, border: 0, margin: 0, paddingInline: 0, paddingBottom: 0, minWidth: 0 }}
+        >
           <SectionControls controls={controls} creation={creation} settled={checked} onEdit={onEdit} onPatch={apply} />
         </fieldset>
       </>
@@ -233,7 +234,10 @@ export function DesignEditor({ shop, templateCategory, preview, instructions: re
       )}
       {instructions && (
         <Suspense fallback={null}>
-          {renderInstructions({ url: previewUrl('', { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }), onClose: closeInstructions })}
+          {renderInstructions({
+            url: previewUrl('', { templateId: shop.alias, version, templateCategory, type: 'CLIENT', environment: 'production' }),
+            onClose: closeInstructions,
+          })}
         </Suspense>
       )}
     </div>
@@ -302,7 +306,14 @@ const StatusLine = memo(function StatusLine({ pendingCount, text, revision }: { 
     // with every edit, and must not lay out the page around it (the badge may paint outside).
     <div role="status" aria-live="polite" style={{ display: 'flex', alignItems: 'center', height: 24, contain: 'size layout style' }}>
       <Badge badgeContent={pendingCount} color="warning" max={999} showZero={false}>
-        <Typography component="span" variant="body2" color="text.secondary" data-testid="design-status" data-revision={revision} style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}>
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          data-testid="design-status"
+          data-revision={revision}
+          style={{ paddingRight: pendingCount > 0 ? 12 : 0 }}
+        >
           {text}
         </Typography>
       </Badge>
@@ -360,14 +371,32 @@ const ContrastWarnings = memo(function ContrastWarnings({ warnings, floating = f
  * show lags behind the merchant; every other control follows at once (a switch or a slider must
  * not lag a frame).
  */
-const SectionControls = memo(function SectionControls({ controls, creation, settled, onEdit, onPatch }: { controls: Control[]; creation: Creation; settled: Creation; onEdit: OnEdit; onPatch: (patch: Patch) => void }) {
+const SectionControls = memo(function SectionControls({
+  controls,
+  creation,
+  settled,
+  onEdit,
+  onPatch,
+}: {
+  controls: Control[];
+  creation: Creation;
+  settled: Creation;
+  onEdit: OnEdit;
+  onPatch: (patch: Patch) => void;
+}) {
   return controls
     .filter((control) => isControlShown(control, creation))
     .map((control) => (
       // No `content-visibility: auto` here: skipped boxes hide their real colours from the
       // contrast check (axe then reads the page behind them). Layout containment instead (ControlStyles).
       <div key={control.path} className="dc-control">
-        <EditorControl control={control} value={shownValue(control, creation, settled)} primary={control.kind === 'theme' ? settled.colors.primary : ''} onEdit={onEdit} onPatch={onPatch} />
+        <EditorControl
+          control={control}
+          value={shownValue(control, creation, settled)}
+          primary={control.kind === 'theme' ? settled.colors.primary : ''}
+          onEdit={onEdit}
+          onPatch={onPatch}
+        />
       </div>
     ));
 });
@@ -392,7 +421,14 @@ function shownValue(control: Control, creation: Creation, settled: Creation): un
  */
 const SectionTabs = memo(function SectionTabs({ sectionId, onChange }: { sectionId: string; onChange: (id: string) => void }) {
   return (
-    <Tabs value={sectionId} onChange={(_, id: string) => onChange(id)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Design sections">
+    <Tabs
+      value={sectionId}
+      onChange={(_, id: string) => onChange(id)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label="Design sections"
+    >
       {EDITOR_SECTIONS.map((item) => (
         <Tab key={item.id} value={item.id} label={item.title} id={`design-tab-${item.id}`} aria-controls="design-section-panel" />
       ))}
@@ -417,7 +453,15 @@ const PHONE_COLUMN = {
 const WARNINGS_OVER_PHONE = { position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 1 } as const satisfies CSSProperties;
 const PHONE_AREA = { flex: '1 1 0', minHeight: 0, containerType: 'size', display: 'flex', justifyContent: 'center' } as const satisfies CSSProperties;
 // Not stretched (align-items): the frame keeps its proportions, its width the box's.
-const PHONE_BOX = { height: 'min(760px, 100cqh)', aspectRatio: '372 / 760', maxWidth: '100%', minWidth: 0, display: 'flex', justifyContent: 'center', alignItems: 'flex-start' } as const satisfies CSSProperties;
+const PHONE_BOX = {
+  height: 'min(760px, 100cqh)',
+  aspectRatio: '372 / 760',
+  maxWidth: '100%',
+  minWidth: 0,
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'flex-start',
+} as const satisfies CSSProperties;
 
 /** How long the design stays unchanged before what follows from its colours is rendered. */
 const SETTLE_MS = 200;

@@ -2,7 +2,7 @@
  * The design editor's one section map (spec section 2, "Design editor"): each section, the
  * Creation fields it styles (as `/` paths of whole groups or single fields) and the preview page
  * it styles. The editor's controls are generated from these paths and the Creation schema
- * (model.ts), never written out one form per field.
+ * (controls.ts), never written out one form per field.
  */
 export interface EditorSection {
   id: string;
@@ -31,7 +31,7 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
     title: 'General',
     screen: 'home-page',
     fields: ['colors', 'appTemplate', 'bodyConfig', 'toolBar', 'sideNavigationDrawer', 'sideNavIcon', 'bottomNavBar', 'shop/name', 'shop/currencySymbol'],
-    // hasBottomNavBar is kept in step with the bottom bar's own switch (model.ts editPatch).
+    // hasBottomNavBar is kept in step with the bottom bar's own switch (patches.ts editPatch).
     except: ['colors/chatSenderBalloon', 'appTemplate/description', 'appTemplate/hasBottomNavBar'],
   },
   { id: 'home', title: 'Home Page', screen: 'home-page', fields: ['searchBar', 'homeCategories'] },
@@ -44,7 +44,7 @@ export const EDITOR_SECTIONS: readonly EditorSection[] = [
   { id: 'orders', title: 'Order History', screen: 'order-history', fields: ['colors/backgroundColor', 'colors/bodyColor', 'bodyConfig/textAlign'] },
 ];
 
-export const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
+const DEFAULT_SECTION = EDITOR_SECTIONS[0] as EditorSection;
 
 export function sectionById(id: string | undefined): EditorSection {
   return EDITOR_SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;
@@ -110,7 +110,14 @@ export const THEME_NAMES: Readonly<Record<string, Readonly<Record<string, string
   'sideNavigationDrawer/theme': { theme_a: 'Grid', theme_b: 'List', theme_c: 'List with marker' },
   'bottomNavBar/theme': { theme_a: 'Flat', theme_b: 'Floating', theme_c: 'Rounded' },
   'searchBar/theme': { theme_a: 'Outlined', theme_b: 'Underlined', theme_c: 'Rounded', theme_d: 'Joined button' },
-  'homeCategories/theme': { theme_a: 'Chips', theme_b: 'Round icons', theme_c: 'Tiles of three', theme_d: 'Pills', theme_e: 'Picture cards', theme_f: 'Two-column list' },
+  'homeCategories/theme': {
+    theme_a: 'Chips',
+    theme_b: 'Round icons',
+    theme_c: 'Tiles of three',
+    theme_d: 'Pills',
+    theme_e: 'Picture cards',
+    theme_f: 'Two-column list',
+  },
   'categories/theme': { theme_a: 'Two columns', theme_b: 'One column', theme_c: 'Captioned tiles' },
   'productDetailsBody/theme': { theme_a: 'Stacked', theme_b: 'Tabs', theme_c: 'Accordion' },
   'productDetailsCTA/theme': { theme_a: 'One row', theme_b: 'Stacked', theme_c: 'Floating bar' },
@@ -121,4 +128,3 @@ export const THEME_NAMES: Readonly<Record<string, Readonly<Record<string, string
 export function themeName(path: string, option: string): string {
   return THEME_NAMES[path]?.[option] ?? `Theme ${option.slice(-1).toUpperCase()}`;
 }
-

@@ -9,12 +9,12 @@ export function AboutUsPage() {
         What we do
       </Typography>
       <Typography sx={{ maxWidth: 720, mb: 2 }}>
-        A mobile app used to mean a development team and months of work. We built {PRODUCT_NAME} so that any merchant can
-        design a branded shopping app from a template, check it on a real phone as they go, and order it when it is ready.
+        A mobile app used to mean a development team and months of work. We built {PRODUCT_NAME} so that any merchant can design a branded shopping app from a
+        template, check it on a real phone as they go, and order it when it is ready.
       </Typography>
       <Typography sx={{ maxWidth: 720 }}>
-        Each shop gets a consumer app for its customers and an admin app for the people who run it. Billing follows usage,
-        so a small shop starts small and pays more only as its app is used more.
+        Each shop gets a consumer app for its customers and an admin app for the people who run it. Billing follows usage, so a small shop starts small and pays
+        more only as its app is used more.
       </Typography>
     </PageLayout>
   );

@@ -9,16 +9,14 @@ export function ContactUsPage({ form }: { form: ReactNode }) {
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         Write to us
       </Typography>
-      <Typography sx={{ maxWidth: 720, mb: 3 }}>
-        Send us a message with this form and our team will answer by e-mail, at the address you give.
-      </Typography>
+      <Typography sx={{ maxWidth: 720, mb: 3 }}>Send us a message with this form and our team will answer by e-mail, at the address you give.</Typography>
       {form}
       <Typography variant="h2" sx={{ mt: 6, mb: 1.5 }}>
         Support chat
       </Typography>
       <Typography sx={{ maxWidth: 720, mb: 3 }}>
-        Once you are signed in, the support button at the bottom of every page opens a chat with our team. Your conversation
-        is kept, so you can pick it up again from any device.
+        Once you are signed in, the support button at the bottom of every page opens a chat with our team. Your conversation is kept, so you can pick it up
+        again from any device.
       </Typography>
       <Typography variant="h2" sx={{ mb: 1.5 }}>
         Questions about a payment

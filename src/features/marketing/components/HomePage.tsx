@@ -47,7 +47,12 @@ function Hero() {
           {HERO.lead}
         </Typography>
         <Box sx={{ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <ButtonLink to={NAMED_ROUTES.ShopSetupPage} variant="contained" size="large" sx={{ backgroundColor: '#FFFFFF', color: BRAND.ink, '&:hover': { backgroundColor: BRAND.surface } }}>
+          <ButtonLink
+            to={NAMED_ROUTES.ShopSetupPage}
+            variant="contained"
+            size="large"
+            sx={{ backgroundColor: '#FFFFFF', color: BRAND.ink, '&:hover': { backgroundColor: BRAND.surface } }}
+          >
             {HERO.primaryAction}
           </ButtonLink>
           <ButtonLink to="/features" variant="outlined" size="large" color="inherit" sx={{ borderColor: 'rgba(255,255,255,0.7)' }}>
@@ -61,12 +66,24 @@ function Hero() {
 
 function Steps() {
   return (
-    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}>
+    <Box
+      component="ol"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+    >
       {STEPS.map((step, index) => (
         <li key={step.title}>
           <Box
             aria-hidden="true"
-            sx={{ width: 40, height: 40, borderRadius: '50%', display: 'grid', placeItems: 'center', fontWeight: 700, color: '#FFFFFF', backgroundColor: 'primary.main' }}
+            sx={{
+              width: 40,
+              height: 40,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 700,
+              color: '#FFFFFF',
+              backgroundColor: 'primary.main',
+            }}
           >
             {index + 1}
           </Box>

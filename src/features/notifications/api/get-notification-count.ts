@@ -4,7 +4,7 @@ import type { NotificationCount } from '@contract/notifications/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/portal/notifications/count: how many open notifications the signed-in user has. */
-export function getNotificationCount(signal?: AbortSignal): Promise<NotificationCount> {
+function getNotificationCount(signal?: AbortSignal): Promise<NotificationCount> {
   return api<NotificationCount>(NOTIFICATION_PATHS.count, { fallback: 'Could not count the notifications', signal });
 }
 

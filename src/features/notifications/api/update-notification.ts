@@ -6,8 +6,12 @@ import { api } from '@/api/client';
 import { applyNotificationUpdate } from '../store';
 
 /** PUT /v1/portal/notifications/{notificationId} */
-export function updateNotification({ notificationId, status }: { notificationId: number; status: NotificationStatus }): Promise<Notification> {
-  return api<Notification>(fillPath(NOTIFICATION_PATHS.update, { notificationId }), { method: 'PUT', body: { status }, fallback: 'Could not update the notification' });
+function updateNotification({ notificationId, status }: { notificationId: number; status: NotificationStatus }): Promise<Notification> {
+  return api<Notification>(fillPath(NOTIFICATION_PATHS.update, { notificationId }), {
+    method: 'PUT',
+    body: { status },
+    fallback: 'Could not update the notification',
+  });
 }
 
 export function useUpdateNotification() {

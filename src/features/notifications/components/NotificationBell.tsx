@@ -18,7 +18,7 @@ import { connectNotifications } from '../live';
 import { NotificationItem } from './NotificationItem';
 import { PushOptIn } from './PushOptIn';
 
-export const NOTIFICATION_MENU_ID = 'notification-menu';
+const NOTIFICATION_MENU_ID = 'notification-menu';
 
 /**
  * Spec section 2: the top bar's bell with the count of open notifications and a dropdown of the

@@ -44,7 +44,13 @@ export function NotificationItem({ notification, onOpen, dense = false }: Notifi
       ) : null}
       <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap' }}>
         {notificationActions(notification).map((item) => (
-          <Button key={item.label} size="small" variant="contained" disabled={busy} onClick={() => action.mutate(() => item.run(notification, { queryClient }))}>
+          <Button
+            key={item.label}
+            size="small"
+            variant="contained"
+            disabled={busy}
+            onClick={() => action.mutate(() => item.run(notification, { queryClient }))}
+          >
             {item.label}
           </Button>
         ))}

@@ -4,7 +4,7 @@ import { api } from '@/api/client';
 import { PLAN_PATHS } from '@contract/plans/paths';
 
 /** GET /v1/plans (spec section 7): the subscription plans, loaded at startup. */
-export function getPlans(signal?: AbortSignal): Promise<Plan[]> {
+function getPlans(signal?: AbortSignal): Promise<Plan[]> {
   return api<Plan[]>(PLAN_PATHS.plans, { fallback: 'Could not load the plans', signal });
 }
 

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { Plan } from '@contract/plans/schemas';
-import { formatMonthlyPrice } from '@/lib/format';
+import { formatMoney } from '@contract/money';
 
 export function PlanCard({ plan }: { plan: Plan }) {
   return (
@@ -12,7 +12,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           {plan.name}
         </Typography>
         <Typography sx={{ mt: 1.5, fontSize: '1.5rem', fontWeight: 700, color: 'primary.dark' }}>
-          {formatMonthlyPrice(plan.amount, plan.currencyCode)}
+          {`${formatMoney(plan.amount, { code: plan.currencyCode })} / month`}
         </Typography>
         {plan.description ? (
           <Typography color="text.secondary" sx={{ mt: 1.5 }}>

@@ -12,9 +12,8 @@ function HowBillingWorks() {
         How billing works
       </Typography>
       <Typography sx={{ maxWidth: 720 }}>
-        A plan&apos;s price is for a full month of use. Each minute your app runs costs that price divided by the minutes in the
-        month of the bill, so you pay only for the time used. Credit on your account is taken off a bill before you pay, and
-        you can pay by card through Stripe, Flutterwave or Paystack.
+        A plan&apos;s price is for a full month of use. Each minute your app runs costs that price divided by the minutes in the month of the bill, so you pay
+        only for the time used. Credit on your account is taken off a bill before you pay, and you can pay by card through Stripe, Flutterwave or Paystack.
       </Typography>
     </>
   );

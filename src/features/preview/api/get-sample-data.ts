@@ -1,13 +1,13 @@
 /**
  * The phone preview's sample data (spec sections 3, 7, 8 and 9) for the design's selection (the
- * shop's: see model.ts interestIds): products by super-category (limit 40), categories by id (or
+ * shop's: see sample.ts interestIds): products by super-category (limit 40), categories by id (or
  * those of the super-categories), slides by super-category; reused while the cache holds enough
  * of the same selection, with the spec's fallbacks when a call fails.
  */
 import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCategory, SampleProduct } from '@contract/catalog/schemas';
-import { fallbackSlides, isReusable, interestIds, type SampleData } from '../model';
+import { fallbackSlides, isReusable, interestIds, type SampleData } from '../sample';
 import { getSampleCategories } from './get-sample-categories';
 import { getSampleProducts } from './get-sample-products';
 import { getSampleSlides } from './get-sample-slides';
@@ -28,7 +28,8 @@ function logged<T>(fallback: T[]): (error: unknown) => T[] {
  * holds enough; a shorter one (a failed call's fallback, say) is asked for again when a preview
  * opens. A list of another selection never stands in: the phone shows the merchant's own trade.
  */
-const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) => (isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0);
+const reuse = (kind: Kind) => (query: { state: { data?: readonly unknown[] | undefined } }) =>
+  isReusable(kind, query.state.data?.length ?? 0) ? Number.POSITIVE_INFINITY : 0;
 
 /** A list asked for again keeps its order when the same items come back (the server shuffles products): the phone does not jump. */
 function sameItemsKept(previous: unknown, next: unknown): unknown {
@@ -37,7 +38,7 @@ function sameItemsKept(previous: unknown, next: unknown): unknown {
   return next.every((item: { id?: unknown }) => ids.has(item.id)) ? previous : next;
 }
 
-export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
+function sampleProductsQueryOptions(superCategoryIds: readonly number[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'products', superCategoryIds.join(',')],
     // Spec section 8 names no fallback for products: the preview shows its empty states.
@@ -48,7 +49,7 @@ export function sampleProductsQueryOptions(superCategoryIds: readonly number[]) 
   });
 }
 
-export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number[]; superCategoryIds: readonly number[] }) {
+function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number[]; superCategoryIds: readonly number[] }) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'categories', ids.categoryIds.join(','), ids.superCategoryIds.join(',')],
     // A failing sample category load is only logged (spec section 8).
@@ -59,7 +60,7 @@ export function sampleCategoriesQueryOptions(ids: { categoryIds: readonly number
   });
 }
 
-export function sampleSlidesQueryOptions(superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
+function sampleSlidesQueryOptions(superCategoryIds: readonly number[], categories: readonly ProductCategory[]) {
   return queryOptions({
     queryKey: [SAMPLE_KEY, 'slides', superCategoryIds.join(',')],
     // Failing slides fall back to local ones for the categories of interest, or four random of eleven (spec section 8).

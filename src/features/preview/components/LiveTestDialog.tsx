@@ -17,7 +17,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { CONSTANTS } from '@contract/constants';
 import { onOrigin, usePreviewOrigin } from '@/lib/preview-origin';
 
-export interface LiveTestDialogProps {
+interface LiveTestDialogProps {
   open: boolean;
   onClose: () => void;
   templateId: string;
@@ -37,7 +37,14 @@ export default function LiveTestDialog({ open, onClose, templateId, url, title =
     <Dialog open={open} onClose={onClose} aria-labelledby="live-test-title" scroll="body">
       <DialogTitle id="live-test-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', justifyItems: 'center', gap: 2 }}>
-        <QRCodeSVG value={link} level={CONSTANTS.previewQr.level} size={CONSTANTS.previewQr.size} title={`QR code of template ${templateId}`} data-testid="preview-qr" marginSize={4} />
+        <QRCodeSVG
+          value={link}
+          level={CONSTANTS.previewQr.level}
+          size={CONSTANTS.previewQr.size}
+          title={`QR code of template ${templateId}`}
+          data-testid="preview-qr"
+          marginSize={4}
+        />
         <section aria-labelledby="live-test-camera" style={{ justifySelf: 'stretch' }}>
           <Typography id="live-test-camera" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             With your phone&apos;s camera (iPhone or Android)

@@ -11,13 +11,40 @@ export function LoginScreen({ creation, home }: { creation: Creation; home: Reac
   const options = full ? creation.loginScreen : creation.loginModal;
   const primary = cssColour(creation.colors.primary);
   const field = (icon: 'email' | 'lock', label: string, type: string) => (
-    <label style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '11px 12px', borderRadius: 12, border: '1px solid #E2E4EE', background: '#fff', color: '#5E6378' }}>
+    <label
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: '11px 12px',
+        borderRadius: 12,
+        border: '1px solid #E2E4EE',
+        background: '#fff',
+        color: '#5E6378',
+      }}
+    >
       <Icon name={icon} size={18} />
       <input aria-label={label} placeholder={label} type={type} readOnly style={{ ...reset, flex: 1, minWidth: 0, cursor: 'text', color: '#1F2233' }} />
     </label>
   );
   const social = (icon: 'google' | 'facebook', label: string, colour: string) => (
-    <button type="button" style={{ ...reset, flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 8, padding: '10px 0', borderRadius: 12, border: '1px solid #E2E4EE', background: '#fff', color: '#1F2233', fontWeight: 600 }}>
+    <button
+      type="button"
+      style={{
+        ...reset,
+        flex: 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 8,
+        padding: '10px 0',
+        borderRadius: 12,
+        border: '1px solid #E2E4EE',
+        background: '#fff',
+        color: '#1F2233',
+        fontWeight: 600,
+      }}
+    >
       <Icon name={icon} size={18} color={colour} />
       {label}
     </button>
@@ -26,7 +53,17 @@ export function LoginScreen({ creation, home }: { creation: Creation; home: Reac
     <div
       role={full ? undefined : 'dialog'}
       aria-label={full ? undefined : 'Login'}
-      style={{ background: '#fff', color: '#1F2233', borderRadius: options.borderRadius, padding: 20, display: 'flex', flexDirection: 'column', gap: 12, boxShadow: '0 16px 40px rgba(0,0,0,.22)', textAlign: 'left' }}
+      style={{
+        background: '#fff',
+        color: '#1F2233',
+        borderRadius: options.borderRadius,
+        padding: 20,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 12,
+        boxShadow: '0 16px 40px rgba(0,0,0,.22)',
+        textAlign: 'left',
+      }}
     >
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         {options.isShowLogo && <ShopLogo creation={creation} size={46} radius={14} />}
@@ -59,7 +96,21 @@ export function LoginScreen({ creation, home }: { creation: Creation; home: Reac
     </div>
   );
   if (full) {
-    return <div style={{ flex: 1, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', padding: 16, paddingBottom: 28, background: splashBackground(creation) }}>{card}</div>;
+    return (
+      <div
+        style={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'flex-end',
+          padding: 16,
+          paddingBottom: 28,
+          background: splashBackground(creation),
+        }}
+      >
+        {card}
+      </div>
+    );
   }
   return (
     <div style={{ position: 'relative', flex: 1, overflow: 'hidden' }}>

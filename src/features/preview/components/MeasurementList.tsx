@@ -7,12 +7,15 @@ import { memo, type CSSProperties } from 'react';
 import { cssColour } from '@contract/colour';
 import type { SampleProduct } from '@contract/catalog/schemas';
 import type { AppTemplateTheme, Creation } from '@contract/design/schemas';
-import { type PreviewAction, averageStars, fontStack, formatPrice, gradientCss, itemShadowCss, measurementDescription, measurementTitle, radiusCss, struckPrice } from '../model';
+import type { PreviewAction } from '../phone-state';
+import { averageStars, formatPrice, struckPrice } from '../sample';
+import { fontStack, gradientCss, itemShadowCss, radiusCss } from '../styles';
+import { measurementDescription, measurementTitle } from '../truncation';
 import { Stars } from './parts';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end', justify: 'flex-start' } as const;
 
-export function listVariables(m: Creation['measurementItem']): CSSProperties {
+function listVariables(m: Creation['measurementItem']): CSSProperties {
   return {
     '--m-gap': `${m.itemSpacing}px`,
     '--m-bg': gradientCss(m.gradient),

@@ -1,6 +1,6 @@
 /**
  * The phone preview as a page or card shows it: the renderer (PhoneScreen) with its state
- * (model.ts reducePreview), the design's sample data, the slideshow's 3000 ms autoplay and an
+ * (phone-state.ts reducePreview), the design's sample data, the slideshow's 3000 ms autoplay and an
  * optional phone frame. Loaded lazily: it is its own chunk, never in the homepage's JS.
  */
 import '@fontsource/great-vibes/latin-400.css';
@@ -10,11 +10,12 @@ import { replaceEqualDeep } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import type { Creation } from '@contract/design/schemas';
 import { useSampleData } from '../api/get-sample-data';
-import { type SampleData, initialSelections, reducePreview } from '../model';
+import { initialSelections, reducePreview } from '../phone-state';
+import type { SampleData } from '../sample';
 import type { Screen } from '../screens';
 import { PhoneScreen } from './PhoneScreen';
 
-export interface PhonePreviewProps {
+interface PhonePreviewProps {
   creation: Creation;
   /** The screen to show; changing it (Play, the editor's sections) moves the phone there. */
   screen?: Screen;
@@ -31,7 +32,11 @@ export default function PhonePreview(props: PhonePreviewProps) {
   const [loaded, setLoaded] = useState<SampleData | undefined>(undefined);
   const sample = props.sample ?? loaded;
   const loader = props.sample === undefined && (
-    <SampleLoader superCategoriesOfInterest={props.creation.superCategoriesOfInterest} categoriesOfInterest={props.creation.categoriesOfInterest} onLoad={setLoaded} />
+    <SampleLoader
+      superCategoriesOfInterest={props.creation.superCategoriesOfInterest}
+      categoriesOfInterest={props.creation.categoriesOfInterest}
+      onLoad={setLoaded}
+    />
   );
   const screen = sample ? <LivePhone {...props} sample={sample} /> : <PhoneSkeleton />;
   if (!props.framed)
@@ -46,9 +51,22 @@ export default function PhonePreview(props: PhonePreviewProps) {
       data-testid="phone-frame"
       // Contained (its size comes from its width and aspect ratio, never from the screen inside):
       // a change inside the phone lays out and paints the phone only, not the page around it.
-      style={{ width: 372, maxWidth: '100%', aspectRatio: '372 / 760', padding: 10, borderRadius: 48, background: '#0E1015', boxShadow: '0 0 0 2px #2A2E38, 0 24px 60px rgba(15,18,30,.35)', position: 'relative', flex: 'none', contain: 'strict' }}
+      style={{
+        width: 372,
+        maxWidth: '100%',
+        aspectRatio: '372 / 760',
+        padding: 10,
+        borderRadius: 48,
+        background: '#0E1015',
+        boxShadow: '0 0 0 2px #2A2E38, 0 24px 60px rgba(15,18,30,.35)',
+        position: 'relative',
+        flex: 'none',
+        contain: 'strict',
+      }}
     >
-      <div style={{ position: 'absolute', top: 18, left: '50%', width: 96, height: 24, marginLeft: -48, borderRadius: 12, background: '#0E1015', zIndex: 10 }} />
+      <div
+        style={{ position: 'absolute', top: 18, left: '50%', width: 96, height: 24, marginLeft: -48, borderRadius: 12, background: '#0E1015', zIndex: 10 }}
+      />
       {loader}
       <div style={{ width: '100%', height: '100%', borderRadius: 38, overflow: 'hidden', position: 'relative', transform: 'translateZ(0)' }}>{screen}</div>
     </div>

@@ -29,7 +29,7 @@ const TemplatePhone = lazy(async () => {
 });
 const LiveTestDialog = lazy(() => import('./LiveTestDialog'));
 
-export interface TemplatePreviewCardProps {
+interface TemplatePreviewCardProps {
   templateId: string;
   /** The Live Test QR code's payload (the live preview URL, which names the template's category). */
   liveTestUrl: string;
@@ -72,7 +72,17 @@ const PHONE_PLACEHOLDER = { width: 372, maxWidth: '100%', aspectRatio: '372 / 76
  */
 const PHONE_ZOOM = { zoom: 'var(--phone-zoom, 1)', maxWidth: '100%', display: 'flex', justifyContent: 'center' } as const;
 
-export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, designComplete = false, canEdit, playIntervalMs = CONSTANTS.playIntervalMs, lazyPreview = false, previewPage = 'test' }: TemplatePreviewCardProps) {
+export function TemplatePreviewCard({
+  templateId,
+  liveTestUrl,
+  name,
+  design,
+  designComplete = false,
+  canEdit,
+  playIntervalMs = CONSTANTS.playIntervalMs,
+  lazyPreview = false,
+  previewPage = 'test',
+}: TemplatePreviewCardProps) {
   const [phoneRef, inView] = useNearViewport(lazyPreview);
   const [screen, setScreen] = useState<Screen>('splash');
   const [playing, setPlaying] = useState(false);
@@ -143,7 +153,10 @@ export function TemplatePreviewCard({ templateId, liveTestUrl, name, design, des
         <Button variant="contained" size="small" onClick={togglePlay} aria-pressed={playing}>
           {playing ? 'Stop' : 'Play'}
         </Button>
-        <FormControlLabel control={<Switch checked={order === 'random'} onChange={(event) => setOrder(event.target.checked ? 'random' : 'in-order')} />} label="Random order" />
+        <FormControlLabel
+          control={<Switch checked={order === 'random'} onChange={(event) => setOrder(event.target.checked ? 'random' : 'in-order')} />}
+          label="Random order"
+        />
       </CardActions>
       {liveTestUsed && (
         <Suspense fallback={null}>

@@ -7,7 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { createCreationParser } from '@contract/design/schemas-tolerant';
 import { useDocumentTitle } from '@/components/PageLayout';
 import { ButtonLink } from '@/components/links';
-import { mergeDesign, readDesignFragment } from '../model';
+import { mergeDesign, readDesignFragment } from '../design-link';
 import type { Screen } from '../screens';
 import { DEFAULT_TEMPLATE_ID, findPreviewTemplate } from '../templates';
 import { PreviewNotFound } from './PreviewNotFound';
@@ -15,7 +15,17 @@ import { PreviewNotFound } from './PreviewNotFound';
 const PhonePreview = lazy(() => import('./PhonePreview'));
 
 /** The page's name for screen readers; on screen the phone is the page. */
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 function subscribeToHash(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange);

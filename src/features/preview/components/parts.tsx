@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { cssColour } from '@contract/colour';
 import type { Creation } from '@contract/design/schemas';
 import { Icon, type IconName } from '../icons';
-import { borderCss, elevationCss, fontStack, gradientCss, radiusCss } from '../model';
+import { borderCss, elevationCss, fontStack, gradientCss, radiusCss } from '../styles';
 
 type BoxStyle = Creation['quantitySelection']['wrapper'];
 type TextStyle = Creation['measurementItem']['title'];
@@ -19,7 +19,19 @@ export function boxCss(style: BoxStyle): CSSProperties {
 export const reset: CSSProperties = { border: 'none', background: 'none', padding: 0, margin: 0, font: 'inherit', color: 'inherit', cursor: 'pointer' };
 
 /** A tappable area of the phone, a real button for keyboards and screen readers. */
-export function Tap({ label, onClick, style, children, pressed }: { label?: string; onClick: () => void; style?: CSSProperties; children: ReactNode; pressed?: boolean }) {
+export function Tap({
+  label,
+  onClick,
+  style,
+  children,
+  pressed,
+}: {
+  label?: string;
+  onClick: () => void;
+  style?: CSSProperties;
+  children: ReactNode;
+  pressed?: boolean;
+}) {
   return (
     <button type="button" aria-label={label} aria-pressed={pressed} onClick={onClick} style={{ ...reset, ...style }}>
       {children}
@@ -71,7 +83,9 @@ export function Stars({ value, size = 14 }: { value: number; size?: number }) {
 }
 
 export function Picture({ src, alt, style }: { src: string; alt: string; style?: CSSProperties }) {
-  return <img src={src} alt={alt} draggable={false} decoding="async" style={{ display: 'block', objectFit: 'cover', width: '100%', height: '100%', ...style }} />;
+  return (
+    <img src={src} alt={alt} draggable={false} decoding="async" style={{ display: 'block', objectFit: 'cover', width: '100%', height: '100%', ...style }} />
+  );
 }
 
 export function Section({ title, children, color }: { title: string; children: ReactNode; color: string }) {

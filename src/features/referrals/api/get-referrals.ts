@@ -4,7 +4,7 @@ import { api } from '@/api/client';
 import { REFERRAL_PATHS } from '@contract/referrals/paths';
 
 /** GET /v1/referrals: the caller's code and the merchants they referred. */
-export function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
+function getReferrals(signal?: AbortSignal): Promise<ReferralSummary> {
   return api<ReferralSummary>(REFERRAL_PATHS.referrals, { fallback: 'Could not load your referrals', signal });
 }
 

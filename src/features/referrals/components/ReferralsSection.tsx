@@ -12,13 +12,14 @@ import { referralInviteSchema, type ReferralSummary } from '@contract/referrals/
 import { FIELD_MESSAGES, isValidEmail } from '@contract/validation';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { ValidatedTextField } from '@/components/form/ValidatedTextField';
-import { formatDollars } from '@/lib/format';
+import { CREDIT_CURRENCY } from '@contract/credits/paths';
+import { formatMoney } from '@contract/money';
 import { useOnline } from '@/lib/online';
 import { toast } from '@/lib/toast';
 import { referralsQueryOptions } from '../api/get-referrals';
 import { useSendReferralInvite } from '../api/send-referral-invite';
 
-export function referralLink(code: string, origin = window.location.origin): string {
+function referralLink(code: string, origin = window.location.origin): string {
   return `${origin}/?ref=${encodeURIComponent(code)}`;
 }
 
@@ -33,7 +34,9 @@ export function ReferralsSection() {
         <Typography id="referrals-heading" variant="h2" sx={{ fontSize: '1.5rem' }}>
           Referrals
         </Typography>
-        <Typography color="text.secondary">{online ? 'Loading your referrals…' : 'Your referral link and referrals are not kept on this device: they show when you are back online.'}</Typography>
+        <Typography color="text.secondary">
+          {online ? 'Loading your referrals…' : 'Your referral link and referrals are not kept on this device: they show when you are back online.'}
+        </Typography>
       </Box>
     );
   }
@@ -79,7 +82,7 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
         Referrals
       </Typography>
       <Typography color="text.secondary">
-        Earn {formatDollars(REFERRAL_REWARD_MINOR_UNITS)} in credit for every merchant who signs up with your link and verifies their email.
+        Earn {formatMoney(REFERRAL_REWARD_MINOR_UNITS, CREDIT_CURRENCY)} in credit for every merchant who signs up with your link and verifies their email.
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <TextField label="Your referral link" value={link} slotProps={{ htmlInput: { readOnly: true } }} sx={{ flex: '1 1 280px' }} />
@@ -87,7 +90,13 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
           Copy
         </Button>
       </Box>
-      <Box component="form" noValidate onSubmit={sendInvite} aria-label="Invite by email" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={sendInvite}
+        aria-label="Invite by email"
+        sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
         <ValidatedTextField
           label="Friend's email"
           type="email"
@@ -105,7 +114,8 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
       </Box>
       <Box>
         <Typography sx={{ fontWeight: 500 }}>
-          {referrals.referrals.length === 1 ? '1 merchant referred' : `${referrals.referrals.length} merchants referred`}, {formatDollars(referrals.earned)} earned
+          {referrals.referrals.length === 1 ? '1 merchant referred' : `${referrals.referrals.length} merchants referred`},{' '}
+          {formatMoney(referrals.earned, CREDIT_CURRENCY)} earned
         </Typography>
         {referrals.referrals.length > 0 ? (
           <List aria-label="Referred merchants">
@@ -113,7 +123,7 @@ function Referrals({ referrals }: { referrals: ReferralSummary }) {
               <ListItem key={referral.id} disableGutters divider>
                 <ListItemText
                   primary={referral.referredFirstName}
-                  secondary={referral.rewardedAt ? `Earned ${formatDollars(referral.rewardAmount)}` : 'Waiting for email verification'}
+                  secondary={referral.rewardedAt ? `Earned ${formatMoney(referral.rewardAmount, CREDIT_CURRENCY)}` : 'Waiting for email verification'}
                 />
               </ListItem>
             ))}

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
 import { SHOP_PATHS } from '@contract/shops/paths';
 import { api } from '@/api/client';
+import { forgetShop } from '@/lib/shop-keys';
 
 /** DELETE /v1/admin/shops/{alias}: the owner removes the app (and its media). */
 export function deleteShop(alias: string): Promise<null> {
@@ -13,7 +14,7 @@ export function useDeleteShop() {
   return useMutation({
     mutationFn: deleteShop,
     onSuccess: (_data, alias) => {
-      queryClient.removeQueries({ queryKey: ['shops', alias] });
+      forgetShop(queryClient, alias);
       return queryClient.invalidateQueries({ queryKey: ['user-shops'] });
     },
   });

@@ -3,6 +3,7 @@ import { fillPath } from '@contract/api';
 import { SHOP_PATHS } from '@contract/shops/paths';
 import type { AdminShop } from '@contract/shops/schemas';
 import { api } from '@/api/client';
+import { shopKeys } from '@/lib/shop-keys';
 
 /** GET /v1/admin/shops/{alias}: the shop as the server keeps it (the setup resumes from it). */
 export function getAdminShop(alias: string, signal?: AbortSignal): Promise<AdminShop> {
@@ -10,5 +11,5 @@ export function getAdminShop(alias: string, signal?: AbortSignal): Promise<Admin
 }
 
 export function adminShopQueryOptions(alias: string) {
-  return queryOptions({ queryKey: ['shops', alias], queryFn: ({ signal }) => getAdminShop(alias, signal), staleTime: 30_000 });
+  return queryOptions({ queryKey: shopKeys.admin(alias), queryFn: ({ signal }) => getAdminShop(alias, signal), staleTime: 30_000 });
 }

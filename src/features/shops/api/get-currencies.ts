@@ -4,7 +4,7 @@ import type { Currency } from '@contract/shops/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/currencies?country: every currency, the country's own first. */
-export function getCurrencies(country: string | undefined, signal?: AbortSignal): Promise<Currency[]> {
+function getCurrencies(country: string | undefined, signal?: AbortSignal): Promise<Currency[]> {
   return api<Currency[]>(CATALOG_PATHS.currencies, { query: { country }, fallback: 'Could not load the currencies', signal });
 }
 

@@ -5,7 +5,7 @@ import type { Shop } from '@contract/shops/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/users/{userId}/shops: the merchant's shops, newest first (first page). */
-export function getUserShops(userId: number, signal?: AbortSignal): Promise<Shop[]> {
+function getUserShops(userId: number, signal?: AbortSignal): Promise<Shop[]> {
   return api<Shop[]>(fillPath(SHOP_PATHS.userShops, { userId }), { fallback: 'Could not load your shops', signal });
 }
 

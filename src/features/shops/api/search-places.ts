@@ -3,7 +3,7 @@ import { SHOP_PATHS } from '@contract/shops/paths';
 import type { Place } from '@contract/shops/schemas';
 import { api } from '@/api/client';
 
-export type PlaceSearch = { q: string } | { latitude: number; longitude: number };
+type PlaceSearch = { q: string } | { latitude: number; longitude: number };
 
 /** GET /v1/places: the server's offline gazetteer, by name or nearest to a position. */
 export function searchPlaces(search: PlaceSearch, signal?: AbortSignal): Promise<Place[]> {

@@ -18,7 +18,7 @@ export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | nul
  * POST /v1/shop-media: the cropped logo, kept for the shop that names it. XMLHttpRequest rather
  * than fetch: only it reports upload progress.
  */
-export function uploadShopLogo({ file, name, onProgress }: { file: Blob; name: string; onProgress?: (fraction: number) => void }): Promise<ShopMedia> {
+function uploadShopLogo({ file, name, onProgress }: { file: Blob; name: string; onProgress?: (fraction: number) => void }): Promise<ShopMedia> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${API_PREFIX}${SHOP_PATHS.pendingMedia}`);

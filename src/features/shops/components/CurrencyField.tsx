@@ -20,7 +20,11 @@ export function CurrencyField({ country, value, onChange }: { country: string | 
       isOptionEqualToValue={(a, b) => a.id === b.id}
       loading={currencies.isFetching}
       renderInput={(params) => (
-        <TextField {...params} label="Currency" helperText={currencies.error ? currencies.error.message : options[0] && !selected ? `Likely: ${label(options[0])}` : ' '} />
+        <TextField
+          {...params}
+          label="Currency"
+          helperText={currencies.error ? currencies.error.message : options[0] && !selected ? `Likely: ${label(options[0])}` : ' '}
+        />
       )}
     />
   );

@@ -34,7 +34,9 @@ async function cropToSquare(src: string, area: Area): Promise<Blob> {
   const context = canvas.getContext('2d');
   if (!context) throw new Error('This browser cannot crop images');
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, LOGO_SIZE, LOGO_SIZE);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be cropped'))), 'image/webp', 0.9));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The image could not be cropped'))), 'image/webp', 0.9),
+  );
 }
 
 export default function LogoCropDialog({ src, onCancel, onCropped }: { src: string; onCancel: () => void; onCropped: (logo: Blob) => void }) {
@@ -57,7 +59,16 @@ export default function LogoCropDialog({ src, onCancel, onCropped }: { src: stri
       <DialogTitle id="logo-crop-title">Crop your logo</DialogTitle>
       <DialogContent>
         <Box sx={{ position: 'relative', height: { xs: 260, sm: 340 }, bgcolor: 'grey.900', borderRadius: 1, overflow: 'hidden' }}>
-          <Cropper disableAutomaticStylesInjection image={src} crop={crop} zoom={zoom} aspect={1} onCropChange={setCrop} onZoomChange={setZoom} onCropComplete={(_area, pixels) => setArea(pixels)} />
+          <Cropper
+            disableAutomaticStylesInjection
+            image={src}
+            crop={crop}
+            zoom={zoom}
+            aspect={1}
+            onCropChange={setCrop}
+            onZoomChange={setZoom}
+            onCropComplete={(_area, pixels) => setArea(pixels)}
+          />
         </Box>
         <Typography id="logo-zoom-label" sx={{ mt: 2 }}>
           Zoom

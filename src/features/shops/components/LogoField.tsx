@@ -54,7 +54,12 @@ export function LogoField({ value, onChange }: { value: string; onChange: (url: 
         Business logo
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        <Avatar variant="rounded" src={preview ?? (value || undefined)} alt={value ? 'Your logo' : undefined} sx={{ width: 72, height: 72, bgcolor: 'grey.700', color: '#FFFFFF', fontSize: '0.875rem' }}>
+        <Avatar
+          variant="rounded"
+          src={preview ?? (value || undefined)}
+          alt={value ? 'Your logo' : undefined}
+          sx={{ width: 72, height: 72, bgcolor: 'grey.700', color: '#FFFFFF', fontSize: '0.875rem' }}
+        >
           Logo
         </Avatar>
         <Box sx={{ flex: 1 }}>

@@ -20,8 +20,8 @@ import { CurrencyField } from './CurrencyField';
 import { LogoField } from './LogoField';
 import { PlaceField, useDebounced } from './PlaceField';
 
-export const SHOP_SETUP_TITLE = 'Set up your shop';
-export const OFFLINE_SETUP_MESSAGE = 'You are offline. A new shop can only be created with a connection: your details stay on this page until you are back online.';
+const SHOP_SETUP_TITLE = 'Set up your shop';
+const OFFLINE_SETUP_MESSAGE = 'You are offline. A new shop can only be created with a connection: your details stay on this page until you are back online.';
 
 /** A shop whose setup stopped before its categories were chosen: the merchant continues there. */
 function ResumeNotice({ user }: { user: User }) {
@@ -42,7 +42,7 @@ function ResumeNotice({ user }: { user: User }) {
   );
 }
 
-export interface ShopSetupPageProps {
+interface ShopSetupPageProps {
   user: User;
   /** What follows the creation (a template to start from, issue #11); category selection otherwise. */
   onCreated?: ((shop: Shop) => void) | undefined;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEMPLATE_PATHS } from '@contract/templates/paths';
 import type { CreateTemplatePayload, Template } from '@contract/templates/schemas';
+import { templateKeys } from '@contract/templates/filter';
 import { api } from '@/api/client';
 import { templateQueryOptions } from './get-template';
 
@@ -15,7 +16,7 @@ export function useCreateTemplate() {
     mutationFn: createTemplate,
     onSuccess: (template) => {
       queryClient.setQueryData(templateQueryOptions(template.templateId).queryKey, template);
-      void queryClient.invalidateQueries({ queryKey: ['templates', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
     },
   });
 }

@@ -4,7 +4,7 @@ import type { EngineRelease } from '@contract/releases/schemas';
 import { api } from '@/api/client';
 
 /** GET /v1/engine/releases?appType=merchant-app: the build engines a published template builds with. */
-export function getEngineReleases(appType: string, signal?: AbortSignal): Promise<EngineRelease[]> {
+function getEngineReleases(appType: string, signal?: AbortSignal): Promise<EngineRelease[]> {
   return api<EngineRelease[]>(RELEASE_PATHS.engineReleases, { query: { appType }, fallback: 'Could not load the engine releases', signal });
 }
 

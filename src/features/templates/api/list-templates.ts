@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { TEMPLATE_PATHS } from '@contract/templates/paths';
-import { listTag, templateListKey, type TemplateFilter } from '@contract/templates/filter';
+import { listTag, templateKeys, type TemplateFilter } from '@contract/templates/filter';
 import type { Template } from '@contract/templates/schemas';
 import { api } from '@/api/client';
 
@@ -14,7 +14,7 @@ export function listTemplates(filter: TemplateFilter, signal?: AbortSignal): Pro
 
 export function templatesQueryOptions(filter: TemplateFilter = {}) {
   return queryOptions({
-    queryKey: templateListKey(filter),
+    queryKey: templateKeys.list(filter),
     queryFn: ({ signal }) => listTemplates(filter, signal),
     staleTime: 60_000,
   });

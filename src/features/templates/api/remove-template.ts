@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
 import { TEMPLATE_PATHS } from '@contract/templates/paths';
+import { templateKeys } from '@contract/templates/filter';
 import { api } from '@/api/client';
 import { templateQueryOptions } from './get-template';
 
@@ -15,7 +16,7 @@ export function useRemoveTemplate() {
     mutationFn: removeTemplate,
     onSuccess: (_answer, templateId) => {
       queryClient.removeQueries({ queryKey: templateQueryOptions(templateId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['templates', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
     },
   });
 }

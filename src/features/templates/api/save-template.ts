@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@contract/api';
 import { TEMPLATE_PATHS } from '@contract/templates/paths';
 import type { SaveTemplatePayload, Template } from '@contract/templates/schemas';
+import { templateKeys } from '@contract/templates/filter';
 import { api } from '@/api/client';
 import { templateQueryOptions } from './get-template';
 
@@ -16,7 +17,7 @@ export function useSaveTemplate() {
     mutationFn: saveTemplate,
     onSuccess: (template) => {
       queryClient.setQueryData(templateQueryOptions(template.templateId).queryKey, template);
-      void queryClient.invalidateQueries({ queryKey: ['templates', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: templateKeys.lists() });
     },
   });
 }

@@ -18,7 +18,7 @@ import { useCreateTemplate } from '../api/create-template';
 import { templatesQueryOptions } from '../api/list-templates';
 import { tagsOf, TemplateFields, type TemplateFieldValues } from './TemplateFields';
 
-export interface CreateTemplatePageProps {
+interface CreateTemplatePageProps {
   /** How many template shops the user holds (null while unknown). */
   templateCount: number | null;
   /** A template to start from (?from=). */
@@ -64,7 +64,14 @@ export function CreateTemplatePage({ templateCount, from }: CreateTemplatePagePr
       ) : null}
       <Stack component="form" noValidate onSubmit={submit} spacing={3} sx={{ maxWidth: 560 }} aria-label="Create a template">
         <TemplateFields value={fields} onChange={setFields} disabled={blocked} />
-        <TextField select label="Start from" value={base} disabled={blocked} onChange={(event) => setBase(event.target.value)} helperText="A published template's design, or the category's starter">
+        <TextField
+          select
+          label="Start from"
+          value={base}
+          disabled={blocked}
+          onChange={(event) => setBase(event.target.value)}
+          helperText="A published template's design, or the category's starter"
+        >
           <MenuItem value="">The category's starter design</MenuItem>
           {(starters.data ?? []).map((template) => (
             <MenuItem key={template.templateId} value={template.templateId}>

@@ -24,7 +24,7 @@ import { useRemoveTemplate } from '../api/remove-template';
 import { useSaveTemplate } from '../api/save-template';
 import { tagsOf, TemplateFields, type TemplateFieldValues } from './TemplateFields';
 
-export interface EditTemplatePageProps {
+interface EditTemplatePageProps {
   templateId: string;
   /** The design editor of the template's own shop. */
   editor: (shop: { alias: string; name: string; logo: string; category: string }) => ReactNode;
@@ -85,10 +85,17 @@ export function EditTemplatePage({ templateId, editor }: EditTemplatePageProps) 
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack component="form" noValidate onSubmit={submit} spacing={2} aria-label="Template details" sx={{ maxWidth: 560 }}>
           <TemplateFields value={fields} onChange={setFields} />
-          <FormControlLabel control={<Switch checked={published} onChange={(event) => setPublished(event.target.checked)} />} label="Published in the gallery" />
+          <FormControlLabel
+            control={<Switch checked={published} onChange={(event) => setPublished(event.target.checked)} />}
+            label="Published in the gallery"
+          />
           {published ? (
             <Typography variant="body2" color="text.secondary" data-testid="engine-release">
-              {latest ? `Apps from this template build with engine ${latest.version} (${latest.appType}).` : releases.isError ? 'The engine releases could not be loaded.' : 'Loading the engine release…'}
+              {latest
+                ? `Apps from this template build with engine ${latest.version} (${latest.appType}).`
+                : releases.isError
+                  ? 'The engine releases could not be loaded.'
+                  : 'Loading the engine release…'}
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary">

@@ -8,7 +8,15 @@ import { TEMPLATE_CATEGORY_LABELS, type Template } from '@contract/templates/sch
 import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 
-export function TemplateDetailsPage({ template, renderCard, canEdit }: { template: Template; renderCard: (template: Template) => ReactNode; canEdit: (template: Template) => boolean }) {
+export function TemplateDetailsPage({
+  template,
+  renderCard,
+  canEdit,
+}: {
+  template: Template;
+  renderCard: (template: Template) => ReactNode;
+  canEdit: (template: Template) => boolean;
+}) {
   return (
     <PageLayout
       title={`${template.name} preview`}

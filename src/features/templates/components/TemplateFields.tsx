@@ -11,9 +11,25 @@ export interface TemplateFieldValues {
   tags: string;
 }
 
-export const tagsOf = (text: string): string[] => [...new Set(text.split(',').map((tag) => tag.trim().toLowerCase()).filter(Boolean))].slice(0, TEMPLATE_LIMITS.tags);
+export const tagsOf = (text: string): string[] =>
+  [
+    ...new Set(
+      text
+        .split(',')
+        .map((tag) => tag.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, TEMPLATE_LIMITS.tags);
 
-export function TemplateFields({ value, onChange, disabled }: { value: TemplateFieldValues; onChange: (value: TemplateFieldValues) => void; disabled?: boolean }) {
+export function TemplateFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: TemplateFieldValues;
+  onChange: (value: TemplateFieldValues) => void;
+  disabled?: boolean;
+}) {
   return (
     <Stack spacing={2}>
       <TextField
@@ -25,14 +41,27 @@ export function TemplateFields({ value, onChange, disabled }: { value: TemplateF
         slotProps={{ htmlInput: { maxLength: TEMPLATE_LIMITS.name } }}
         helperText="3 to 60 characters"
       />
-      <TextField select label="Category" required value={value.category} disabled={disabled} onChange={(event) => onChange({ ...value, category: event.target.value as AnyTemplateCategory })}>
+      <TextField
+        select
+        label="Category"
+        required
+        value={value.category}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, category: event.target.value as AnyTemplateCategory })}
+      >
         {ALL_TEMPLATE_CATEGORIES.map((category) => (
           <MenuItem key={category} value={category}>
             {TEMPLATE_CATEGORY_LABELS[category]}
           </MenuItem>
         ))}
       </TextField>
-      <TextField label="Tags" value={value.tags} disabled={disabled} onChange={(event) => onChange({ ...value, tags: event.target.value })} helperText="Separated by commas, e.g. beauty, pink, drawer" />
+      <TextField
+        label="Tags"
+        value={value.tags}
+        disabled={disabled}
+        onChange={(event) => onChange({ ...value, tags: event.target.value })}
+        helperText="Separated by commas, e.g. beauty, pink, drawer"
+      />
     </Stack>
   );
 }

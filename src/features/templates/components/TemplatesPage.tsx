@@ -24,7 +24,7 @@ import { PageLayout } from '@/components/PageLayout';
 import type { TemplateFilter } from '@contract/templates/filter';
 import { templatesQueryOptions } from '../api/list-templates';
 
-export interface TemplatesPageProps {
+interface TemplatesPageProps {
   filter: TemplateFilter;
   onFilterChange: (filter: TemplateFilter) => void;
   renderCard: (template: Template) => ReactNode;
@@ -103,7 +103,10 @@ function TemplateItems({ filter, renderCard, templates }: TemplateItemsProps) {
     <>
       {templates.isError && templates.error ? <Alert severity="error">{templates.error.message}</Alert> : null}
       {templates.data && templates.data.length === 0 ? (
-        <Typography role="status">No templates match{filter.tag ? ` the tag '${filter.tag}'` : ''}{filter.category ? ` in ${TEMPLATE_CATEGORY_LABELS[filter.category]}` : ''}.</Typography>
+        <Typography role="status">
+          No templates match{filter.tag ? ` the tag '${filter.tag}'` : ''}
+          {filter.category ? ` in ${TEMPLATE_CATEGORY_LABELS[filter.category]}` : ''}.
+        </Typography>
       ) : null}
       {templates.data && templates.data.length > 0 ? (
         <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -200,7 +203,14 @@ function TagSearch({ initial, onSearch }: { initial: string; onSearch: (tag: str
       <FormControl size="small" fullWidth>
         <InputLabel htmlFor="template-tag-search">Search by tag</InputLabel>
         {/* No autofill keyframes (a global style the browser would restyle the page for while it hydrates): the browser never autofills a tag. */}
-        <OutlinedInput id="template-tag-search" label="Search by tag" value={tag} onChange={(event) => setTag(event.target.value)} inputProps={{ maxLength: 30 }} disableInjectingGlobalStyles />
+        <OutlinedInput
+          id="template-tag-search"
+          label="Search by tag"
+          value={tag}
+          onChange={(event) => setTag(event.target.value)}
+          inputProps={{ maxLength: 30 }}
+          disableInjectingGlobalStyles
+        />
       </FormControl>
       <Button type="submit" variant="outlined">
         Search

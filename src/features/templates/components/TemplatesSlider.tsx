@@ -16,7 +16,7 @@ import { ButtonLink } from '@/components/links';
 import { templatesQueryOptions } from '../api/list-templates';
 import { nextSlide } from '../model';
 
-export interface TemplatesSliderProps {
+interface TemplatesSliderProps {
   renderCard: (template: Template) => ReactNode;
   intervalMs?: number;
 }
@@ -32,7 +32,11 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 
 /** Whether the user prefers reduced motion (false while rendering on a server). */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => reducedMotionQuery()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
 }
 
 export function TemplatesSlider({ renderCard, intervalMs = CONSTANTS.templatesSliderAutoplayMs }: TemplatesSliderProps) {

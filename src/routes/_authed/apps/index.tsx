@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { MyAppsPage } from '@/features/apps/components/MyAppsPage';
+import { MyAppsPage } from '@/features/shops/components/MyAppsPage';
 import { shopCollaborationsQueryOptions } from '@/features/collaborators/api/get-shop-collaborations';
 import { userShopsQueryOptions } from '@/features/shops/api/get-user-shops';
 import { useSession } from '@/lib/session/session';

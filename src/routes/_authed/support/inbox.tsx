@@ -2,13 +2,13 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ROLE } from '@contract/constants';
 import { inboxQueryOptions } from '@/features/chat/api/get-inbox';
 import { SupportInbox } from '@/features/chat/components/SupportInbox';
-import { hasRoleId } from '@/features/chat/roles';
+import { hasRole } from '@contract/users/roles';
 import { ensureRouteData } from '@/lib/route-data';
 
 /** The agent inbox: SOVEREIGN users only (anyone else gets the not-found page). */
 export const Route = createFileRoute('/_authed/support/inbox')({
   beforeLoad: ({ context }) => {
-    if (!hasRoleId(context.user, ROLE.SOVEREIGN)) throw notFound();
+    if (!hasRole(context.user, ROLE.SOVEREIGN)) throw notFound();
   },
   loader: ({ context: { queryClient } }) => ensureRouteData(queryClient, inboxQueryOptions()),
   component: InboxRoute,

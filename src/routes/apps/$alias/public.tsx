@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { SharedProjectPage } from '@/features/apps/components/SharedProjectPage';
+import { SharedProjectPage } from '@/features/shops/components/SharedProjectPage';
 import { publicShopQueryOptions } from '@/features/collaborators/api/get-public-shop';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));

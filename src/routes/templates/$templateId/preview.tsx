@@ -12,7 +12,11 @@ export const Route = createFileRoute('/templates/$templateId/preview')({
   // The loader (and the query modules it imports) loads with the route, not in the homepage's initial JS.
   codeSplitGroupings: [['loader'], ['component']],
   // A failed load is the page's own state (an unknown templateId: not found), not the route's.
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).then(() => undefined, () => undefined),
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(templateQueryOptions(params.templateId)).then(
+      () => undefined,
+      () => undefined,
+    ),
   component: RouteComponent,
 });
 
@@ -28,5 +32,7 @@ function RouteComponent() {
       </PageLayout>
     );
   if (!template.data) return null;
-  return <TemplateDetailsPage template={template.data} canEdit={canEdit} renderCard={(shown) => <TemplateCard template={shown} lazy={false} previewPage="test" />} />;
+  return (
+    <TemplateDetailsPage template={template.data} canEdit={canEdit} renderCard={(shown) => <TemplateCard template={shown} lazy={false} previewPage="test" />} />
+  );
 }

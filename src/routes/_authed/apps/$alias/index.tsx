@@ -1,9 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
-import { ApiError } from '@/api/client';
+import { type ErrorComponentProps, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
-import { AppDetailsPage } from '@/features/apps/components/AppDetailsPage';
+import { AppDetailsPage } from '@/features/shops/components/AppDetailsPage';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
 import { CollaboratorsPanel } from '@/features/collaborators/components/CollaboratorsPanel';
 import { SharingPanel } from '@/features/collaborators/components/SharingPanel';
@@ -12,21 +11,14 @@ import { useDeleteShop } from '@/features/shops/api/delete-shop';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useSession } from '@/lib/session/session';
 import { toast } from '@/lib/toast';
-import { ensureRouteData } from '@/lib/route-data';
-
-/** Someone else's shop: the 403 page. */
-class ForbiddenShop extends Error {}
+import { ensureRouteData, ensureShopRouteData, ForbiddenShop } from '@/lib/route-data';
 
 export const Route = createFileRoute('/_authed/apps/$alias/')({
-  loader: async ({ context, params }) => {
-    try {
-      await Promise.all([ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)), ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias))]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context, params }) =>
+    ensureShopRouteData([
+      ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
+      ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
+    ]),
   errorComponent: DetailsError,
   component: RouteComponent,
 });

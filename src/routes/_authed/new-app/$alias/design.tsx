@@ -1,10 +1,9 @@
 import { lazy, useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { type ErrorComponentProps, createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { type ErrorComponentProps, createFileRoute, useNavigate } from '@tanstack/react-router';
 import Alert from '@mui/material/Alert';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { AccessRights } from '@contract/collaborators/schemas';
-import { ApiError } from '@/api/client';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { DesignEditor } from '@/features/design/editor/DesignEditor';
 import { sectionById } from '@/features/design/editor/section-map';
@@ -19,13 +18,10 @@ import { toScreen } from '@/features/preview/screens';
 import { adminShopQueryOptions } from '@/features/shops/api/get-admin-shop';
 import { useSession } from '@/lib/session/session';
 import { toast } from '@/lib/toast';
-import { ensureRouteData } from '@/lib/route-data';
+import { ensureRouteData, ensureShopRouteData, ForbiddenShop } from '@/lib/route-data';
 
 const PhonePreview = lazy(() => import('@/features/preview/components/PhonePreview'));
 const LiveTestDialog = lazy(() => import('@/features/preview/components/LiveTestDialog'));
-
-/** Someone else's shop: the 403 page, not the editor. */
-class ForbiddenShop extends Error {}
 
 export const Route = createFileRoute('/_authed/new-app/$alias/design')({
   // Issue 14: `?version=N` opens a design version (branch); none: the editor's default one.
@@ -33,20 +29,12 @@ export const Route = createFileRoute('/_authed/new-app/$alias/design')({
     const version = Number(search.version);
     return Number.isInteger(version) && version >= 0 && version < 10_000_000 ? { version } : {};
   },
-  loader: async ({ context, params }) => {
-    try {
-      await Promise.all([
-        ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
-        ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
-        ensureRouteData(context.queryClient, designVersionsQueryOptions(params.alias)),
-      ]);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) throw new ForbiddenShop('forbidden');
-      // An unknown alias is not a page: no made-up shop is shown.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context, params }) =>
+    ensureShopRouteData([
+      ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
+      ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
+      ensureRouteData(context.queryClient, designVersionsQueryOptions(params.alias)),
+    ]),
   errorComponent: DesignError,
   component: RouteComponent,
 });
@@ -84,7 +72,9 @@ function RouteComponent() {
         leaving.current = true;
         setRemoved(true);
         toast('You no longer have access to this app', { variant: 'warning' });
-        void navigate({ to: '/apps', replace: true }).then(() => queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }));
+        void navigate({ to: '/apps', replace: true }).then(() =>
+          queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey, refetchType: 'none' }),
+        );
         return;
       }
       void queryClient.invalidateQueries({ queryKey: shopAccessQueryOptions(alias).queryKey });
@@ -115,7 +105,9 @@ function RouteComponent() {
         onSectionChange={setSectionId}
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
-        instructions={({ url, onClose }) => <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />}
+        instructions={({ url, onClose }) => (
+          <LiveTestDialog open onClose={onClose} templateId={alias} url={withPreviewKey(url, sharing.data?.previewKey)} title="Preview on your phone" />
+        )}
       />
     </PageLayout>
   );
