@@ -5,15 +5,7 @@
  */
 export const PAID_STATUSES = ['success', 'successful', 'succeeded'] as const;
 export const ACTION_STATUSES = ['requires_action', 'requires_payment_method'] as const;
-export const TRANSACTION_STATUSES = [
-  'initialized',
-  'processing',
-  ...ACTION_STATUSES,
-  ...PAID_STATUSES,
-  'failed',
-  'cancelled',
-  'refunded',
-] as const;
+export const TRANSACTION_STATUSES = ['initialized', 'processing', ...ACTION_STATUSES, ...PAID_STATUSES, 'failed', 'cancelled', 'refunded'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type PaidStatus = (typeof PAID_STATUSES)[number];
 

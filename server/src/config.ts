@@ -264,9 +264,17 @@ function keysOf(name: string, given: Record<string, string | undefined>): Gatewa
 function paymentsConfig(values: z.infer<typeof envSchema>): PaymentsConfig {
   const payments: PaymentsConfig = {
     mode: values.PAYMENTS_MODE,
-    stripe: keysOf('Stripe', { STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: values.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET }),
+    stripe: keysOf('Stripe', {
+      STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: values.STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: values.STRIPE_WEBHOOK_SECRET,
+    }),
     paystack: keysOf('Paystack', { PAYSTACK_SECRET_KEY: values.PAYSTACK_SECRET_KEY, PAYSTACK_PUBLIC_KEY: values.PAYSTACK_PUBLIC_KEY }),
-    flutterwave: keysOf('Flutterwave', { FLUTTERWAVE_SECRET_KEY: values.FLUTTERWAVE_SECRET_KEY, FLUTTERWAVE_PUBLIC_KEY: values.FLUTTERWAVE_PUBLIC_KEY, FLUTTERWAVE_SECRET_HASH: values.FLUTTERWAVE_SECRET_HASH }),
+    flutterwave: keysOf('Flutterwave', {
+      FLUTTERWAVE_SECRET_KEY: values.FLUTTERWAVE_SECRET_KEY,
+      FLUTTERWAVE_PUBLIC_KEY: values.FLUTTERWAVE_PUBLIC_KEY,
+      FLUTTERWAVE_SECRET_HASH: values.FLUTTERWAVE_SECRET_HASH,
+    }),
   };
   if (payments.mode === 'live' && !payments.stripe && !payments.paystack && !payments.flutterwave) {
     throw new ConfigError('PAYMENTS_MODE=live needs the keys of at least one payment provider (STRIPE_*, PAYSTACK_* or FLUTTERWAVE_*).');

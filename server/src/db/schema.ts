@@ -595,7 +595,9 @@ export const cardAuthorizations = pgTable(
   },
   (table) => [
     uniqueIndex('card_authorizations_code_idx').on(table.provider, table.authorizationCode),
-    uniqueIndex('card_authorizations_default_idx').on(table.userId).where(sql`${table.isDefault} and ${table.removedAt} is null`),
+    uniqueIndex('card_authorizations_default_idx')
+      .on(table.userId)
+      .where(sql`${table.isDefault} and ${table.removedAt} is null`),
     index('card_authorizations_user_idx').on(table.userId),
   ],
 );

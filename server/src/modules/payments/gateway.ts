@@ -127,15 +127,29 @@ export interface PaymentGateway {
 /** Stripe's own helpers of spec section 7 (add card, checkout sessions, intents). */
 export interface StripeExtras {
   createCustomer(customer: GatewayCustomer): Promise<string>;
-  createSetupIntent(input: { customerCode: string; description: string; idempotencyKey: string }): Promise<{ id: string; client_secret: string; status: string; payment_method: string | null }>;
+  createSetupIntent(input: {
+    customerCode: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; client_secret: string; status: string; payment_method: string | null }>;
   retrieveSetupIntent(id: string): Promise<{ id: string; client_secret: string; status: string; payment_method: string | null; customer: string | null }>;
   retrievePaymentIntent(id: string): Promise<{ id: string; status: string; amount: number; currency: string; metadata: Record<string, string> }>;
-  retrieveSession(id: string): Promise<{ id: string; url: string | null; status: string | null; payment_status: string | null; payment_intent: string | null; metadata: Record<string, string> }>;
+  retrieveSession(id: string): Promise<{
+    id: string;
+    url: string | null;
+    status: string | null;
+    payment_status: string | null;
+    payment_intent: string | null;
+    metadata: Record<string, string>;
+  }>;
 }
 
 /** The provider refused the request (bad card, bad input): a 4xx with its words. */
 export class GatewayRefusal extends Error {
-  constructor(message: string, readonly code: string | null = null) {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
     super(message);
     this.name = 'GatewayRefusal';
   }
@@ -143,7 +157,10 @@ export class GatewayRefusal extends Error {
 
 /** The provider did not answer, or answered 5xx: the payment stays pending and is checked later. */
 export class GatewayUnavailable extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'GatewayUnavailable';
   }

@@ -22,14 +22,19 @@ export function testKeys(jwtSecret: string, provider: GatewayId): GatewayKeys {
   const prefixes = PREFIXES[provider];
   const secretKey = prefixes.secret + derive('secret');
   // Paystack signs webhooks with the secret key itself.
-  return { secretKey, publicKey: prefixes.public + derive('public'), webhookSecret: provider === 'paystack' ? secretKey : prefixes.webhook + derive('webhook') };
+  return {
+    secretKey,
+    publicKey: prefixes.public + derive('public'),
+    webhookSecret: provider === 'paystack' ? secretKey : prefixes.webhook + derive('webhook'),
+  };
 }
 
 /** http://127.0.0.1:{port} of this server once it listens. */
 export function loopbackOrigin(app: FastifyInstance): string {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') throw new GatewayUnavailable('The test payment gateway is not reachable until the server listens.');
-  const host = address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  const host =
+    address.family === 'IPv6' ? (address.address === '::' ? '[::1]' : `[${address.address}]`) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
   return `http://${host}:${address.port}`;
 }
 

@@ -23,7 +23,12 @@ export function deliverWebhook(delivery: WebhookDelivery, log: FastifyBaseLogger
     }
     await new Promise((resolve) => setTimeout(resolve, gaps[index]));
     try {
-      const response = await fetch(delivery.url, { method: 'POST', body: delivery.body, headers: { 'content-type': 'application/json', ...delivery.headers }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        body: delivery.body,
+        headers: { 'content-type': 'application/json', ...delivery.headers },
+        signal: AbortSignal.timeout(10_000),
+      });
       if (response.ok) return true;
       log.warn({ url: delivery.url, status: response.status }, 'test gateway: webhook refused, retrying');
     } catch (error) {
