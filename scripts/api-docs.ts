@@ -88,6 +88,7 @@ function guardOf(operation: Operation): string {
   const schemes = requirements.flatMap((requirement) => Object.keys(requirement));
   if (schemes.includes('basic')) return 'client';
   if (schemes.includes('reviewApp')) return 'review app';
+  if (schemes.some((scheme) => scheme.endsWith('Signature'))) return 'webhook signature';
   const roles = requirements.flatMap((requirement) => requirement.bearer ?? []);
   if (roles.length > 0) return roles.join(', ');
   if (schemes.includes('bearer')) return 'user';

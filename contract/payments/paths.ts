@@ -16,7 +16,7 @@ export const PAYMENT_PATHS = {
   setupIntent: '/transactions/stripe/setup-intents/:setUpIntentId',
   /** GET: a payment intent's state. */
   paymentIntent: '/transactions/stripe/payment-intents/:paymentIntentId',
-  /** GET: the caller's saved cards. */
+  /** GET: the caller's saved cards. POST {authorizationCode, provider, setAsDefault?, shopAlias, gatewayCredentialAlias?}: save a stripe payment method once its setup intent succeeded (spec section 7, stripe add card). */
   authorizations: '/authorizations',
   /** PUT {isDefault?, label?, status?: 'removed'}: set default, rename, remove. */
   authorization: '/authorizations/:authorizationCode',
@@ -35,3 +35,24 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The fixed portal alias every payment call carries as `shopAlias` (spec section 7). */
 export const PORTAL_SHOP_ALIAS = 'portal';
+
+/** The credential set each provider's payments use (spec section 7: gatewayCredentialAlias, one per provider). */
+export const GATEWAY_CREDENTIAL_ALIAS = {
+  paystack: 'portal-paystack',
+  flutterwave: 'portal-flutterwave',
+  stripe: 'portal-stripe',
+} as const;
+
+/** The header each provider signs its webhooks in (stripe: timestamped HMAC; paystack: HMAC-SHA512 of the body; flutterwave: the secret hash). */
+export const WEBHOOK_SIGNATURE_HEADERS = {
+  stripe: 'stripe-signature',
+  paystack: 'x-paystack-signature',
+  flutterwave: 'verif-hash',
+} as const;
+
+/** The portal's payment pages (spec section 2); a provider's page sends the merchant back to one. */
+export const PAYMENT_PAGES = {
+  methods: '/payment-methods',
+  list: '/payments',
+  resolution: '/payments/actions/resolution',
+} as const;

@@ -24,6 +24,13 @@ export const PAYMENT_MESSAGES = {
   testModeOnly: 'Test-mode payments are not accepted while real keys are set',
   shopAlias: 'Payment calls must name the portal as shopAlias',
   credentialAlias: 'Unknown gateway credential for this provider',
+  providerNotAvailable: 'This payment provider is not available',
+  idempotencyKey: 'Send an Idempotency-Key header of at most 255 characters (one key per payment action, reused on retries)',
+  returnUrl: 'checkoutSuccessUrl and checkoutCanceledUrl must be pages of this portal',
+  noSession: 'This payment has no stripe checkout session',
+  nothingToChange: 'Say what to change: isDefault, label or status',
+  webhookSignature: 'The webhook signature is missing',
+  stripeCustomer: 'Create a setup intent before saving a stripe card',
 } as const;
 
 export const providerSchema = z.enum(GATEWAYS, { error: PAYMENT_MESSAGES.provider });
@@ -157,3 +164,12 @@ export type PaymentsRemoteConfig = z.infer<typeof remoteConfigSchema>;
  * actually charges with, so one default means the value shown is the one used.
  */
 export const DEFAULT_PAYMENTS_CONFIG: PaymentsRemoteConfig = { provider: 'paystack' };
+
+/** POST /v1/authorizations: a stripe payment method whose setup intent succeeded becomes a saved card. */
+export const saveAuthorizationSchema = z.object({
+  authorizationCode: tokenText('authorizationCode', TEXT_LIMITS.code * 2),
+  provider: z.literal('stripe', { error: 'Only stripe payment methods are saved this way' }),
+  setAsDefault: z.boolean().optional(),
+  shopAlias: tokenText('shopAlias', TEXT_LIMITS.code),
+  gatewayCredentialAlias: tokenText('gatewayCredentialAlias', TEXT_LIMITS.code).optional(),
+});

@@ -43,6 +43,7 @@ import { designVersionsModule } from './modules/design/version-routes';
 import { healthModule } from './modules/health/routes';
 import { createPushSender } from './modules/notifications/push';
 import { notificationsModule } from './modules/notifications/routes';
+import { registerPayments } from './modules/payments/index';
 import { createNotifications } from './modules/notifications/service';
 import { referralsModule } from './modules/referrals/routes';
 import { shopsModule } from './modules/shops/routes';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     await registerOpenApi(app);
     await app.register(healthModule, deps);
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
+    await registerPayments(app, deps);
     await registerUploads(app, config.DATA_DIR);
     await options.configure?.(app, deps);
     await registerOpenApiUi(app);

@@ -549,6 +549,8 @@ export const paymentTransactions = pgTable(
     appAlias: text('app_alias'),
     description: text('description').notNull().default(''),
     isAutoRefund: boolean('is_auto_refund').notNull().default(false),
+    /** The card this payment saves becomes the user's default (spec: setPaymentMethodAsDefault). */
+    setAsDefault: boolean('set_as_default').notNull().default(false),
     testMode: boolean('test_mode').notNull(),
     failureMessage: text('failure_message'),
     actionUrl: text('action_url'),

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { apiPath } from '@contract/api';
 import { APP_REVIEW_AUTH_HEADER } from '@contract/chat/paths';
+import { WEBHOOK_SIGNATURE_HEADERS } from '@contract/payments/paths';
 import { PRODUCT_NAME } from '@contract/brand';
 import { z } from 'zod';
 import { securityOfGuard, type SecurityRequirement } from '../auth/guards';
@@ -69,6 +70,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             name: APP_REVIEW_AUTH_HEADER,
             description: "The client credential (id:secret) in the live preview app's own header.",
           },
+          stripeSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: WEBHOOK_SIGNATURE_HEADERS.stripe,
+            description: "Stripe's webhook signature, verified on the raw body with the webhook signing secret.",
+          },
+          paystackSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: WEBHOOK_SIGNATURE_HEADERS.paystack,
+            description: "Paystack's HMAC-SHA512 of the raw body with the secret key.",
+          },
+          flutterwaveSignature: { type: 'apiKey', in: 'header', name: WEBHOOK_SIGNATURE_HEADERS.flutterwave, description: "Flutterwave's secret hash." },
         },
       },
     },

@@ -6,7 +6,8 @@
  *   wrote it (its sha256 is in the policy) or when it carries this response's nonce (the
  *   portal's runtime styles: emotion's cache and notistack's goober read it from the page);
  *   images from this origin, data: and blob: (and Facebook's picture hosts when Facebook sign-in
- *   is on); connections to this origin only (socket.io's websocket included); never framed.
+ *   is on); connections to this origin only (socket.io's websocket included); never framed. A
+ *   payment provider's script and frame origins only when its real keys are set.
  * - X-Frame-Options DENY, X-Content-Type-Options nosniff, Referrer-Policy
  *   strict-origin-when-cross-origin (no-referrer on the pages whose URL carries a token: set by
  *   the portal), Cross-Origin-Opener-Policy, HSTS only when the public origin is https.
@@ -18,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
+import { GATEWAYS, type GatewayId } from '@contract/constants';
 import type { Config } from '../config';
 import { isHashedFile } from '../web/paths';
 import { OPENAPI_PATHS } from './openapi';
@@ -28,6 +30,17 @@ const FACEBOOK = {
   frame: ['https://www.facebook.com', 'https://web.facebook.com', 'https://staticxx.facebook.com'],
   connect: ['https://graph.facebook.com', 'https://www.facebook.com'],
   img: ['https://*.fbcdn.net', 'https://*.fbsbx.com', 'https://www.facebook.com', 'https://graph.facebook.com'],
+};
+
+/**
+ * A payment provider's own scripts and frames (stripe.js, paystack inline, flutterwave checkout),
+ * admitted only when that provider's real keys are set: in test mode the portal uses the built-in
+ * test gateways' pages on this origin.
+ */
+const PAYMENT_ORIGINS: Record<GatewayId, { script: string[]; frame: string[]; connect: string[] }> = {
+  stripe: { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] },
+  paystack: { script: ['https://js.paystack.co'], frame: ['https://checkout.paystack.com'], connect: [] },
+  flutterwave: { script: ['https://checkout.flutterwave.com'], frame: ['https://checkout.flutterwave.com'], connect: [] },
 };
 
 declare module 'node:http' {
@@ -46,8 +59,10 @@ declare module 'fastify' {
   }
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_ORIGIN' | 'FACEBOOK_APP_ID'>): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'PUBLIC_ORIGIN' | 'FACEBOOK_APP_ID' | 'PAYMENTS'>): Promise<void> {
   const facebook = Boolean(config.FACEBOOK_APP_ID);
+  const payments = GATEWAYS.filter((provider) => config.PAYMENTS[provider]).map((provider) => PAYMENT_ORIGINS[provider]);
+  const paymentOrigins = (kind: 'script' | 'frame' | 'connect') => payments.flatMap((origins) => origins[kind]);
   const https = config.PUBLIC_ORIGIN.startsWith('https:');
   const styleHashes = new Set<string>();
   app.decorate('allowInlineStyle', (hash: string) => {
@@ -65,17 +80,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'", ...(facebook ? FACEBOOK.script : []), () => [...scriptHashes].join(' ')],
+        scriptSrc: ["'self'", ...(facebook ? FACEBOOK.script : []), ...paymentOrigins('script'), () => [...scriptHashes].join(' ')],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", nonce, () => [...styleHashes].join(' ')],
         // The one style attribute of index.html is in its <noscript>: allowed by its hash.
         styleSrcAttr: ["'unsafe-hashes'", () => [...styleHashes].join(' ')],
         imgSrc: ["'self'", 'data:', 'blob:', ...(facebook ? FACEBOOK.img : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(facebook ? FACEBOOK.connect : [])],
+        connectSrc: ["'self'", ...(facebook ? FACEBOOK.connect : []), ...paymentOrigins('connect')],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
-        frameSrc: facebook ? FACEBOOK.frame : ["'none'"],
+        frameSrc: facebook || payments.length > 0 ? [...(facebook ? FACEBOOK.frame : []), ...paymentOrigins('frame')] : ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],

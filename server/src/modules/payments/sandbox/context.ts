@@ -11,5 +11,7 @@ export interface SandboxContext {
   keys: GatewayKeys;
   /** Where this gateway's webhooks go: {loopback}/v1/webhooks/{provider}. */
   webhookUrl: () => string;
+  /** config.PUBLIC_ORIGIN: hosted pages are links for the merchant's browser, never the loopback address. */
+  publicOrigin: string;
   log: FastifyBaseLogger;
 }

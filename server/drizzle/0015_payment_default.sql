@@ -1,0 +1,2 @@
+-- Issue 29: a card-setup payment remembers whether the card it saves becomes the default (setPaymentMethodAsDefault).
+ALTER TABLE "payment_transactions" ADD COLUMN "set_as_default" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,257 @@
+/** HTTP shape of the payment, authorization and remote-config calls (spec section 7) and the provider webhooks. */
+import type { onRequestAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { API_PREFIX } from '@contract/api';
+import { ROLE } from '@contract/constants';
+import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { IDEMPOTENCY_HEADER, PAYMENT_PATHS, WEBHOOK_SIGNATURE_HEADERS } from '@contract/payments/paths';
+import {
+  authorizationQuerySchema,
+  authorizationSchema,
+  authorizationUpdateSchema,
+  initializeAnswerSchema,
+  initializeRequestSchema,
+  PAYMENT_MESSAGES,
+  paymentIntentSchema,
+  providerSchema,
+  remoteConfigSchema,
+  saveAuthorizationSchema,
+  sessionRequestSchema,
+  sessionSchema,
+  setupIntentRequestSchema,
+  setupIntentSchema,
+  transactionSchema,
+  transactionsQuerySchema,
+  verifyRequestSchema,
+} from '@contract/payments/schemas';
+import { envelopeOf, noData } from '@contract/response';
+import { tokenText } from '@contract/text';
+import { describeGuard, signedInUser } from '../../auth/guards';
+import type { AppDeps, AppInstance, ModulePlugin } from '../../deps';
+import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/http-error';
+import { JSON_LIMITS } from '../../http/json-limits';
+import type { ZodTypeProvider } from '../../http/validation';
+import { WebhookRejected } from './gateway';
+import { PROVIDER_KITS } from './gateways/providers';
+import { mountGateways, type GatewayRegistry } from './gateways/registry';
+import { currentRemoteConfig, setRemoteConfig, type RemoteConfigCache } from './remote-config';
+import {
+  createSetupIntent,
+  getAuthorization,
+  getPaymentIntent,
+  getSession,
+  getSetupIntent,
+  getTransaction,
+  initializeTransaction,
+  listAuthorizations,
+  listTransactions,
+  receiveWebhook,
+  reconcile,
+  refreshAuthorization,
+  saveStripeAuthorization,
+  sessionOfTransaction,
+  updateAuthorization,
+  verifyTransaction,
+  type PaymentsDeps,
+} from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One reconciliation pass now (the timer runs one every RECONCILE_EVERY); answers how many transactions it claimed. */
+    reconcilePayments(): Promise<number>;
+  }
+}
+
+/** Pending transactions untouched this long are verified again, every RECONCILE_EVERY. */
+export const RECONCILE_AFTER_SECONDS = 10 * 60;
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+
+const IDEMPOTENCY_KEY_MAX = 255;
+const idempotencyKeyOf = (header: string | string[] | undefined): string | undefined => {
+  const value = Array.isArray(header) ? header[0] : header;
+  const parsed = tokenText('Idempotency-Key', IDEMPOTENCY_KEY_MAX).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+const referenceParams = z.object({ reference: tokenText('reference', 128) });
+const codeParams = z.object({ authorizationCode: tokenText('authorizationCode', 128) });
+const objectId = (name: string) => z.object({ [name]: tokenText(name, 255) });
+
+/**
+ * The signature a provider's webhook must carry, checked for presence before the body is read;
+ * the adapter verifies it against the raw body (parseWebhook).
+ */
+const webhookSignature = describeGuard<onRequestAsyncHookHandler>(
+  async (request) => {
+    const provider = providerSchema.safeParse((request.params as { provider?: string }).provider);
+    if (!provider.success) throw new HttpError(400, PAYMENT_MESSAGES.provider);
+    if (!request.headers[WEBHOOK_SIGNATURE_HEADERS[provider.data]]) throw new HttpError(400, PAYMENT_MESSAGES.webhookSignature);
+  },
+  [{ stripeSignature: [] }, { paystackSignature: [] }, { flutterwaveSignature: [] }],
+);
+
+const paymentsRoutes =
+  (gateways: GatewayRegistry, remoteConfig: RemoteConfigCache): ModulePlugin =>
+  async (app, options) => {
+    const { db, guards } = options;
+    const requireUser = guards.requireUser;
+    const tags = ['payments'];
+    const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db, config: options.config, gateways, remoteConfig, log });
+
+    app.post(
+      PAYMENT_PATHS.initialize,
+      { onRequest: requireUser, schema: { tags, body: initializeRequestSchema, response: { 200: envelopeOf(initializeAnswerSchema) } } },
+      async (request) => {
+        const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key) throw new HttpError(400, PAYMENT_MESSAGES.idempotencyKey);
+        return ok(await initializeTransaction(deps(request.log), signedInUser(request), request.body, key));
+      },
+    );
+
+    app.post(
+      PAYMENT_PATHS.transactions,
+      { onRequest: requireUser, schema: { tags, body: verifyRequestSchema, response: { 200: envelopeOf(transactionSchema) } } },
+      async (request) => ok(await verifyTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.transactions,
+      { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionSchema)) } } },
+      async (request, reply) => {
+        const { items, total } = await listTransactions(db, signedInUser(request).id, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(items);
+      },
+    );
+
+    app.post(
+      PAYMENT_PATHS.sessions,
+      { onRequest: requireUser, schema: { tags, body: sessionRequestSchema, response: { 200: envelopeOf(sessionSchema) } } },
+      async (request) => ok(await sessionOfTransaction(deps(request.log), signedInUser(request).id, request.body.reference)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.session,
+      { onRequest: requireUser, schema: { tags, params: objectId('sessionId'), response: { 200: envelopeOf(sessionSchema) } } },
+      async (request) => ok(await getSession(deps(request.log), signedInUser(request).id, String(request.params.sessionId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.transaction,
+      { onRequest: requireUser, schema: { tags, params: referenceParams, response: { 200: envelopeOf(transactionSchema) } } },
+      async (request) => ok(await getTransaction(db, signedInUser(request).id, request.params.reference)),
+    );
+
+    app.post(
+      PAYMENT_PATHS.setupIntents,
+      { onRequest: requireUser, schema: { tags, body: setupIntentRequestSchema, response: { 200: envelopeOf(setupIntentSchema) } } },
+      async (request) =>
+        ok(await createSetupIntent(deps(request.log), signedInUser(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.setupIntent,
+      { onRequest: requireUser, schema: { tags, params: objectId('setUpIntentId'), response: { 200: envelopeOf(setupIntentSchema) } } },
+      async (request) => ok(await getSetupIntent(deps(request.log), signedInUser(request), String(request.params.setUpIntentId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.paymentIntent,
+      { onRequest: requireUser, schema: { tags, params: objectId('paymentIntentId'), response: { 200: envelopeOf(paymentIntentSchema) } } },
+      async (request) => ok(await getPaymentIntent(deps(request.log), signedInUser(request).id, String(request.params.paymentIntentId))),
+    );
+
+    app.get(
+      PAYMENT_PATHS.authorizations,
+      { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(z.array(authorizationSchema)) } } },
+      async (request) => ok(await listAuthorizations(db, signedInUser(request).id)),
+    );
+
+    app.post(
+      PAYMENT_PATHS.authorizations,
+      { onRequest: requireUser, schema: { tags, body: saveAuthorizationSchema, response: { 200: envelopeOf(authorizationSchema) } } },
+      async (request) => ok(await saveStripeAuthorization(deps(request.log), signedInUser(request), request.body), 'Card saved'),
+    );
+
+    app.put(
+      PAYMENT_PATHS.authorization,
+      { onRequest: requireUser, schema: { tags, params: codeParams, body: authorizationUpdateSchema, response: { 200: envelopeOf(authorizationSchema) } } },
+      async (request) => ok(await updateAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.body)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.cardAuthorization,
+      {
+        onRequest: requireUser,
+        schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } },
+      },
+      async (request) => ok(await getAuthorization(db, signedInUser(request).id, request.params.authorizationCode, request.query.provider)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.cardAuthorizationUpstream,
+      {
+        onRequest: requireUser,
+        schema: { tags, params: codeParams, querystring: authorizationQuerySchema, response: { 200: envelopeOf(authorizationSchema) } },
+      },
+      async (request) => ok(await refreshAuthorization(deps(request.log), signedInUser(request), request.params.authorizationCode, request.query.provider)),
+    );
+
+    app.get(PAYMENT_PATHS.remoteConfig, { onRequest: guards.requireClient, schema: { tags, response: { 200: envelopeOf(remoteConfigSchema) } } }, async () =>
+      ok(await currentRemoteConfig(db, remoteConfig)),
+    );
+
+    app.put(
+      PAYMENT_PATHS.remoteConfig,
+      { onRequest: guards.requireRole(ROLE.SOVEREIGN), schema: { tags, body: remoteConfigSchema, response: { 200: envelopeOf(remoteConfigSchema) } } },
+      async (request) => ok(await setRemoteConfig(db, remoteConfig, request.body, signedInUser(request).id)),
+    );
+
+    // The webhook is verified on the exact bytes the provider signed: this scope keeps the body raw.
+    await app.register(async (rawScope) => {
+      rawScope.removeAllContentTypeParsers();
+      rawScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
+      const scope = rawScope.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        PAYMENT_PATHS.webhook,
+        { onRequest: webhookSignature, schema: { tags, params: z.object({ provider: providerSchema }), response: { 200: envelopeOf(noData) } } },
+        async (request) => {
+          const gateway = gateways.get(request.params.provider);
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let event;
+          try {
+            event = gateway.parseWebhook(body, request.headers);
+          } catch (error) {
+            if (error instanceof WebhookRejected) throw new HttpError(400, error.message);
+            throw error;
+          }
+          const outcome = await receiveWebhook(deps(request.log), gateway, event);
+          request.log.info({ provider: gateway.id, eventId: event.eventId, type: event.type, outcome }, 'payment webhook');
+          return ok(null, outcome);
+        },
+      );
+    });
+  };
+
+/**
+ * The payments module: the adapters and their test gateways (mounted at the root), the calls
+ * under API_PREFIX, and the reconciliation timer (stopped when the app closes).
+ */
+export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<void> {
+  const gateways = await mountGateways(app, deps, PROVIDER_KITS);
+  const remoteConfig: RemoteConfigCache = { value: null };
+  await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
+
+  const log = app.log.child({ job: 'payments-reconciliation' });
+  const reconcilePayments = () => reconcile({ db: deps.db, config: deps.config, gateways, remoteConfig, log }, RECONCILE_AFTER_SECONDS);
+  app.decorate('reconcilePayments', reconcilePayments);
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      reconcilePayments().catch((error: unknown) => log.error({ err: error }, 'reconciliation failed'));
+    }, RECONCILE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
