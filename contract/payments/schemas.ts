@@ -37,7 +37,6 @@ export const providerSchema = z.enum(GATEWAYS, { error: PAYMENT_MESSAGES.provide
 
 /** Currencies the portal charges in (ISO 4217, minor unit = 1/100). */
 export const PAYMENT_CURRENCIES = ['USD', 'NGN', 'GHS', 'KES', 'ZAR', 'EUR', 'GBP'] as const;
-export const currencySchema = z.enum(PAYMENT_CURRENCIES, { error: PAYMENT_MESSAGES.currency });
 export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 
 /** Spec section 9: the default charge, 100 in USD (minor units: $1.00), used to save a card and refunded. */

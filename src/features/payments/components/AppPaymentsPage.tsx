@@ -1,5 +1,23 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageLayout } from '@/components/PageLayout';
+import { transactionsQueryOptions } from '../api/get-transactions';
+import { TransactionFilters, type PaymentsFilter } from './TransactionFilters';
+import { TransactionList } from './TransactionList';
 
-export function AppPaymentsPage({ alias }: { alias: string }) {
-  return <PageLayout title="App payments" lead={`The transactions of ${alias}, with their status and reference.`} />;
+interface AppPaymentsPageProps {
+  alias: string;
+  filter: PaymentsFilter;
+  onFilterChange: (filter: PaymentsFilter) => void;
+}
+
+/** Spec section 2 /payments/{alias}: one app's transactions. */
+export function AppPaymentsPage({ alias, filter, onFilterChange }: AppPaymentsPageProps) {
+  const { data } = useSuspenseQuery(transactionsQueryOptions({ appAlias: alias }));
+  const shown = filter.status ? data.filter((transaction) => transaction.status === filter.status) : data;
+  return (
+    <PageLayout title="App payments" lead={`The transactions of ${alias}, with their status and reference.`}>
+      <TransactionFilters filter={filter} onChange={onFilterChange} />
+      <TransactionList transactions={shown} />
+    </PageLayout>
+  );
 }

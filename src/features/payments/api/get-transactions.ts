@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { PAGE_LIMIT_MAX } from '@contract/paging';
+import { PAYMENT_PATHS } from '@contract/payments/paths';
+import type { Transaction } from '@contract/payments/schemas';
+import { api } from '@/api/client';
+import { paymentKeys, type TransactionFilter } from '../keys';
+
+/** GET /v1/transactions?status&appAlias: the signed-in user's transactions, newest first. */
+export function getTransactions(filter: TransactionFilter, signal?: AbortSignal): Promise<Transaction[]> {
+  return api<Transaction[]>(PAYMENT_PATHS.transactions, {
+    query: { status: filter.status, appAlias: filter.appAlias, limit: PAGE_LIMIT_MAX },
+    fallback: 'Could not load the payments',
+    signal,
+  });
+}
+
+export function transactionsQueryOptions(filter: TransactionFilter = {}) {
+  return queryOptions({
+    queryKey: paymentKeys.transactions(filter),
+    queryFn: ({ signal }) => getTransactions(filter, signal),
+    meta: { persist: false },
+  });
+}

@@ -1,0 +1,82 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { Transaction } from '@contract/payments/schemas';
+import { PROVIDER_LABELS, STATUS_LABELS, statusTone, transactionAmount, transactionDate } from '../model';
+import { TestModeChip } from './TestModeChip';
+
+function StatusChip({ transaction }: { transaction: Transaction }) {
+  return <Chip size="small" color={statusTone(transaction.status)} label={STATUS_LABELS[transaction.status]} />;
+}
+
+/** Every transaction: cards on a phone, a table from the md breakpoint up. */
+export function TransactionList({ transactions }: { transactions: readonly Transaction[] }) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  if (transactions.length === 0) return <Typography>No payments match.</Typography>;
+  if (!wide)
+    return (
+      <Stack component="ul" spacing={1.5} aria-label="Payments" sx={{ p: 0, m: 0 }}>
+        {transactions.map((transaction) => (
+          <Card component="li" key={transaction.reference} variant="outlined" sx={{ listStyle: 'none' }}>
+            <CardContent>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 700 }}>{transactionAmount(transaction)}</Typography>
+                <StatusChip transaction={transaction} />
+                {transaction.testMode ? <TestModeChip /> : null}
+              </Stack>
+              <Typography variant="body2">{transaction.appAlias ?? transaction.description}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {PROVIDER_LABELS[transaction.provider]} · {transactionDate(transaction.createdAt)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                Reference {transaction.reference}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Payments">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>App</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Provider</TableCell>
+            <TableCell>Reference</TableCell>
+            <TableCell>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {transactions.map((transaction) => (
+            <TableRow key={transaction.reference}>
+              <TableCell>{transactionDate(transaction.createdAt)}</TableCell>
+              <TableCell>{transaction.appAlias ?? transaction.description}</TableCell>
+              <TableCell align="right">{transactionAmount(transaction)}</TableCell>
+              <TableCell>{PROVIDER_LABELS[transaction.provider]}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{transaction.reference}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1}>
+                  <StatusChip transaction={transaction} />
+                  {transaction.testMode ? <TestModeChip /> : null}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
