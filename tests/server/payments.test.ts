@@ -324,6 +324,8 @@ describe.each(kinds)('payments on %s', (kind) => {
     const unknownProvider = await kit.app.inject({ method: 'POST', url: '/v1/webhooks/paypal', headers: forged.headers, payload: forged.payload });
     expect(unknownProvider.statusCode).toBe(400);
     expect(unknownProvider.json()).toEqual({ message: PAYMENT_MESSAGES.provider });
+    const huge = signedWebhook({ event: 'charge.success', data: { padding: 'x'.repeat(1024 * 1024) } });
+    expect((await postWebhook(kit.app, huge)).statusCode).toBe(413);
     expect((await transactionOf(kit, token, transaction.reference)).status).toBe('initialized');
   });
 
@@ -406,6 +408,15 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(paid.statusCode, paid.body).toBe(303);
     const done = await settled(kit, token, transaction.reference);
     expect(done).toMatchObject({ provider: 'stripe', amount: 100, currencyCode: 'USD' });
+    const [charged] = await kit.database.db
+      .select({ id: sandboxObjects.id })
+      .from(sandboxObjects)
+      .where(and(eq(sandboxObjects.provider, 'stripe'), eq(sandboxObjects.kind, 'payment_intent'), sql`${sandboxObjects.data} -> 'metadata' ->> 'reference' = ${transaction.reference}`));
+    const paymentIntent = await kit.call('GET', `/v1/transactions/stripe/payment-intents/${charged?.id ?? 'none'}`, token);
+    expect(paymentIntent.statusCode, paymentIntent.body).toBe(200);
+    expect(dataOf(paymentIntent)).toEqual({ id: charged?.id, status: 'succeeded', amount: 100, currency: 'usd' });
+    expect((await kit.call('GET', `/v1/transactions/stripe/payment-intents/${charged?.id ?? 'none'}`, stranger.token)).statusCode).toBe(404);
+    expect((await kit.call('GET', '/v1/transactions/stripe/payment-intents/pi_unknown', token)).statusCode).toBe(404);
     const cards = dataOf<Authorization[]>(await kit.call('GET', '/v1/authorizations', token));
     expect(cards.map((card) => [card.provider, card.brand, card.isDefault])).toEqual([
       ['stripe', 'visa', true],

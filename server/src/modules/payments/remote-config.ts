@@ -8,7 +8,7 @@ import { DEFAULT_PAYMENTS_CONFIG, remoteConfigSchema, type PaymentsRemoteConfig 
 import type { Database } from '../../db/database';
 import { remoteConfig } from '../../db/schema';
 
-export const PORTAL_PAYMENTS_KEY = 'portal-payments';
+const PORTAL_PAYMENTS_KEY = 'portal-payments';
 
 export interface RemoteConfigCache {
   value: PaymentsRemoteConfig | null;

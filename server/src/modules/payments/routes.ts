@@ -64,7 +64,7 @@ declare module 'fastify' {
 }
 
 /** Pending transactions untouched this long are verified again, every RECONCILE_EVERY. */
-export const RECONCILE_AFTER_SECONDS = 10 * 60;
+const RECONCILE_AFTER_SECONDS = 10 * 60;
 const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 
 const IDEMPOTENCY_KEY_MAX = 255;

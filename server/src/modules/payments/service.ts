@@ -64,7 +64,7 @@ const PAYMENT_TYPES: Record<PaymentType, { amount: number; currencyCode: string;
   'card-setup': { ...DEFAULT_CHARGE, isAutoRefund: true, description: 'Card check (refunded)', returnPage: PAYMENT_PAGES.methods },
 };
 
-export function toTransaction(row: TransactionRow): Transaction {
+function toTransaction(row: TransactionRow): Transaction {
   return {
     id: row.id,
     reference: row.reference,
@@ -101,7 +101,7 @@ function toAuthorization(row: CardRow): Authorization {
 }
 
 /** A gateway call whose failures become answers: down -> 503 (kept pending), refused -> 400 with its words. */
-export async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
+async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -302,7 +302,7 @@ async function repeatedInitialize(deps: PaymentsDeps, row: TransactionRow, user:
   return current;
 }
 
-export type OutcomeResult = 'applied' | 'unchanged' | 'stale' | 'ignored';
+type OutcomeResult = 'applied' | 'unchanged' | 'stale' | 'ignored';
 
 /**
  * The one way a gateway's report changes a transaction (verify, webhook, reconciliation). A report
@@ -310,7 +310,7 @@ export type OutcomeResult = 'applied' | 'unchanged' | 'stale' | 'ignored';
  * caller made first, changes nothing. On the move to paid: the card is saved, then a card check
  * is refunded.
  */
-export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, payment: GatewayPayment): Promise<OutcomeResult> {
+async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, payment: GatewayPayment): Promise<OutcomeResult> {
   if (payment.amount !== row.amount || payment.currencyCode.toUpperCase() !== row.currencyCode) {
     deps.log.warn({ reference: row.reference, provider: row.provider }, 'payment report of another amount or currency ignored');
     return 'ignored';

@@ -19,14 +19,14 @@ import type { SandboxContext } from '../sandbox/context';
 import { loopbackOrigin, sandboxPath, testKeys } from '../sandbox/keys';
 import { sandboxStore } from '../sandbox/store';
 
-export const REAL_API_BASES: Record<GatewayId, string> = {
+const REAL_API_BASES: Record<GatewayId, string> = {
   stripe: 'https://api.stripe.com',
   paystack: 'https://api.paystack.co',
   flutterwave: 'https://api.flutterwave.com/v3',
 };
 
 /** What a provider brings: its adapter factory and its test gateway plugin. */
-export interface ProviderKit<G extends PaymentGateway = PaymentGateway> {
+interface ProviderKit<G extends PaymentGateway = PaymentGateway> {
   create(options: AdapterOptions): G;
   sandbox(app: FastifyInstance, context: SandboxContext): Promise<void>;
 }
