@@ -12,7 +12,10 @@ export interface PaymentReturn {
 
 export type ReturnResult = { kind: 'saved' | 'pending' | 'failed'; text: string };
 
-/** Stripe's checkout returns with its own session id: the launcher keeps our reference for it on this tab. */
+/**
+ * A provider's page may send the merchant back without our reference (stripe checkout adds its
+ * own session id, a cancel adds nothing): the payment launched from this tab is kept for that.
+ */
 const LAUNCHED_KEY = 'payments.launched-reference';
 
 export function rememberLaunchedReference(reference: string): void {
@@ -28,12 +31,12 @@ function outcomeOf(transaction: Transaction): ReturnResult {
   return { kind: 'pending', text: transaction.failureMessage ?? 'This payment is not finished yet: see Pending payments.' };
 }
 
-/** Verifies the payment the merchant came back from, once, then calls `onHandled` (which clears the URL). */
+/** Verifies the payment the merchant came back from (or left), once, then calls `onHandled` (which clears the URL). */
 export function usePaymentReturn(back: PaymentReturn, onHandled: () => void): ReturnResult | null {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<ReturnResult | null>(null);
   const handled = useRef<string | null>(null);
-  const reference = back.reference ?? (back.sessionId ? (sessionStorage.getItem(LAUNCHED_KEY) ?? undefined) : undefined);
+  const reference = back.reference ?? sessionStorage.getItem(LAUNCHED_KEY) ?? undefined;
   useEffect(() => {
     if (!reference || handled.current === reference) return;
     handled.current = reference;

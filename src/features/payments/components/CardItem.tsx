@@ -19,8 +19,9 @@ interface CardItemProps {
 /** One saved card: brand, last four, expiry, provider, default and test marks. */
 export function CardItem({ card, busy, onSetDefault, onRemove }: CardItemProps) {
   const title = cardTitle(card);
+  const name = `${title}, ${cardExpiry(card).toLowerCase()}`;
   return (
-    <Card component="li" variant="outlined" aria-label={title} sx={{ listStyle: 'none' }}>
+    <Card component="li" variant="outlined" aria-label={name} sx={{ listStyle: 'none' }}>
       <CardContent>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
@@ -34,11 +35,11 @@ export function CardItem({ card, busy, onSetDefault, onRemove }: CardItemProps) 
       </CardContent>
       <CardActions>
         {card.isDefault ? null : (
-          <Button onClick={onSetDefault} disabled={busy} aria-label={`Set ${title} as default`}>
+          <Button onClick={onSetDefault} disabled={busy} aria-label={`Set ${name} as default`}>
             Set as default
           </Button>
         )}
-        <Button color="error" onClick={onRemove} disabled={busy} aria-label={`Remove ${title}`}>
+        <Button color="error" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
           Remove
         </Button>
       </CardActions>
