@@ -411,7 +411,13 @@ describe.each(kinds)('payments on %s', (kind) => {
     const [charged] = await kit.database.db
       .select({ id: sandboxObjects.id })
       .from(sandboxObjects)
-      .where(and(eq(sandboxObjects.provider, 'stripe'), eq(sandboxObjects.kind, 'payment_intent'), sql`${sandboxObjects.data} -> 'metadata' ->> 'reference' = ${transaction.reference}`));
+      .where(
+        and(
+          eq(sandboxObjects.provider, 'stripe'),
+          eq(sandboxObjects.kind, 'payment_intent'),
+          sql`${sandboxObjects.data} -> 'metadata' ->> 'reference' = ${transaction.reference}`,
+        ),
+      );
     const paymentIntent = await kit.call('GET', `/v1/transactions/stripe/payment-intents/${charged?.id ?? 'none'}`, token);
     expect(paymentIntent.statusCode, paymentIntent.body).toBe(200);
     expect(dataOf(paymentIntent)).toEqual({ id: charged?.id, status: 'succeeded', amount: 100, currency: 'usd' });
