@@ -5,6 +5,7 @@ import { paymentKeys } from '@/features/payments/keys';
 import { flutterwaveOptions, paystackOptions, toMajorUnits } from '@/features/payments/launcher/options';
 import { appsOf, cardExpiry, cardTitle, sortCards, statusTone } from '@/features/payments/model';
 import { validatePaymentsSearch, validateReturnSearch } from '@/features/payments/search';
+import { filterOfSearch } from '@/features/payments/components/TransactionFilters';
 import { api } from '@/api/client';
 
 const launch: Launch = {
@@ -100,7 +101,9 @@ describe('payments model', () => {
 
   it('keeps only search values that fit', () => {
     expect(validatePaymentsSearch({ status: 'requires_action', app: 'shop' })).toEqual({ status: 'requires_action', app: 'shop' });
-    expect(validatePaymentsSearch({ status: 'nope', app: '' })).toEqual({ status: undefined, app: undefined });
+    expect(validatePaymentsSearch({ status: 3, app: '' })).toEqual({ status: undefined, app: undefined });
+    expect(filterOfSearch({ status: 'requires_action', app: 'shop' })).toEqual({ status: 'requires_action', app: 'shop' });
+    expect(filterOfSearch({ status: 'nope' })).toEqual({ status: undefined, app: undefined });
     expect(validateReturnSearch({ trxref: 'r1', reference: 'r1' })).toEqual({ reference: 'r1', sessionId: undefined });
     expect(validateReturnSearch({ tx_ref: 'r2' })).toEqual({ reference: 'r2', sessionId: undefined });
     expect(validateReturnSearch({ session_id: 'cs_1' })).toEqual({ reference: undefined, sessionId: 'cs_1' });

@@ -1,12 +1,19 @@
-/** The payments pages' search params: a value that does not fit is dropped (the page still opens). */
-import { TRANSACTION_STATUSES } from '@contract/payments/statuses';
-import type { PaymentsFilter } from './components/TransactionFilters';
+/**
+ * The payments pages' search params: a value that does not fit is dropped (the page still opens).
+ * The route tree (initial JS) runs these: they stay free of payment code, and the page checks a
+ * status against the list itself.
+ */
 import type { PaymentReturn } from './use-payment-return';
+
+export interface PaymentsSearch {
+  status?: string;
+  app?: string;
+}
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
-export function validatePaymentsSearch(search: Record<string, unknown>): PaymentsFilter {
-  return { status: TRANSACTION_STATUSES.find((status) => status === search.status), app: text(search.app) };
+export function validatePaymentsSearch(search: Record<string, unknown>): PaymentsSearch {
+  return { status: text(search.status), app: text(search.app) };
 }
 
 /** Where a provider's page sends the merchant back: paystack ?reference (and trxref), flutterwave ?tx_ref, stripe ?session_id. */

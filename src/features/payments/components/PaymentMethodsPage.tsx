@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Authorization } from '@contract/payments/schemas';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ButtonLink } from '@/components/links';
 import { PageLayout } from '@/components/PageLayout';
 import { authorizationsQueryOptions } from '../api/get-authorizations';
 import { useRemoteConfig } from '../api/get-remote-config';
@@ -35,7 +36,15 @@ export function PaymentMethodsPage({ back, onReturnHandled, canChooseProvider }:
   const checking = Boolean(back.reference ?? back.sessionId) && !returned;
 
   return (
-    <PageLayout title="Payment Methods" lead="The cards you saved for paying bills, and which one is used by default.">
+    <PageLayout
+      title="Payment Methods"
+      lead="The cards you saved for paying bills, and which one is used by default."
+      actions={
+        <ButtonLink to="/payments" variant="outlined" color="inherit">
+          All payments
+        </ButtonLink>
+      }
+    >
       {canChooseProvider ? <ProviderSetting /> : null}
       <Stack spacing={2}>
         {checking ? <Alert severity="info">Checking your card…</Alert> : null}

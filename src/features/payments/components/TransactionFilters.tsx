@@ -10,6 +10,11 @@ export interface PaymentsFilter {
   app?: string;
 }
 
+/** The search params as a filter: a status the spec does not name is dropped. */
+export function filterOfSearch(search: { status?: string; app?: string }): PaymentsFilter {
+  return { status: TRANSACTION_STATUSES.find((status) => status === search.status), app: search.app };
+}
+
 const ALL = '';
 
 interface TransactionFiltersProps {

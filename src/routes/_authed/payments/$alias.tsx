@@ -14,5 +14,5 @@ function AppPaymentsRoute() {
   const { alias } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AppPaymentsPage alias={alias} filter={search} onFilterChange={(filter) => void navigate({ search: filter, replace: true })} />;
+  return <AppPaymentsPage alias={alias} search={search} onFilterChange={(filter) => void navigate({ search: filter, replace: true })} />;
 }

@@ -13,5 +13,5 @@ export const Route = createFileRoute('/_authed/payments/')({
 function PaymentsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <PaymentsPage filter={search} onFilterChange={(filter) => void navigate({ search: filter, replace: true })} />;
+  return <PaymentsPage search={search} onFilterChange={(filter) => void navigate({ search: filter, replace: true })} />;
 }
