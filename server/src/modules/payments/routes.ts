@@ -36,25 +36,12 @@ import { WebhookRejected } from './gateway';
 import { PROVIDER_KITS } from './gateways/providers';
 import { mountGateways, type GatewayRegistry } from './gateways/registry';
 import { currentRemoteConfig, setRemoteConfig, type RemoteConfigCache } from './remote-config';
-import {
-  createSetupIntent,
-  getAuthorization,
-  getPaymentIntent,
-  getSession,
-  getSetupIntent,
-  getTransaction,
-  initializeTransaction,
-  listAuthorizations,
-  listTransactions,
-  receiveWebhook,
-  reconcile,
-  refreshAuthorization,
-  saveStripeAuthorization,
-  sessionOfTransaction,
-  updateAuthorization,
-  verifyTransaction,
-  type PaymentsDeps,
-} from './service';
+import { getAuthorization, listAuthorizations, refreshAuthorization, saveStripeAuthorization, updateAuthorization } from './authorizations';
+import { reconcile } from './reconcile';
+import type { PaymentsDeps } from './records';
+import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
+import { getTransaction, initializeTransaction, listTransactions, verifyTransaction } from './transactions';
+import { receiveWebhook } from './webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
