@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
+import { benchPayments, PAYMENTS_TARGETS } from './bench-payments';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
@@ -448,6 +449,35 @@ function collaboratorRows({ paint, ack, apps }: Awaited<ReturnType<typeof benchC
   return ['### Collaborators (issue 14)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 29: /payments with 500 transactions on the /apps phone profile; no payment code in the homepage's initial JS. */
+function paymentRows(figures: Awaited<ReturnType<typeof benchPayments>>, initialJs: string[]): string[] {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const paymentChunks = readdirSync(join(DIST, 'assets')).filter(
+    (file) =>
+      file.endsWith('.js') && /transactions\/initialize|js\.paystack\.co|checkout\.flutterwave\.com/.test(readFileSync(join(DIST, 'assets', file), 'utf8')),
+  );
+  const inHomepage = paymentChunks.filter((file) => initialJs.some((url) => posix.basename(url) === file));
+  const rows: Array<[string, string, string]> = [
+    [
+      `All payments link -> /payments list of ${figures.transactions} rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), median of 3`,
+      ms(figures.navigateMs),
+      `<= ${PAYMENTS_TARGETS.listMs} ms: ${verdict(figures.navigateMs <= PAYMENTS_TARGETS.listMs)}`,
+    ],
+    [
+      `/payments full page load -> list of ${figures.transactions} rendered, same profile, warm (median of 3)`,
+      ms(figures.warmMs),
+      'report only (includes the portal start-up)',
+    ],
+    [
+      'Payment code in the homepage initial JS',
+      inHomepage.length === 0 ? `no (lazy: ${paymentChunks.map((file) => `\`${file}\``).join(', ')})` : `yes: ${inHomepage.join(', ')}`,
+      `not in it: ${verdict(inHomepage.length === 0 && paymentChunks.length > 0)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Payments (issue 29)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -473,6 +503,7 @@ async function main(): Promise<void> {
     const editor = await measureDesignEditor(`http://localhost:${port}`);
     const secondContext = await measureSecondContext(`http://localhost:${port}`);
     const collaborators = await benchCollaborators(`http://localhost:${port}`);
+    const payments = await benchPayments(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -580,6 +611,8 @@ async function main(): Promise<void> {
       ...(await chatRows(initial.js)),
       '',
       ...collaboratorRows(collaborators),
+      '',
+      ...paymentRows(payments, initial.js),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

@@ -20,7 +20,7 @@ export function isUnanswered(error: unknown): boolean {
   return error instanceof ApiError && error.status === 0;
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +31,8 @@ interface RequestOptions {
   /** Text used when the server gives neither a message nor a body (spec section 8). */
   fallback?: string;
   signal?: AbortSignal;
+  /** Extra request headers (for example a payment's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Where the bearer token comes from; set by the auth feature, read on every call. */
@@ -55,7 +57,9 @@ function clientCredential(): string {
 function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    // A list repeats its key (?status=a&status=b).
+    if (Array.isArray(value)) for (const item of value as readonly string[]) params.append(key, item);
+    else if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const qs = params.toString();
   return qs ? `${path}?${qs}` : path;
@@ -80,6 +84,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const headers: Record<string, string> = {
     Accept: 'application/json',
     Authorization: token ? `Bearer ${token}` : `Basic ${btoa(clientCredential())}`,
+    ...options.headers,
   };
   let body: BodyInit | undefined;
   if (options.rawBody !== undefined) {

@@ -104,6 +104,9 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/shops/ada-shop': ADA_SHOP,
   '/v1/users/1/shops': [],
   '/v1/currencies': [],
+  '/v1/transactions': [],
+  '/v1/authorizations': [],
+  '/v1/remote-config/portal-payments': { provider: 'paystack' },
   '/v1/templates/glow-beauty': {
     templateId: 'glow-beauty',
     category: 'health_beauty',

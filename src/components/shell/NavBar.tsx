@@ -22,6 +22,14 @@ const NotificationBell = lazy(() =>
   })),
 );
 
+// The account menu's count of payments that need action: loads with the menu, never for visitors.
+const PendingPaymentsMenuItem = lazy(() => import('@/features/payments/components/PendingPaymentsMenuItem'));
+const pendingPayments = (close: () => void) => (
+  <Suspense fallback={null}>
+    <PendingPaymentsMenuItem onClose={close} />
+  </Suspense>
+);
+
 function subscribeToScroll(onChange: () => void): () => void {
   window.addEventListener('scroll', onChange, { passive: true });
   return () => window.removeEventListener('scroll', onChange);
@@ -98,7 +106,7 @@ export function NavBar({ isLoggedIn, user, drawerOpen, onOpenDrawer, onLogout = 
         ) : null}
         {isLoggedIn && user ? (
           <Suspense fallback={<Box sx={{ width: 44, height: 44 }} />}>
-            <AccountButton user={user} onLogout={onLogout} />
+            <AccountButton user={user} onLogout={onLogout} menuExtra={pendingPayments} />
           </Suspense>
         ) : null}
         {isLoggedIn ? null : (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useRouter, useSearch } from '@tanstack/react-router';
 import { useCredit } from '@/features/users/api/get-credit';
+import { usePendingTransactions } from '@/features/payments/api/get-pending-transactions';
 import { createReferral } from '@/features/referrals/api/create-referral';
 import { referralsQueryOptions } from '@/features/referrals/api/get-referrals';
 import { parseOAuthHandshake, postOAuthHandshake, withoutOAuthParams } from '@/features/auth/oauth-handshake';
@@ -9,13 +10,14 @@ import { clearReferralCode, getStoredReferralCode, rememberReferralCode } from '
 
 /**
  * Spec section 4 "Startup" for the signed-in user (the profile is the session's own query; the
- * credit is loaded here), the referral code from any URL, and the browser-extension OAuth
+ * credit and the payments that need the merchant are loaded here), the referral code from any URL, and the browser-extension OAuth
  * handshake. Renders nothing.
  */
 export function SessionEffects({ isLoggedIn }: { isLoggedIn: boolean }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   useCredit(isLoggedIn);
+  usePendingTransactions(isLoggedIn);
 
   // Referral: remember ?ref= / ?referrer= until registration; a signed-in visitor records it now.
   const { ref, referrer } = useSearch({ from: '__root__' });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@contract/users/schemas';
@@ -10,7 +10,14 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 const ACCOUNT_MENU_ID = 'account-menu';
 
 /** Spec section 2: the profile picture with an account dropdown, in the top bar when logged in. */
-export function AccountButton({ user, onLogout }: { user: User; onLogout: () => void }) {
+interface AccountButtonProps {
+  user: User;
+  onLogout: () => void;
+  /** Lines other features add to the menu (the shell composes them), given how to close it. */
+  menuExtra?: (close: () => void) => ReactNode;
+}
+
+export function AccountButton({ user, onLogout, menuExtra }: AccountButtonProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [used, setUsed] = useState(false);
   const name = fullName(user) || user.email || 'Account';
@@ -38,6 +45,7 @@ export function AccountButton({ user, onLogout }: { user: User; onLogout: () => 
             anchor={anchor}
             user={user}
             onClose={() => setAnchor(null)}
+            extra={menuExtra?.(() => setAnchor(null))}
             onLogout={() => {
               setAnchor(null);
               onLogout();

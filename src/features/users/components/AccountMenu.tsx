@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -22,10 +23,12 @@ interface AccountMenuProps {
   user: User;
   onClose: () => void;
   onLogout: () => void;
+  /** Lines of other features, above the pages (for example the payments that need action). */
+  extra?: ReactNode;
 }
 
 /** The account dropdown: greeting, available credit, the merchant's pages and Logout. */
-export default function AccountMenu({ id, anchor, user, onClose, onLogout }: AccountMenuProps) {
+export default function AccountMenu({ id, anchor, user, onClose, onLogout, extra }: AccountMenuProps) {
   const credit = useCredit();
   const amount = credit.data ? formatMoney(credit.data.value, CREDIT_CURRENCY) : credit.isError ? 'Unavailable' : '…';
   return (
@@ -48,6 +51,7 @@ export default function AccountMenu({ id, anchor, user, onClose, onLogout }: Acc
         </Typography>
       </Box>
       <Divider />
+      {extra}
       {ACCOUNT_MENU.map((entry) =>
         entry.kind === 'link' ? (
           <MenuItemLink key={entry.label} to={entry.to} onClick={onClose}>

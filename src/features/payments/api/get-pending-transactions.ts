@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAYMENT_PATHS } from '@contract/payments/paths';
+import { ACTION_STATUSES, needsAction } from '@contract/payments/statuses';
+import type { Transaction } from '@contract/payments/schemas';
+import { api } from '@/api/client';
+import { paymentKeys } from '../keys';
+import { getTransactions } from './get-transactions';
+import { verifyTransaction } from './verify-transaction';
+
+const VERIFIED_AT_STARTUP = 5;
+
+/**
+ * Spec section 4: the transactions that need the merchant (requires_action,
+ * requires_payment_method). Ones still open (initialized, processing: the merchant left the
+ * provider's page) are verified first, so a 3-D Secure left unfinished shows up here at once
+ * instead of after the server's next reconciliation. Only the newest few: the server reconciles
+ * older ones itself, and a startup must not ask the gateway about hundreds.
+ */
+async function getPendingTransactions(signal?: AbortSignal): Promise<Transaction[]> {
+  const [open, pending] = await Promise.all([
+    api<Transaction[]>(PAYMENT_PATHS.transactions, { query: { status: ['initialized', 'processing'], limit: VERIFIED_AT_STARTUP }, signal }).catch(() => []),
+    getTransactions({ status: ACTION_STATUSES }, signal),
+  ]);
+  const checked = await Promise.all(open.map((transaction) => verifyTransaction(transaction.reference).catch(() => transaction)));
+  // One per reference: a verify may have moved one that the other list already holds.
+  const byReference = new Map(
+    [...pending, ...checked].filter((transaction) => needsAction(transaction.status)).map((transaction) => [transaction.reference, transaction]),
+  );
+  return [...byReference.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export function pendingTransactionsQueryOptions() {
+  return queryOptions({ queryKey: paymentKeys.pending(), queryFn: ({ signal }) => getPendingTransactions(signal), meta: { persist: false } });
+}
+
+export function usePendingTransactions(enabled = true) {
+  return useQuery({ ...pendingTransactionsQueryOptions(), enabled });
+}

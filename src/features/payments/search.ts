@@ -1,0 +1,22 @@
+/**
+ * The payments pages' search params: a value that does not fit is dropped (the page still opens).
+ * The route tree (initial JS) runs these: they stay free of payment code, and the page checks a
+ * status against the list itself.
+ */
+import type { PaymentReturn } from './use-payment-return';
+
+export interface PaymentsSearch {
+  status?: string;
+  app?: string;
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+export function validatePaymentsSearch(search: Record<string, unknown>): PaymentsSearch {
+  return { status: text(search.status), app: text(search.app) };
+}
+
+/** Where a provider's page sends the merchant back: paystack ?reference (and trxref), flutterwave ?tx_ref, stripe ?session_id. */
+export function validateReturnSearch(search: Record<string, unknown>): PaymentReturn {
+  return { reference: text(search.reference) ?? text(search.tx_ref), sessionId: text(search.session_id) };
+}
