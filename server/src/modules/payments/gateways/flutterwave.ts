@@ -24,12 +24,7 @@ import {
   type GatewayPayment,
   type PaymentGateway,
 } from '../gateway';
-import { jsonClient } from './http';
-
-type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+import { isRecord, jsonClient, text, type Json } from './http';
 
 /** Verify before the customer tried a card: the transaction is still to be paid, not unknown. */
 export const NOT_ATTEMPTED = 'No card has been tried on this Flutterwave payment page yet.';

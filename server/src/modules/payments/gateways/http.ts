@@ -21,9 +21,13 @@ export interface JsonClientOptions {
   timeoutMs?: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export type Json = Record<string, unknown>;
+
+/** A JSON object (not an array, not null): what the providers' answers and webhooks are made of. */
+export const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A provider's string or numeric id as text; null when absent or empty. */
+export const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
 
 /** The provider's own words for a refusal (`message`, both paystack and flutterwave), or ours. */
 function refusal(provider: string, status: number, body: unknown): GatewayRefusal {

@@ -22,12 +22,7 @@ import {
   type PaymentGateway,
   type WebhookEvent,
 } from '../gateway';
-import { jsonClient } from './http';
-
-type Json = Record<string, unknown>;
-
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+import { isRecord, jsonClient, text, type Json } from './http';
 
 /** Set on the metadata of a saved-card charge: its reference is spent, so a decline ends it. */
 const SAVED_CARD_MARK = 'savedCardCharge';
