@@ -97,7 +97,31 @@ export async function createShops(api: Api, token: string, count: number): Promi
   return aliases;
 }
 
-/** The owner invites `collaborator` as an editor; the collaborator accepts with the token of their notification. */
+/**
+ * Verifies `email` as its owner would: the verification link the server e-mailed (the default
+ * transport writes each message to DATA_DIR/outbox as JSON). Answering an invite from the portal
+ * needs a verified address (issue 27).
+ */
+async function verifyByMail(api: Api, outboxDir: string, email: string): Promise<void> {
+  const links = readdirSync(outboxDir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(join(outboxDir, file), 'utf8')) as { to: string; links: string[] })
+    .filter((mail) => mail.to === email)
+    .flatMap((mail) => mail.links);
+  const token = links
+    .map((link) => new URL(link))
+    .find((url) => url.pathname === '/email/verify')
+    ?.searchParams.get('token');
+  if (!token) throw new Error(`no verification link e-mailed to ${email}`);
+  const verified = await fetch(`${api.base}/v1/emails/verify`, {
+    method: 'POST',
+    headers: { Authorization: api.client, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
+}
+
+/** The owner invites `collaborator` (verified) as an editor; the collaborator accepts with the reference of their notification. */
 export async function addEditor(api: Api, ownerToken: string, alias: string, collaborator: { token: string; email: string }): Promise<void> {
   const invite = await fetch(`${api.base}/v1/shops/${alias}/design/collaborators/invites`, {
     method: 'POST',
@@ -138,10 +162,11 @@ const ARM = `(rgb) => {
  * edit as that collaborator (the portal's `rt:update`) and throws if the server refuses it;
  * `colour(i)` writes the i-th colour as primary and toolbar gradient. Close `socket` when done.
  */
-async function collaboratorOnShop(base: string) {
+async function collaboratorOnShop(base: string, outboxDir: string) {
   const api = await apiOf(base);
   const owner = await register(api, 'Owner');
   const editor = await register(api, 'Editor');
+  await verifyByMail(api, outboxDir, editor.email);
   const [alias = ''] = await createShops(api, owner.token, 1);
   await addEditor(api, owner.token, alias, editor);
   const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token: editor.token } });
@@ -163,8 +188,11 @@ async function collaboratorOnShop(base: string) {
   return { owner, alias, doc, socket, write, colour };
 }
 
-export async function measureCollaboratorPaint(base: string): Promise<{ collaborator: ReturnType<typeof stats>; own: ReturnType<typeof stats> }> {
-  const { owner, alias, socket, colour } = await collaboratorOnShop(base);
+export async function measureCollaboratorPaint(
+  base: string,
+  outboxDir: string,
+): Promise<{ collaborator: ReturnType<typeof stats>; own: ReturnType<typeof stats> }> {
+  const { owner, alias, socket, colour } = await collaboratorOnShop(base, outboxDir);
   const browser = await chromium.launch(LAUNCH);
   try {
     const context = await signedInContext(browser, owner.token);
@@ -250,8 +278,8 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
  * stored, the broadcast sent), on the whole default design as the editor seeds it; 300 edits, one
  * every 20 ms, no browser running.
  */
-export async function measureWriteAck(base: string): Promise<ReturnType<typeof stats>> {
-  const { alias, doc, socket, write, colour } = await collaboratorOnShop(base);
+export async function measureWriteAck(base: string, outboxDir: string): Promise<ReturnType<typeof stats>> {
+  const { alias, doc, socket, write, colour } = await collaboratorOnShop(base, outboxDir);
   try {
     const creation = defaultCreation();
     await write(`seed${Date.now().toString(36)}abcdefgh`, { [doc]: { isDefault: true, version: 0, data: { ...creation, shop: { ...creation.shop, alias } } } });
@@ -269,12 +297,12 @@ export async function measureWriteAck(base: string): Promise<ReturnType<typeof s
   }
 }
 
-export async function benchCollaborators(base: string) {
-  const paint = await measureCollaboratorPaint(base);
+export async function benchCollaborators(base: string, outboxDir: string) {
+  const paint = await measureCollaboratorPaint(base, outboxDir);
   console.log(
     `collaborator edit -> owner's preview painted: p50 ${paint.collaborator.p50.toFixed(1)} ms, p95 ${paint.collaborator.p95.toFixed(1)} ms; own edit p50 ${paint.own.p50.toFixed(1)} ms, p95 ${paint.own.p95.toFixed(1)} ms`,
   );
-  const ack = await measureWriteAck(base);
+  const ack = await measureWriteAck(base, outboxDir);
   console.log(`collaborator's write -> ack: p50 ${ack.p50.toFixed(1)} ms, p95 ${ack.p95.toFixed(1)} ms`);
   const apps = await measureAppsList(base);
   return { paint, ack, apps };
@@ -282,6 +310,7 @@ export async function benchCollaborators(base: string) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const base = process.argv[2] ?? 'http://localhost:8080';
-  const figures = await benchCollaborators(base);
+  // The server's DATA_DIR/outbox (npm start's default DATA_DIR is ./.data).
+  const figures = await benchCollaborators(base, process.argv[3] ?? join(process.cwd(), '.data', 'outbox'));
   console.log(JSON.stringify(figures, null, 2));
 }

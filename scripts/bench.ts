@@ -502,7 +502,7 @@ async function main(): Promise<void> {
     const chunk = previewChunk(DIST, initial.js);
     const editor = await measureDesignEditor(`http://localhost:${port}`);
     const secondContext = await measureSecondContext(`http://localhost:${port}`);
-    const collaborators = await benchCollaborators(`http://localhost:${port}`);
+    const collaborators = await benchCollaborators(`http://localhost:${port}`, join(dataDir, 'outbox'));
     const payments = await benchPayments(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
