@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { defaultCreation } from '../contract/design/schemas';
-import { LAUNCH, colourOf, openEditor, percentile, signedInContext, timeEdit } from './bench-kit';
+import { LAUNCH, colourOf, openEditor, percentile, signedInContext, throttledPhonePage, timeEdit } from './bench-kit';
 
 export const COLLAB_TARGETS = { paintP95Ms: 50, appsListMs: 1000 } as const;
 const EDITS = 100;
@@ -225,17 +225,7 @@ export async function measureAppsList(base: string): Promise<{ coldMs: number; w
   await createShops(api, owner.token, APPS);
   const browser = await chromium.launch(LAUNCH);
   try {
-    const context = await signedInContext(browser, owner.token, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const page = await throttledPhonePage(browser, owner.token);
     // A function, not a string: the portal's CSP has no 'unsafe-eval'.
     type Doc = { document: { querySelectorAll(selector: string): { length: number } } };
     const waitForCards = () =>

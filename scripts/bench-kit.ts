@@ -27,6 +27,25 @@ export async function signedInContext(
   return context;
 }
 
+/**
+ * A page signed in as `token` on the throttled phone profile the list benches (`/apps`,
+ * `/payments`) use: a 390x844 touch screen, 150 ms latency, 1.6 Mbps down / 750 kbps up, 4x CPU.
+ */
+export async function throttledPhonePage(browser: Browser, token: string): Promise<Page> {
+  const context = await signedInContext(browser, token, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return page;
+}
+
 /** DEVICE_ID_KEY of src/features/chat/device-id.ts (a browser module: the scripts have no DOM types). */
 const DEVICE_ID_KEY = 'portal-production-deviceId';
 

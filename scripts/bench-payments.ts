@@ -9,7 +9,7 @@
  *   npx tsx scripts/bench-payments.ts http://localhost:4574   (or from scripts/bench.ts)
  */
 import { chromium } from '@playwright/test';
-import { LAUNCH, percentile, signedInContext } from './bench-kit';
+import { LAUNCH, percentile, throttledPhonePage } from './bench-kit';
 import { apiOf, register } from './bench-collaborators';
 
 export const PAYMENTS_TARGETS = { listMs: 1000 } as const;
@@ -38,17 +38,7 @@ export async function benchPayments(base: string): Promise<{ navigateMs: number;
   await makeTransactions(base, payer.token);
   const browser = await chromium.launch(LAUNCH);
   try {
-    const context = await signedInContext(browser, payer.token, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const page = await throttledPhonePage(browser, payer.token);
     type Doc = { document: { querySelectorAll(selector: string): { length: number } } };
     const waitForList = () =>
       page.waitForFunction((count) => (globalThis as unknown as Doc).document.querySelectorAll('[aria-label="Payments"] > li').length >= count, TRANSACTIONS, {
