@@ -22,6 +22,7 @@ import { flutterwaveSandbox } from '../../server/src/modules/payments/sandbox/fl
 import { loopbackOrigin, sandboxPath, testKeys } from '../../server/src/modules/payments/sandbox/keys';
 import { sandboxStore } from '../../server/src/modules/payments/sandbox/store';
 import { databaseKinds, openFreshDatabase, TEST_JWT_SECRET } from './harness';
+import { hostedPages } from './hosted-pages';
 
 const kinds = await databaseKinds();
 
@@ -109,22 +110,7 @@ describe.each(kinds)('flutterwave adapter and test gateway on %s', (kind) => {
     await database?.close();
   });
 
-  const local = (url: string) => url.replace(PUBLIC_ORIGIN, origin);
-
-  async function open(url: string) {
-    const response = await fetch(local(url), { redirect: 'manual' });
-    return { status: response.status, html: await response.text() };
-  }
-
-  async function post(url: string, fields: Record<string, string> = {}) {
-    const response = await fetch(local(url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-      redirect: 'manual',
-    });
-    return { status: response.status, location: response.headers.get('location'), html: await response.text() };
-  }
+  const { open, post } = hostedPages(PUBLIC_ORIGIN, () => origin);
 
   const payWith = (link: string, number: string) => post(`${link}/pay`, { number, expiry: '07/31', cvc: '123', name: 'Ada Lovelace' });
 
