@@ -38,17 +38,24 @@ export const DESIGN_TARGETS = { editP95Ms: 50, reconnectMs: 2000 };
 /** Edit -> the reader's onValue sees it, RUNS times. */
 async function editToSecondClient(writer: RealtimeDb, reader: RealtimeDb, doc: string): Promise<{ p50: number; p95: number }> {
   const field = `${doc}/data/buttons/elevation`;
-  let waiting: { value: number; resolve: () => void } | null = null;
-  const stop = reader.onValue(field, (value) => {
-    if (waiting && value === waiting.value) waiting.resolve();
-  });
+  let waiting: { value: number; resolve: () => void; reject: (error: Error) => void } | null = null;
+  // A refused read would otherwise leave the bench waiting for a value that never comes.
+  const stop = reader.onValue(
+    field,
+    (value) => {
+      if (waiting && value === waiting.value) waiting.resolve();
+    },
+    { onRefused: (message) => waiting?.reject(new Error(`the reader was refused: ${message}`)) },
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
   const times: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const value = run % 24;
-    const next = value === (run === 0 ? -1 : (run - 1) % 24) ? value : value;
+    const next = run % 24;
     const started = performance.now();
-    const seen = new Promise<void>((resolve) => (waiting = { value: next, resolve }));
+    const seen = new Promise<void>((resolve, reject) => {
+      waiting = { value: next, resolve, reject };
+      setTimeout(() => reject(new Error(`edit ${run} never reached the reader`)), 10_000);
+    });
     await writer.set(field, next);
     await seen;
     times.push(performance.now() - started);
@@ -102,21 +109,22 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     });
     await database.db.insert(shops).values([shopFields('bench-live'), shopFields('bench-queue'), shopFields('bench-chaos')]);
     const token = await signUserToken(config, owner.id, owner.sessionVersion);
-    const localClient = (signedIn: boolean) => {
-      const client = createLocalRealtime({ url, token: () => (signedIn ? token : null) });
+    const localClient = () => {
+      const client = createLocalRealtime({ url, token: () => token });
       closers.push(() => client.close());
       return client;
     };
-    const connectedClient = async (signedIn: boolean) => {
-      const client = localClient(signedIn);
+    const connectedClient = async () => {
+      const client = localClient();
       await new Promise<void>((resolve) => {
         const stop = client.onConnection((up) => up && (stop(), resolve()));
       });
       return client;
     };
 
-    // 1. Local adapter: edit -> the second client has it.
-    const local = await editToSecondClient(await connectedClient(true), await connectedClient(false), designPath('bench-live', 0));
+    // 1. Local adapter: edit -> the owner's second device has it (a signed-out reader is refused
+    // unless the shop's public link is on).
+    const local = await editToSecondClient(await connectedClient(), await connectedClient(), designPath('bench-live', 0));
 
     // 2. Firebase adapter against the protocol server.
     const firebaseClient = (name: string) => {
@@ -130,7 +138,7 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     const firebase = await editToSecondClient(firebaseClient('bench-writer'), firebaseClient('bench-reader'), designPath('bench-live', 0));
 
     // 3. Reconnect -> 200 queued edits stored.
-    const queued = switchable(await connectedClient(true));
+    const queued = switchable(await connectedClient());
     queued.state.offline = true;
     const queueOutbox = createOutbox({ db: async () => queued.db, store: createStore('bench-queue', 'edits') });
     const queueDoc = designPath('bench-queue', 0);
@@ -146,7 +154,7 @@ export async function benchDesignSync(): Promise<DesignFigures> {
     // 4. Chaos: offline windows, reloads, a client restart.
     const chaosDoc = designPath('bench-chaos', 0);
     const chaosStore = createStore('bench-chaos', 'edits');
-    let client = switchable(await connectedClient(true));
+    let client = switchable(await connectedClient());
     let outbox = createOutbox({ db: async () => client.db, store: chaosStore });
     let seed = 42;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
@@ -160,7 +168,7 @@ export async function benchDesignSync(): Promise<DesignFigures> {
         outbox = createOutbox({ db: async () => client.db, store: chaosStore }); // a reload
       else if (roll < 0.13) {
         const offline = client.state.offline;
-        client = switchable(await connectedClient(true)); // the browser context restarts
+        client = switchable(await connectedClient()); // the browser context restarts
         client.state.offline = offline;
         outbox = createOutbox({ db: async () => client.db, store: chaosStore });
       }
