@@ -42,6 +42,37 @@ function routeTablePlugin(): Plugin {
   };
 }
 
+/**
+ * The chunks every page has loaded before any lazy import can run: the entries and their static
+ * imports. Vite lists them again in the preload list of every lazy import, which only costs the
+ * entry bytes (issue #11: homepage initial JS under 165 kB gzip); `withoutInitialChunks` drops them.
+ */
+function initialChunksPlugin() {
+  const initial = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal-initial-chunks',
+    apply: 'build',
+    generateBundle: {
+      // Before vite writes the preload lists (vite:build-import-analysis, also in generateBundle).
+      order: 'pre',
+      handler(_options, bundle) {
+        initial.clear();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (initial.has(fileName) || chunk?.type !== 'chunk') return;
+          initial.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      },
+    },
+  };
+  const withoutInitialChunks = (deps: string[], hostType: 'html' | 'js') => (hostType === 'js' ? deps.filter((dep) => !initial.has(dep)) : deps);
+  return { plugin, withoutInitialChunks };
+}
+
+const initialChunks = initialChunksPlugin();
+
 const ROUTER_PLUGIN_OPTIONS: Parameters<typeof tanstackRouter>[0] = {
   // Pending components split too (the default splits component, errorComponent and
   // notFoundComponent only): the router loads them with the route's chunk, so they are
@@ -65,6 +96,7 @@ export default defineConfig({
     tanstackRouter(ROUTER_PLUGIN_OPTIONS),
     react(),
     routeTablePlugin(),
+    initialChunks.plugin,
     // dist/.vite/prerender.json: every public page rendered from its components (scripts/prerender.ts).
     // The prerender splits routes as the client does: a lazy route part changes the rendered tree.
     prerenderPlugin(() => [tanstackRouter(ROUTER_PLUGIN_OPTIONS), react()]),
@@ -88,6 +120,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => initialChunks.withoutInitialChunks(deps, hostType) },
     // dist/.vite/manifest.json: the server preloads each route's chunks (server/src/web/route-preloads.ts).
     manifest: true,
     rolldownOptions: {

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useSearch } from '@tanstack/react-router';
 import type { AuthResult } from '@contract/auth/schemas';
-import { signIn } from '@/app/post-login';
 import { endSession, useSession } from '@/lib/session/session';
 import { useReportedHeight } from '@/lib/use-reported-height';
 import { NavBar } from './NavBar';
@@ -23,7 +22,12 @@ const SessionEffects = lazy(() => import('./SessionEffects').then((module) => ({
 // Modal-based pieces load on first use: they are not needed to show the first page.
 const SideDrawer = lazy(() => import('./SideDrawer').then((module) => ({ default: module.SideDrawer })));
 const LogoutDialog = lazy(() => import('./LogoutDialog').then((module) => ({ default: module.LogoutDialog })));
-const LoginModal = lazy(() => import('@/features/auth/components/LoginModal'));
+// The post-login steps load with the modal (only a login starts a session), not with every page.
+const loadPostLogin = () => import('@/app/post-login');
+const LoginModal = lazy(() => {
+  void loadPostLogin();
+  return import('@/features/auth/components/LoginModal');
+});
 // Only for a signed-in user who still has to verify: not part of a visitor's first paint.
 const VerificationBanner = lazy(() => import('@/features/auth/components/VerificationBanner').then((module) => ({ default: module.VerificationBanner })));
 
@@ -67,8 +71,8 @@ export function AppShell() {
     });
   // A login or registration succeeded: start the session, then continue to the page a private
   // route sent the visitor from, else stay.
-  const authenticated = (result: AuthResult) => {
-    signIn(queryClient, result);
+  const authenticated = async (result: AuthResult) => {
+    (await loadPostLogin()).signIn(queryClient, result);
     if (search.redirect) void navigate({ href: search.redirect, replace: true });
     else closeLogin();
   };
@@ -147,7 +151,12 @@ export function AppShell() {
       ) : null}
       {loginOpen ? (
         <Suspense fallback={null}>
-          <LoginModal initialView={search['login-view']} initialTab={search['login-tab']} onAuthenticated={authenticated} onClose={closeLogin} />
+          <LoginModal
+            initialView={search['login-view']}
+            initialTab={search['login-tab']}
+            onAuthenticated={(result) => void authenticated(result)}
+            onClose={closeLogin}
+          />
         </Suspense>
       ) : null}
       <Suspense fallback={null}>
