@@ -10,7 +10,7 @@ export const PAYMENT_PATHS = {
   sessions: '/transactions/sessions',
   /** GET: a checkout session's state. */
   session: '/transactions/sessions/:sessionId',
-  /** POST: a stripe setup intent (answer `client_secret`). */
+  /** POST: a stripe setup intent (answer `client_secret`, `testMode`, `publicKey`); an Idempotency-Key header makes a retry answer the same one. */
   setupIntents: '/transactions/stripe/setup-intents',
   /** GET: a setup intent's state. */
   setupIntent: '/transactions/stripe/setup-intents/:setUpIntentId',
@@ -49,6 +49,13 @@ export const WEBHOOK_SIGNATURE_HEADERS = {
   paystack: 'x-paystack-signature',
   flutterwave: 'verif-hash',
 } as const;
+
+/**
+ * Test mode only: the stripe test gateway's card setup page, on the portal's own origin
+ * (`?client_secret=&return_url=`). It stands for Stripe.js's card form and, like confirmSetup,
+ * sends the browser back with `setup_intent`, `setup_intent_client_secret` and `redirect_status`.
+ */
+export const STRIPE_TEST_SETUP_PAGE = '/sandbox/stripe/setup';
 
 /** The portal's payment pages (spec section 2); a provider's page sends the merchant back to one. */
 export const PAYMENT_PAGES = {

@@ -146,8 +146,23 @@ export const setupIntentRequestSchema = z.object({
   provider: z.literal('stripe').optional(),
   description: shortText('description').optional(),
 });
-export const setupIntentSchema = z.object({ id: z.string(), client_secret: z.string(), status: z.string(), payment_method: z.string().nullable() });
+export const setupIntentSchema = z.object({
+  id: z.string(),
+  client_secret: z.string(),
+  status: z.string(),
+  payment_method: z.string().nullable(),
+  /** Stripe's words for the last failed confirmation (a decline, a failed 3-D Secure). */
+  last_setup_error: z.object({ message: z.string() }).nullable(),
+});
 export type SetupIntent = z.infer<typeof setupIntentSchema>;
+/** A new setup intent, with what the portal confirms it with. */
+export const setupIntentAnswerSchema = setupIntentSchema.extend({
+  /** Made against the built-in test gateway: its card setup page takes the card instead of Stripe.js. */
+  testMode: z.boolean(),
+  /** The publishable key Stripe.js is loaded with (test mode: the test gateway's). */
+  publicKey: z.string(),
+});
+export type SetupIntentAnswer = z.infer<typeof setupIntentAnswerSchema>;
 export const paymentIntentSchema = z.object({ id: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() });
 export const sessionRequestSchema = z.object({ reference: tokenText('reference', TEXT_LIMITS.code * 2) });
 export const sessionSchema = z.object({ id: z.string(), url: z.string().nullable(), status: z.string().nullable(), payment_status: z.string().nullable() });

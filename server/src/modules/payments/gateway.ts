@@ -124,15 +124,22 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookEvent;
 }
 
+/** A setup intent as Stripe holds it (add card). */
+export interface StripeSetupIntent {
+  id: string;
+  client_secret: string;
+  status: string;
+  payment_method: string | null;
+  customer: string | null;
+  /** Stripe's words for the last failed confirmation (a decline, a failed 3-D Secure). */
+  last_setup_error: { message: string } | null;
+}
+
 /** Stripe's own helpers of spec section 7 (add card, checkout sessions, intents). */
 export interface StripeExtras {
   createCustomer(customer: GatewayCustomer): Promise<string>;
-  createSetupIntent(input: {
-    customerCode: string;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<{ id: string; client_secret: string; status: string; payment_method: string | null }>;
-  retrieveSetupIntent(id: string): Promise<{ id: string; client_secret: string; status: string; payment_method: string | null; customer: string | null }>;
+  createSetupIntent(input: { customerCode: string; description: string; idempotencyKey: string }): Promise<StripeSetupIntent>;
+  retrieveSetupIntent(id: string): Promise<StripeSetupIntent>;
   retrievePaymentIntent(id: string): Promise<{ id: string; status: string; amount: number; currency: string; metadata: Record<string, string> }>;
   retrieveSession(id: string): Promise<{
     id: string;

@@ -18,6 +18,7 @@ import {
   saveAuthorizationSchema,
   sessionRequestSchema,
   sessionSchema,
+  setupIntentAnswerSchema,
   setupIntentRequestSchema,
   setupIntentSchema,
   transactionSchema,
@@ -132,7 +133,7 @@ const paymentsRoutes =
 
     app.post(
       PAYMENT_PATHS.setupIntents,
-      { onRequest: requireUser, schema: { tags, body: setupIntentRequestSchema, response: { 200: envelopeOf(setupIntentSchema) } } },
+      { onRequest: requireUser, schema: { tags, body: setupIntentRequestSchema, response: { 200: envelopeOf(setupIntentAnswerSchema) } } },
       async (request) =>
         ok(await createSetupIntent(deps(request.log), signedInUser(request), request.body, idempotencyKeyOf(request.headers[IDEMPOTENCY_HEADER]))),
     );

@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
-import { PAYMENT_MESSAGES } from '@contract/payments/schemas';
+import { PAYMENT_MESSAGES, type SetupIntent } from '@contract/payments/schemas';
 import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { paymentTransactions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import type { GatewayCustomer } from './gateway';
+import type { GatewayCustomer, StripeSetupIntent } from './gateway';
 import { customerOf, gatewayCall, ownTransaction, rememberCustomer, type PaymentsDeps } from './records';
 
 /** The user's stripe customer, made once (a concurrent second one is left unused at stripe). */
@@ -32,14 +32,23 @@ export async function createSetupIntent(
   if (input.gatewayCredentialAlias !== undefined && input.gatewayCredentialAlias !== stripe.credentialAlias)
     throw new HttpError(400, PAYMENT_MESSAGES.credentialAlias);
   const customer = await stripeCustomer(deps, user);
-  return gatewayCall(() =>
+  const intent = await gatewayCall(() =>
     stripe.createSetupIntent({
       customerCode: customer.customerCode,
       description: input.description || 'Save a card',
       idempotencyKey: `setup:${user.id}:${idempotencyKey ?? randomBytes(12).toString('hex')}`,
     }),
   );
+  return { ...setupIntentOf(intent), testMode: stripe.testMode, publicKey: stripe.publicKey };
 }
+
+const setupIntentOf = (intent: StripeSetupIntent): SetupIntent => ({
+  id: intent.id,
+  client_secret: intent.client_secret,
+  status: intent.status,
+  payment_method: intent.payment_method,
+  last_setup_error: intent.last_setup_error,
+});
 
 /** Another user's stripe object, or one stripe does not know: the same 404. */
 export async function stripeLookup<T>(call: () => Promise<T>): Promise<T> {
@@ -56,7 +65,7 @@ export async function getSetupIntent(deps: PaymentsDeps, user: User, id: string)
   const customer = await customerOf(deps.db, user, stripe);
   const intent = await stripeLookup(() => stripe.retrieveSetupIntent(id));
   if (!customer.customerCode || intent.customer !== customer.customerCode) throw new HttpError(404, PAYMENT_MESSAGES.notFound);
-  return { id: intent.id, client_secret: intent.client_secret, status: intent.status, payment_method: intent.payment_method };
+  return setupIntentOf(intent);
 }
 
 /** A stripe object belongs to the caller when it names one of their transactions (by our reference or its id). */

@@ -22,6 +22,7 @@ import {
   type GatewayPayment,
   type PaymentGateway,
   type StripeExtras,
+  type StripeSetupIntent,
 } from '../gateway';
 
 /** Where Stripe's Checkout sends the merchant back names the session (Stripe fills the template). */
@@ -147,6 +148,18 @@ function fromSession(session: Stripe.Checkout.Session, fallbackReference: string
     actionUrl: null,
     failureMessage: null,
     authorization: null,
+  };
+}
+
+function fromSetupIntent(intent: Stripe.SetupIntent): StripeSetupIntent {
+  const error = intent.last_setup_error;
+  return {
+    id: intent.id,
+    client_secret: intent.client_secret ?? '',
+    status: intent.status,
+    payment_method: idOf(intent.payment_method),
+    customer: idOf(intent.customer),
+    last_setup_error: error ? { message: error.message ?? 'The card could not be saved.' } : null,
   };
 }
 
@@ -328,18 +341,11 @@ export function createStripeGateway(options: AdapterOptions): PaymentGateway & S
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return { id: intent.id, client_secret: intent.client_secret ?? '', status: intent.status, payment_method: idOf(intent.payment_method) };
+      return fromSetupIntent(intent);
     },
 
     async retrieveSetupIntent(id) {
-      const intent = await call(() => stripe.setupIntents.retrieve(id));
-      return {
-        id: intent.id,
-        client_secret: intent.client_secret ?? '',
-        status: intent.status,
-        payment_method: idOf(intent.payment_method),
-        customer: idOf(intent.customer),
-      };
+      return fromSetupIntent(await call(() => stripe.setupIntents.retrieve(id)));
     },
 
     async retrievePaymentIntent(id) {
