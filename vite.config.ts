@@ -169,6 +169,8 @@ export default defineConfig({
       '/v1': `http://127.0.0.1:${API_PORT}`,
       '/healthz': `http://127.0.0.1:${API_PORT}`,
       '/uploads': `http://127.0.0.1:${API_PORT}`,
+      // Test mode's hosted payment pages (the built-in test gateways) are on the portal's origin.
+      '/sandbox': `http://127.0.0.1:${API_PORT}`,
       '/socket.io': { target: `ws://127.0.0.1:${API_PORT}`, ws: true },
     },
   },

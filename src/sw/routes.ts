@@ -11,6 +11,8 @@ export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/socket\.io(\/|$)/,
   /^\/healthz$/,
   /^\/uploads(\/|$)/,
+  // Test mode's hosted payment pages (the built-in test gateways) are server pages on this origin.
+  /^\/sandbox(\/|$)/,
   // The live preview app download (spec section 2) is a file, not an app route.
   /^\/app_viewer(\/|$)/,
 ];

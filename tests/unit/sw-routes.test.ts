@@ -7,9 +7,12 @@ const at = (path: string) => new URL(path, ORIGIN);
 const denied = (path: string) => NAVIGATION_DENYLIST.some((pattern) => pattern.test(path));
 
 describe('service worker navigation fallback', () => {
-  it.each(['/v1/plans', '/v1', '/socket.io/?EIO=4', '/healthz', '/uploads/logo.png', '/app_viewer'])('leaves %s to the network', (path) => {
-    expect(denied(path)).toBe(true);
-  });
+  it.each(['/v1/plans', '/v1', '/socket.io/?EIO=4', '/healthz', '/uploads/logo.png', '/app_viewer', '/sandbox/stripe/setup?client_secret=x'])(
+    'leaves %s to the network',
+    (path) => {
+      expect(denied(path)).toBe(true);
+    },
+  );
   it.each(['/', '/pricing', '/new-app/setup', '/apps/my-shop/public', '/templates/7/preview', '/v1nope', '/healthz-page'])(
     'answers the app route %s with the shell',
     (path) => {

@@ -4,6 +4,9 @@ import { formatMoney } from '@contract/money';
 import type { Authorization, Transaction } from '@contract/payments/schemas';
 import { isPaid, needsAction, type TransactionStatus } from '@contract/payments/statuses';
 
+/** What the merchant is told once back from a provider's page. */
+export type ReturnResult = { kind: 'saved' | 'pending' | 'failed'; text: string };
+
 export const PROVIDER_LABELS: Record<GatewayId, string> = { paystack: 'Paystack', flutterwave: 'Flutterwave', stripe: 'Stripe' };
 
 /** The spec's status names, as a merchant reads them. */

@@ -16,7 +16,11 @@ export function validatePaymentsSearch(search: Record<string, unknown>): Payment
   return { status: text(search.status), app: text(search.app) };
 }
 
-/** Where a provider's page sends the merchant back: paystack ?reference (and trxref), flutterwave ?tx_ref, stripe ?session_id. */
+/**
+ * Where a provider's page sends the merchant back: paystack ?reference (and trxref), flutterwave
+ * ?tx_ref, stripe checkout ?session_id, stripe add card ?setup_intent (its client secret and
+ * redirect_status are dropped: the server's setup intent decides).
+ */
 export function validateReturnSearch(search: Record<string, unknown>): PaymentReturn {
-  return { reference: text(search.reference) ?? text(search.tx_ref), sessionId: text(search.session_id) };
+  return { reference: text(search.reference) ?? text(search.tx_ref), sessionId: text(search.session_id), setupIntent: text(search.setup_intent) };
 }

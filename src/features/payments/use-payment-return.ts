@@ -3,14 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Transaction } from '@contract/payments/schemas';
 import { isPaid } from '@contract/payments/statuses';
 import { refreshPayments, verifyTransaction } from './api/verify-transaction';
+import type { ReturnResult } from './model';
+import { finishStripeSetup } from './stripe-setup';
 
-/** Where a provider's page sent the merchant back: our reference, or (stripe checkout) its session id. */
+/** Where a provider's page sent the merchant back: our reference, stripe checkout's session id, or stripe's setup intent (add card). */
 export interface PaymentReturn {
   reference?: string;
   sessionId?: string;
+  setupIntent?: string;
 }
-
-export type ReturnResult = { kind: 'saved' | 'pending' | 'failed'; text: string };
 
 /**
  * A provider's page may send the merchant back without our reference (stripe checkout adds its
@@ -31,24 +32,32 @@ function outcomeOf(transaction: Transaction): ReturnResult {
   return { kind: 'pending', text: transaction.failureMessage ?? 'This payment is not finished yet: see Pending payments.' };
 }
 
-/** Verifies the payment the merchant came back from (or left), once, then calls `onHandled` (which clears the URL). */
+function verifyReturn(reference: string): Promise<ReturnResult> {
+  sessionStorage.removeItem(LAUNCHED_KEY);
+  return verifyTransaction(reference).then(outcomeOf);
+}
+
+/**
+ * Finishes what the merchant came back from (or left), once, then calls `onHandled` (which clears
+ * the URL): a stripe setup intent's card is saved, a payment verified.
+ */
 export function usePaymentReturn(back: PaymentReturn, onHandled: () => void): ReturnResult | null {
   const queryClient = useQueryClient();
   const [result, setResult] = useState<ReturnResult | null>(null);
   const handled = useRef<string | null>(null);
-  const reference = back.reference ?? sessionStorage.getItem(LAUNCHED_KEY) ?? undefined;
+  const { setupIntent } = back;
+  const reference = setupIntent ? undefined : (back.reference ?? sessionStorage.getItem(LAUNCHED_KEY) ?? undefined);
   useEffect(() => {
-    if (!reference || handled.current === reference) return;
-    handled.current = reference;
-    sessionStorage.removeItem(LAUNCHED_KEY);
-    void verifyTransaction(reference)
-      .then(outcomeOf)
+    const job = setupIntent ?? reference;
+    if (!job || handled.current === job) return;
+    handled.current = job;
+    void (setupIntent ? finishStripeSetup(setupIntent) : verifyReturn(job))
       .catch((error: unknown): ReturnResult => ({ kind: 'failed', text: error instanceof Error ? error.message : 'The card was not saved.' }))
       .then((next) => {
         setResult(next);
         onHandled();
         return refreshPayments(queryClient);
       });
-  }, [reference, onHandled, queryClient]);
+  }, [setupIntent, reference, onHandled, queryClient]);
   return result;
 }

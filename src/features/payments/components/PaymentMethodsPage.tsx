@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -17,6 +17,9 @@ import { usePaymentReturn, type PaymentReturn } from '../use-payment-return';
 import { CardItem } from './CardItem';
 import { ProviderSetting } from './ProviderSetting';
 
+// Stripe.js and its card form load only when a merchant with real stripe keys adds a card.
+const StripeCardDialog = lazy(() => import('./StripeCardDialog').then((module) => ({ default: module.StripeCardDialog })));
+
 interface PaymentMethodsPageProps {
   /** The provider's page sent the merchant back here. */
   back: PaymentReturn;
@@ -33,7 +36,7 @@ export function PaymentMethodsPage({ back, onReturnHandled, canChooseProvider }:
   const update = useUpdateAuthorization();
   const [removing, setRemoving] = useState<Authorization | null>(null);
   const returned = usePaymentReturn(back, onReturnHandled);
-  const checking = Boolean(back.reference ?? back.sessionId) && !returned;
+  const checking = Boolean(back.reference ?? back.sessionId ?? back.setupIntent) && !returned;
 
   return (
     <PageLayout
@@ -58,10 +61,17 @@ export function PaymentMethodsPage({ back, onReturnHandled, canChooseProvider }:
             Add card
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Adding a card through {PROVIDER_LABELS[provider]} charges $1.00 to check it, refunded straight away.
+            {provider === 'stripe'
+              ? 'Stripe checks the card without charging it.'
+              : `Adding a card through ${PROVIDER_LABELS[provider]} charges $1.00 to check it, refunded straight away.`}
           </Typography>
         </div>
         {add.error ? <Alert severity="error">{add.error}</Alert> : null}
+        {add.stripeForm ? (
+          <Suspense fallback={null}>
+            <StripeCardDialog {...add.stripeForm} onClose={add.closeStripeForm} />
+          </Suspense>
+        ) : null}
         {update.error ? <Alert severity="error">{update.error.message}</Alert> : null}
         {cards.length === 0 ? (
           <Typography>You have no saved cards yet. Add one to pay for your apps.</Typography>
