@@ -2,10 +2,14 @@
  * Payments journeys in test mode (no keys: the built-in paystack test gateway and its hosted
  * pages): add a card, set another default, remove one through the in-page dialog; a declined
  * card; a 3-D Secure payment left unfinished, then finished from the resolution page; the
- * payments list shows the outcomes.
+ * payments list shows the outcomes. Then stripe card saving (a setup intent confirmed on the
+ * stripe test gateway's card setup page) on a server of its own, whose SOVEREIGN chooses stripe.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { AuthResult } from '@contract/auth/schemas';
 import { sessionSigner } from './accounts';
+import type { BrowserWindow } from './browser';
+import { ownServer } from './own-server';
 
 const signIn = sessionSigner('Payer');
 
@@ -107,4 +111,70 @@ test('the payments list shows every outcome and filters by status', async ({ pag
   await expect(page).toHaveURL(/status=requires_payment_method/);
   await expect(payments).toHaveCount(1);
   await expect(payments.first()).toContainText('USD 1.00');
+});
+
+test.describe('stripe card saving', () => {
+  const server = ownServer('stripe-setup');
+  let sovereign: AuthResult;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    sovereign = await server.setUpSovereign('Stripe');
+  });
+  test.afterAll(() => server.tearDown());
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(
+      (stored) => {
+        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+      },
+      JSON.stringify({ token: sovereign.token }),
+    );
+  });
+
+  /** Add card, then the stripe test gateway's card setup page takes the card. */
+  async function saveOnSetupPage(page: Page, number: string): Promise<void> {
+    await page.getByRole('button', { name: 'Add card' }).dblclick();
+    await expect(page.getByRole('button', { name: 'Save card' })).toBeVisible();
+    await expect(page.getByText('Test mode').first()).toBeVisible();
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Ada Stripe');
+    await page.getByRole('button', { name: 'Save card' }).click();
+  }
+
+  test('a merchant chooses stripe and saves a card through a setup intent; the same return again saves nothing new', async ({ page }) => {
+    await page.goto(`${server.origin}/payment-methods`);
+    await expect(page.getByText('You have no saved cards yet.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Provider' }).click();
+    await page.getByRole('option', { name: 'Stripe' }).click();
+    await expect(page.getByText('Stripe checks the card without charging it.')).toBeVisible();
+
+    const returned = page.waitForRequest(/\/payment-methods\?.*redirect_status=succeeded/);
+    await saveOnSetupPage(page, '4242 4242 4242 4242');
+    const back = (await returned).url();
+    expect(new URL(back).searchParams.get('setup_intent')).toMatch(/^seti_/);
+    await expect(page.getByRole('status').filter({ hasText: 'Your card is saved: Visa •••• 4242.' })).toBeVisible();
+    const saved = page.getByRole('listitem', { name: 'Visa •••• 4242, expires 12/2034' });
+    await expect(saved).toBeVisible();
+    await expect(saved.getByText('Default', { exact: true })).toBeVisible();
+    await expect(saved.getByText('Stripe')).toBeVisible();
+    await expect(saved.getByText('Test mode')).toBeVisible();
+
+    // A reload of the return (or a second tab) finds the card already saved.
+    await page.goto(back);
+    await expect(page.getByRole('status').filter({ hasText: 'Your card is saved: Visa •••• 4242.' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test("a declined card shows Stripe's message and adds nothing", async ({ page }) => {
+    await page.goto(`${server.origin}/payment-methods`);
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+    await saveOnSetupPage(page, '4000 0000 0000 0002');
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+  });
 });
