@@ -28,6 +28,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { CONTENT_TYPES, STORED_NAME } from './media/store';
 import { emailsModule } from './modules/auth/email-routes';
 import { authModule } from './modules/auth/routes';
+import { billingModule } from './modules/billing/routes';
 import { catalogModule } from './modules/catalog/routes';
 import { plansModule } from './modules/plans/routes';
 import { chatModule } from './modules/chat/routes';
@@ -96,6 +97,7 @@ const MODULES: ModulePlugin[] = [
   emailsModule,
   customersModule,
   creditsModule,
+  billingModule,
   referralsModule,
   collaboratorsModule,
   designSharingModule,

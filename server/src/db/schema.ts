@@ -659,3 +659,77 @@ export const sandboxObjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.kind, table.id] })],
 );
+
+/**
+ * Issue 30, spec section 3 Subscription: an app on a plan, paid by the app's owner (`user_id`).
+ * status: live (minutes accrue), paused (they do not), cancelled (ended for good; its bills stay).
+ * One subscription that is not cancelled per app, by a partial unique index.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionCode: text('subscription_code').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the app is deleted: the subscription and its bills stay, under `shop_alias`. */
+    shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    shopAlias: text('shop_alias').notNull(),
+    status: text('status').notNull().default('paused'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_code_idx').on(table.subscriptionCode),
+    uniqueIndex('subscriptions_one_per_shop_idx')
+      .on(table.shopId)
+      .where(sql`${table.status} <> 'cancelled'`),
+    index('subscriptions_user_idx').on(table.userId, table.createdAt),
+    check('subscriptions_status', sql`${table.status} in ('live', 'paused', 'cancelled')`),
+  ],
+);
+
+/**
+ * Issue 30: the plan a subscription is on from a moment on. The first row starts with the
+ * subscription; a change starts on the 1st of the next month (UTC), so a month has one plan.
+ */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('subscription_plans_from_idx').on(table.subscriptionId, table.effectiveFrom)],
+);
+
+/**
+ * Issue 30, metering: the time an app was live, as recorded, never edited but to close it. At
+ * most one open interval per subscription (partial unique index), so two processes cannot both
+ * open one; usage minutes are counted from these rows (contract/billing/usage.ts).
+ */
+export const liveIntervals = pgTable(
+  'live_intervals',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('live_intervals_open_idx')
+      .on(table.subscriptionId)
+      .where(sql`${table.endedAt} is null`),
+    index('live_intervals_subscription_idx').on(table.subscriptionId, table.startedAt),
+    check('live_intervals_order', sql`${table.endedAt} is null or ${table.endedAt} >= ${table.startedAt}`),
+  ],
+);

@@ -1,0 +1,11 @@
+/** Subscription and billing calls (spec section 7, issue 30), relative to API_PREFIX. Zod-free. */
+export const SUBSCRIPTION_PATHS = {
+  /** GET ?page=0 (+ shopAlias, status): the caller's subscriptions. POST {shopAlias, planCode}: put an app on a plan. */
+  subscriptions: '/subscriptions',
+  /** PUT {status?: live | paused | cancelled, planCode?}: take the app live, pause it, cancel, change plan. */
+  one: '/subscriptions/:subscriptionCode',
+} as const;
+
+/** A subscription's states: live (minutes accrue), paused (they do not), cancelled (ended; its bills stay). */
+export const SUBSCRIPTION_STATUSES = ['live', 'paused', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,0 +1,43 @@
+/** HTTP shape of the subscription calls (spec section 7, issue 30). */
+import { z } from 'zod';
+import { SUBSCRIPTION_PATHS } from '@contract/billing/paths';
+import {
+  createSubscriptionSchema,
+  subscriptionCodeParams,
+  subscriptionSchema,
+  subscriptionsQuerySchema,
+  updateSubscriptionSchema,
+} from '@contract/billing/schemas';
+import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { envelopeOf } from '@contract/response';
+import { signedInUser } from '../../auth/guards';
+import type { ModulePlugin } from '../../deps';
+import { ok } from '../../http/envelope';
+import { createSubscription, listSubscriptions, updateSubscription } from './subscriptions';
+
+export const billingModule: ModulePlugin = async (app, { db, guards }) => {
+  const tags = ['billing'];
+  const onRequest = guards.requireUser;
+
+  app.get(
+    SUBSCRIPTION_PATHS.subscriptions,
+    { onRequest, schema: { tags, querystring: subscriptionsQuerySchema, response: { 200: envelopeOf(z.array(subscriptionSchema)) } } },
+    async (request, reply) => {
+      const { data, total } = await listSubscriptions(db, signedInUser(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return ok(data);
+    },
+  );
+
+  app.post(
+    SUBSCRIPTION_PATHS.subscriptions,
+    { onRequest, schema: { tags, body: createSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
+    async (request) => ok(await createSubscription(db, signedInUser(request), request.body)),
+  );
+
+  app.put(
+    SUBSCRIPTION_PATHS.one,
+    { onRequest, schema: { tags, params: subscriptionCodeParams, body: updateSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
+    async (request) => ok(await updateSubscription(db, signedInUser(request), request.params.subscriptionCode, request.body)),
+  );
+};
