@@ -130,6 +130,11 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
     const mine = await kit.call('GET', '/v1/subscriptions?page=0', owner.token);
     expect(mine.json<{ data: Subscription[] }>().data.map((entry) => entry.shopAlias)).toEqual([shop.alias]);
     expect((await kit.call('GET', '/v1/subscriptions?page=0', sovereign.token)).json<{ data: Subscription[] }>().data).toEqual([]);
+    // An app's own list: its owner and a SOVEREIGN, not a collaborator or a stranger.
+    const ofShop = `/v1/subscriptions?page=0&shopAlias=${shop.alias}`;
+    expect((await kit.call('GET', ofShop, sovereign.token)).json<{ data: Subscription[] }>().data).toHaveLength(1);
+    expect((await kit.call('GET', ofShop, collaborator.token)).statusCode).toBe(403);
+    expect((await kit.call('GET', ofShop, stranger.token)).statusCode).toBe(403);
     const code = dataOf(bySovereign).subscriptionCode;
     expect((await update(stranger.token, code, { status: 'live' })).statusCode).toBe(403);
     expect((await update(collaborator.token, code, { status: 'cancelled' })).statusCode).toBe(403);
@@ -221,6 +226,8 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
     expect(intervals.every((interval) => interval.endedAt !== null)).toBe(true);
     const list = (await kit.call('GET', '/v1/subscriptions?page=0', owner.token)).json<{ data: Subscription[] }>().data;
     expect(list.find((entry) => entry.subscriptionCode === code)?.status).toBe('cancelled');
+    // A new app under the same alias does not inherit the deleted one's subscription.
+    expect((await kit.call('GET', `/v1/subscriptions?page=0&shopAlias=${shop.alias}`, owner.token)).statusCode).toBe(404);
     expect((await update(owner.token, code, { status: 'live' })).statusCode).toBe(409);
   });
 

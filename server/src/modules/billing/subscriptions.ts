@@ -158,10 +158,15 @@ async function stopLive(db: Database, subscriptionId: number, status: Exclude<Su
   });
 }
 
-/** GET /v1/subscriptions: the subscriptions the caller pays for, newest first. */
+/**
+ * GET /v1/subscriptions: the subscriptions the caller pays for, newest first; with shopAlias, that
+ * app's (for its owner or a SOVEREIGN), by the app's id: an alias used again by a later app does
+ * not bring back the deleted one's.
+ */
 export async function listSubscriptions(db: Database, actor: User, query: SubscriptionsQuery): Promise<{ data: Subscription[]; total: number }> {
-  const filters: SQL[] = [eq(subscriptions.userId, actor.id)];
-  if (query.shopAlias) filters.push(eq(subscriptions.shopAlias, query.shopAlias));
+  const filters: SQL[] = [];
+  if (query.shopAlias) filters.push(eq(subscriptions.shopId, (await requireShopAccess(db, actor, query.shopAlias, 'pay')).id));
+  else filters.push(eq(subscriptions.userId, actor.id));
   if (query.status) filters.push(eq(subscriptions.status, query.status));
   const where = and(...filters);
   const rows = await db
