@@ -4,11 +4,12 @@
  * plan from next month, pauses and cancels.
  */
 import { expect, test } from '@playwright/test';
+import { signInWithToken } from './accounts';
 import { merchantWithShop } from './shops';
 
 test('a merchant chooses a plan, saves a card first, takes the app live, changes plan, pauses and cancels', async ({ page, request }) => {
   const { token, alias } = await merchantWithShop(request, 'Biller', 'Bakes');
-  await page.addInitScript((stored) => localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+  await signInWithToken(page, token);
 
   await page.goto(`/apps/${alias}`);
   const panel = page.getByRole('region', { name: 'Plan' });

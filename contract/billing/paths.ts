@@ -6,6 +6,12 @@ export const SUBSCRIPTION_PATHS = {
   one: '/subscriptions/:subscriptionCode',
 } as const;
 
+/** Billing calls (issue 30), relative to API_PREFIX. */
+export const BILLING_PATHS = {
+  /** POST {year, month}: a SOVEREIGN closes an ended month by hand; a second run bills and charges nothing more. */
+  close: '/admin/billing/close',
+} as const;
+
 /** A subscription's states: live (minutes accrue), paused (they do not), cancelled (ended; its bills stay). */
 export const SUBSCRIPTION_STATUSES = ['live', 'paused', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -60,3 +60,14 @@ export const subscriptionsQuerySchema = pageQuery(50).extend({
 export type SubscriptionsQuery = z.infer<typeof subscriptionsQuerySchema>;
 
 export const subscriptionCodeParams = z.object({ subscriptionCode: tokenText('subscriptionCode', 64) });
+
+export const closeRequestSchema = z.object({
+  year: z.number().int().min(2000).max(9999),
+  month: z.number().int().min(1).max(12),
+});
+export const closeAnswerSchema = z.object({
+  /** Bills this run wrote (0 when the month was closed before). */
+  billed: z.number().int(),
+  /** Charges this run made that succeeded. */
+  charged: z.number().int(),
+});

@@ -733,3 +733,47 @@ export const liveIntervals = pgTable(
     check('live_intervals_order', sql`${table.endedAt} is null or ${table.endedAt} >= ${table.startedAt}`),
   ],
 );
+
+/**
+ * Issue 30, spec section 3 Billing: one bill per subscription and month, by a unique index (a
+ * second close of the month writes nothing). Amounts in minor units, by contract/billing/formula.ts;
+ * the credit it used is taken in the same database transaction that writes it. Whether it is
+ * paid is its charge's status (payment_transactions, by reference): one source of truth.
+ */
+export const billings = pgTable(
+  'billings',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopAlias: text('shop_alias').notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    usageMinutes: integer('usage_minutes').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The plan's monthly amount and currency when billed. */
+    planAmount: integer('plan_amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    amount: integer('amount').notNull(),
+    creditUsed: integer('credit_used').notNull(),
+    payable: integer('payable').notNull(),
+    /** The charge of this bill that counts (the latest attempt), null while none was made. */
+    transactionReference: text('transaction_reference'),
+    /** The bill's state the merchant was last told of (paid, failed, due): each notice goes out once. */
+    noticeSent: text('notice_sent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('billings_subscription_month_idx').on(table.subscriptionId, table.year, table.month),
+    index('billings_user_idx').on(table.userId, table.year, table.month),
+    check('billings_month', sql`${table.month} between 1 and 12`),
+    check('billings_amounts', sql`${table.amount} >= 0 and ${table.creditUsed} >= 0 and ${table.payable} = ${table.amount} - ${table.creditUsed}`),
+  ],
+);

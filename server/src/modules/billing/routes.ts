@@ -1,43 +1,59 @@
-/** HTTP shape of the subscription calls (spec section 7, issue 30). */
+/** HTTP shape of the subscription and billing calls (spec section 7, issue 30). */
 import { z } from 'zod';
-import { SUBSCRIPTION_PATHS } from '@contract/billing/paths';
+import { BILLING_PATHS, SUBSCRIPTION_PATHS } from '@contract/billing/paths';
 import {
+  closeAnswerSchema,
+  closeRequestSchema,
   createSubscriptionSchema,
   subscriptionCodeParams,
   subscriptionSchema,
   subscriptionsQuerySchema,
   updateSubscriptionSchema,
 } from '@contract/billing/schemas';
+import { ROLE } from '@contract/constants';
 import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { envelopeOf } from '@contract/response';
-import { signedInUser } from '../../auth/guards';
+import { hasRole } from '@contract/users/roles';
+import { AUTH_MESSAGES, signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/http-error';
 import { createSubscription, listSubscriptions, updateSubscription } from './subscriptions';
 
-export const billingModule: ModulePlugin = async (app, { db, guards }) => {
-  const tags = ['billing'];
-  const onRequest = guards.requireUser;
+export function billingRoutes(closeMonth: (year: number, month: number) => Promise<z.infer<typeof closeAnswerSchema>>): ModulePlugin {
+  return async (app, { db, guards }) => {
+    const tags = ['billing'];
+    const onRequest = guards.requireUser;
 
-  app.get(
-    SUBSCRIPTION_PATHS.subscriptions,
-    { onRequest, schema: { tags, querystring: subscriptionsQuerySchema, response: { 200: envelopeOf(z.array(subscriptionSchema)) } } },
-    async (request, reply) => {
-      const { data, total } = await listSubscriptions(db, signedInUser(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return ok(data);
-    },
-  );
+    app.get(
+      SUBSCRIPTION_PATHS.subscriptions,
+      { onRequest, schema: { tags, querystring: subscriptionsQuerySchema, response: { 200: envelopeOf(z.array(subscriptionSchema)) } } },
+      async (request, reply) => {
+        const { data, total } = await listSubscriptions(db, signedInUser(request), request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(data);
+      },
+    );
 
-  app.post(
-    SUBSCRIPTION_PATHS.subscriptions,
-    { onRequest, schema: { tags, body: createSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
-    async (request) => ok(await createSubscription(db, signedInUser(request), request.body)),
-  );
+    app.post(
+      SUBSCRIPTION_PATHS.subscriptions,
+      { onRequest, schema: { tags, body: createSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
+      async (request) => ok(await createSubscription(db, signedInUser(request), request.body)),
+    );
 
-  app.put(
-    SUBSCRIPTION_PATHS.one,
-    { onRequest, schema: { tags, params: subscriptionCodeParams, body: updateSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
-    async (request) => ok(await updateSubscription(db, signedInUser(request), request.params.subscriptionCode, request.body)),
-  );
-};
+    app.put(
+      SUBSCRIPTION_PATHS.one,
+      { onRequest, schema: { tags, params: subscriptionCodeParams, body: updateSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
+      async (request) => ok(await updateSubscription(db, signedInUser(request), request.params.subscriptionCode, request.body)),
+    );
+
+    app.post(
+      BILLING_PATHS.close,
+      { onRequest, schema: { tags, body: closeRequestSchema, response: { 200: envelopeOf(closeAnswerSchema) } } },
+      async (request) => {
+        if (!hasRole(signedInUser(request), ROLE.SOVEREIGN)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+        return ok(await closeMonth(request.body.year, request.body.month));
+      },
+    );
+  };
+}

@@ -23,6 +23,7 @@ import {
   transactionSchema,
   transactionsQuerySchema,
   verifyRequestSchema,
+  type Transaction,
 } from '@contract/payments/schemas';
 import { envelopeOf, noData } from '@contract/response';
 import { tokenText } from '@contract/text';
@@ -42,6 +43,7 @@ import type { PaymentsDeps } from './records';
 import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
 import { getTransaction, initializeTransaction, listTransactions, verifyTransaction } from './transactions';
 import { receiveWebhook } from './webhooks';
+import { chargeSavedCard, type ChargeRequest } from './charges';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -225,7 +227,12 @@ const paymentsRoutes =
  * The payments module: the adapters and their test gateways (mounted at the root), the calls
  * under API_PREFIX, and the reconciliation timer (stopped when the app closes).
  */
-export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<void> {
+/** What other modules may ask of payments (billing charges saved cards). */
+export interface Payments {
+  chargeSavedCard(request: ChargeRequest): Promise<Transaction>;
+}
+
+export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<Payments> {
   const gateways = await mountGateways(app, deps, PROVIDER_KITS);
   const remoteConfig: RemoteConfigCache = { value: null };
   await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
@@ -241,4 +248,6 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  const chargeLog = app.log.child({ module: 'payments' });
+  return { chargeSavedCard: (request) => chargeSavedCard({ db: deps.db, config: deps.config, gateways, remoteConfig, log: chargeLog }, request) };
 }
