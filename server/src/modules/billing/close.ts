@@ -42,6 +42,7 @@ export const monthName = (year: number, month: number) =>
 
 /** Closes a month that has ended: answers how many bills this run wrote and how many charges it made. */
 export async function closeMonth(deps: BillingDeps, year: number, month: number, now = new Date()): Promise<{ billed: number; charged: number }> {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) throw new HttpError(400, BILLING_MESSAGES.month);
   const window = monthWindow(year, month);
   if (window.to > now) throw new HttpError(400, BILLING_MESSAGES.monthNotOver);
   let billed = 0;
