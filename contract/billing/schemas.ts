@@ -8,7 +8,14 @@ import { pageQuery } from '../paging';
 import { id, timestamp } from '../response';
 import { tokenText } from '../text';
 import { z } from '../zod';
-import { SUBSCRIPTION_STATUSES } from './paths';
+import { BILL_STATUSES, SUBSCRIPTION_STATUSES } from './paths';
+
+export const BILLING_MESSAGES = {
+  monthNotOver: 'This month is not over yet: a month is closed once it has ended',
+  month: 'Give a month as year and month (1 to 12)',
+  notFound: 'This bill was not found',
+  nothingToPay: 'There is nothing to pay',
+} as const;
 
 export const SUBSCRIPTION_MESSAGES = {
   planUnknown: 'This plan does not exist',
@@ -71,3 +78,40 @@ export const closeAnswerSchema = z.object({
   /** Charges this run made that succeeded. */
   charged: z.number().int(),
 });
+
+/** Spec section 3 Billing: id, month, year, usage in minutes, createdAt, subscription with plan; amounts in minor units. */
+export const billingSchema = z.object({
+  id,
+  month: z.number().int(),
+  year: z.number().int(),
+  usageMinutes: z.number().int(),
+  createdAt: timestamp,
+  shopAlias: z.string(),
+  subscription: z.object({ subscriptionCode: z.string(), plan: planOfSubscription }),
+  amount: z.number().int(),
+  creditUsed: z.number().int(),
+  payable: z.number().int(),
+  status: z.enum(BILL_STATUSES),
+  /** The reference of the bill's charge, when one was made. */
+  transactionReference: z.string().nullable(),
+  /** The gateway's words when the last charge failed. */
+  failureMessage: z.string().nullable(),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+export const billingsQuerySchema = pageQuery(50).extend({
+  shopAlias: tokenText('shopAlias', 255).optional(),
+  year: z.coerce.number().int().min(2000).max(9999).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+  outstanding: z.enum(['true', 'false']).optional(),
+});
+export type BillingsQuery = z.infer<typeof billingsQuerySchema>;
+
+export const payBillsSchema = z.object({
+  /** The bills to pay; every outstanding bill of the caller when absent. */
+  billingIds: z.array(id).min(1).max(200).optional(),
+  authorizationCode: tokenText('authorizationCode', 128).optional(),
+});
+export type PayBills = z.infer<typeof payBillsSchema>;
+
+export const verifyBillPaymentSchema = z.object({ reference: tokenText('reference', 128) });

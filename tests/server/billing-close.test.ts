@@ -13,7 +13,7 @@ import { ROLE } from '@contract/constants';
 import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
 import type { InitializeAnswer, Transaction } from '@contract/payments/schemas';
 import type { AuthResult } from '@contract/auth/schemas';
-import type { Subscription } from '@contract/billing/schemas';
+import type { Billing, Subscription } from '@contract/billing/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import type { AppInstance } from '../../server/src/app';
 import type { DatabaseHandle } from '../../server/src/db/database';
@@ -206,6 +206,63 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     await close(kit.app, sovereign, 2026, 10);
     expect(await kit.database.db.select().from(notifications).where(eq(notifications.userId, declining.user.id))).toHaveLength(1);
     expect(await billingCharges(declining.user.id)).toHaveLength(1);
+  });
+
+  it('lists bills newest first and the outstanding ones; Pay now pressed three times at once charges once, with another card', async () => {
+    const owner = await kit.register();
+    await saveCard(owner, TEST_CARDS.threeDSecure);
+    const { subscriptionId } = await subscribedApp(owner, 'growth', [
+      { from: '2026-08-03T00:00:00Z', to: '2026-08-03T10:00:00Z' },
+      { from: '2026-09-03T00:00:00Z', to: '2026-09-03T10:00:00Z' },
+    ]);
+    const sovereign = await sovereignToken();
+    await close(kit.app, sovereign, 2026, 8);
+    await close(kit.app, sovereign, 2026, 9);
+    const list = await kit.call('GET', '/v1/billings?page=0', owner.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const bills = list.json<{ data: Billing[] }>().data;
+    expect(bills.map((bill) => [bill.year, bill.month, bill.status])).toEqual([
+      [2026, 9, 'outstanding'],
+      [2026, 8, 'outstanding'],
+    ]);
+    expect(bills[0]).toMatchObject({
+      usageMinutes: 600,
+      subscription: { plan: { planCode: 'growth', amount: 7900 } },
+      failureMessage: 'Your card was declined.',
+    });
+    expect((await kit.call('GET', '/v1/billings?outstanding=true', owner.token)).json<{ data: Billing[] }>().data).toHaveLength(2);
+    expect((await kit.call('GET', '/v1/billings?page=0', (await kit.register()).token)).json<{ data: Billing[] }>().data).toEqual([]);
+
+    // Pay now with the default card, which the bank declines again: a new failed charge, still outstanding.
+    const failedBefore = (await billingCharges(owner.user.id)).length;
+    const again = await kit.call('POST', '/v1/billings/pay-with-authorization', owner.token, { billingIds: [bills[0]?.id ?? 0] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ data: Billing[] }>().data[0]).toMatchObject({ status: 'outstanding', failureMessage: 'Your card was declined.' });
+    expect(again.json<{ data: Billing[] }>().data[0]?.transactionReference).not.toBe(bills[0]?.transactionReference);
+    expect(await billingCharges(owner.user.id)).toHaveLength(failedBefore + 1);
+
+    // Another card, that can be charged; then Pay now with it, three times at once.
+    await saveCard(owner);
+    const cards = (await kit.call('GET', '/v1/authorizations', owner.token)).json<{ data: { authorizationCode: string; last4: string }[] }>().data;
+    const good = cards.find((card) => card.last4 === '4242')?.authorizationCode ?? '';
+    const pays = await Promise.all(
+      Array.from({ length: 3 }, () => kit.call('POST', '/v1/billings/pay-with-authorization', owner.token, { authorizationCode: good })),
+    );
+    expect(pays.some((pay) => pay.statusCode === 200)).toBe(true);
+    const after = (await kit.call('GET', '/v1/billings?page=0', owner.token)).json<{ data: Billing[] }>().data;
+    expect(after.map((bill) => bill.status)).toEqual(['paid', 'paid']);
+    const charges = (await billingCharges(owner.user.id)).filter((charge) => charge.status === 'success');
+    expect(charges).toHaveLength(2);
+    expect(charges.map((charge) => charge.amount).sort()).toEqual(after.map((bill) => bill.payable).sort());
+    expect((await kit.call('GET', '/v1/billings?outstanding=true', owner.token)).json<{ data: Billing[] }>().data).toEqual([]);
+    expect((await kit.call('POST', '/v1/billings/pay-with-authorization', owner.token, {})).statusCode).toBe(400);
+    expect((await kit.call('POST', '/v1/billings/pay-with-authorization', owner.token, { billingIds: [999_999] })).statusCode).toBe(404);
+    expect(kit.mails(owner.user.email).filter((mail) => mail.subject.startsWith('Receipt:'))).toHaveLength(2);
+    const reference = after[0]?.transactionReference ?? '';
+    const verified = await kit.call('POST', '/v1/billings/verify-payment', owner.token, { reference });
+    expect(verified.json<{ data: Billing }>().data.status).toBe('paid');
+    expect((await kit.call('POST', '/v1/billings/verify-payment', (await kit.register()).token, { reference })).statusCode).toBe(404);
+    expect(subscriptionId).toBeGreaterThan(0);
   });
 
   it('refuses a month not over, bad months and anyone but a SOVEREIGN', async () => {

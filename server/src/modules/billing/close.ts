@@ -16,6 +16,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
+import { BILLING_MESSAGES } from '@contract/billing/schemas';
 import type { Transaction } from '@contract/payments/schemas';
 import { isPaid } from '@contract/payments/statuses';
 import type { AppDeps } from '../../deps';
@@ -25,14 +26,9 @@ import { trySend } from '../../mail/send';
 import { billDueEmail, billReceiptEmail } from '../../mail/templates';
 import { NoSavedCard, type Payments } from '../payments/index';
 
-export const BILLING_MESSAGES = {
-  monthNotOver: 'This month is not over yet: a month is closed once it has ended',
-  month: 'Give a month as year and month (1 to 12)',
-} as const;
-
 export type BillingDeps = Pick<AppDeps, 'db' | 'mailer' | 'notifications' | 'config'> & { payments: Payments; log: FastifyBaseLogger };
 
-type BillRow = typeof billings.$inferSelect;
+export type BillRow = typeof billings.$inferSelect;
 
 /** Subscriptions are billed in pages of this many (10,000 of them must close within a minute). */
 const PAGE = 500;
@@ -156,7 +152,7 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
  * Charges a bill once for `idempotencyKey` and tells the merchant the outcome once. Answers
  * whether this call made a charge that succeeded.
  */
-export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKey: string): Promise<boolean> {
+export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKey: string, authorizationCode?: string): Promise<boolean> {
   let transaction: Transaction;
   try {
     transaction = await deps.payments.chargeSavedCard({
@@ -167,12 +163,18 @@ export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKe
       description: `${monthName(bill.year, bill.month)}: ${usageHours(bill.usageMinutes)} hours`,
       appAlias: bill.shopAlias,
       idempotencyKey,
+      ...(authorizationCode ? { authorizationCode } : {}),
     });
   } catch (error) {
     if (!(error instanceof NoSavedCard)) throw error;
     await notice(deps, bill, 'due', 'There is no saved card to charge. Add a card and pay from your billing page.');
     return false;
   }
+  return settleBill(deps, bill, transaction);
+}
+
+/** Records the bill's charge and tells the merchant its outcome once; true when it is paid. */
+export async function settleBill(deps: BillingDeps, bill: BillRow, transaction: Transaction): Promise<boolean> {
   await deps.db
     .update(billings)
     .set({ transactionReference: transaction.reference, updatedAt: sql`now()` })

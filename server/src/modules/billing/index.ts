@@ -27,7 +27,7 @@ export async function registerBilling(app: AppInstance, deps: AppDeps, payments:
   const billingDeps = { ...deps, payments, log: app.log.child({ module: 'billing' }) };
   const close = (year: number, month: number) => closeMonth(billingDeps, year, month);
   app.decorate('closeBillingMonth', close);
-  await app.register(billingRoutes(close), { ...deps, prefix: API_PREFIX });
+  await app.register(billingRoutes(billingDeps, close), { ...deps, prefix: API_PREFIX });
   deps.jobs.define<{ year?: number; month?: number }>({
     name: CLOSE_QUEUE,
     run: async ({ year, month }) => {

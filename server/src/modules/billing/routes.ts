@@ -2,8 +2,12 @@
 import { z } from 'zod';
 import { BILLING_PATHS, SUBSCRIPTION_PATHS } from '@contract/billing/paths';
 import {
+  billingSchema,
+  billingsQuerySchema,
   closeAnswerSchema,
   closeRequestSchema,
+  payBillsSchema,
+  verifyBillPaymentSchema,
   createSubscriptionSchema,
   subscriptionCodeParams,
   subscriptionSchema,
@@ -18,9 +22,11 @@ import { AUTH_MESSAGES, signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
+import { listBills, payBills, verifyBillPayment } from './bills';
+import type { BillingDeps } from './close';
 import { createSubscription, listSubscriptions, updateSubscription } from './subscriptions';
 
-export function billingRoutes(closeMonth: (year: number, month: number) => Promise<z.infer<typeof closeAnswerSchema>>): ModulePlugin {
+export function billingRoutes(billing: BillingDeps, closeMonth: (year: number, month: number) => Promise<z.infer<typeof closeAnswerSchema>>): ModulePlugin {
   return async (app, { db, guards }) => {
     const tags = ['billing'];
     const onRequest = guards.requireUser;
@@ -45,6 +51,28 @@ export function billingRoutes(closeMonth: (year: number, month: number) => Promi
       SUBSCRIPTION_PATHS.one,
       { onRequest, schema: { tags, params: subscriptionCodeParams, body: updateSubscriptionSchema, response: { 200: envelopeOf(subscriptionSchema) } } },
       async (request) => ok(await updateSubscription(db, signedInUser(request), request.params.subscriptionCode, request.body)),
+    );
+
+    app.get(
+      BILLING_PATHS.billings,
+      { onRequest, schema: { tags, querystring: billingsQuerySchema, response: { 200: envelopeOf(z.array(billingSchema)) } } },
+      async (request, reply) => {
+        const { data, total } = await listBills(billing, signedInUser(request), request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(data);
+      },
+    );
+
+    app.post(
+      BILLING_PATHS.payWithAuthorization,
+      { onRequest, schema: { tags, body: payBillsSchema, response: { 200: envelopeOf(z.array(billingSchema)) } } },
+      async (request) => ok(await payBills(billing, signedInUser(request), request.body)),
+    );
+
+    app.post(
+      BILLING_PATHS.verifyPayment,
+      { onRequest, schema: { tags, body: verifyBillPaymentSchema, response: { 200: envelopeOf(billingSchema) } } },
+      async (request) => ok(await verifyBillPayment(billing, signedInUser(request), request.body.reference)),
     );
 
     app.post(

@@ -230,6 +230,8 @@ const paymentsRoutes =
 /** What other modules may ask of payments (billing charges saved cards). */
 export interface Payments {
   chargeSavedCard(request: ChargeRequest): Promise<Transaction>;
+  /** Asks the gateway about one of the user's payments again (404 for anyone else's). */
+  verify(userId: number, reference: string): Promise<Transaction>;
 }
 
 export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<Payments> {
@@ -249,5 +251,9 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
   });
   app.addHook('onClose', async () => clearInterval(timer));
   const chargeLog = app.log.child({ module: 'payments' });
-  return { chargeSavedCard: (request) => chargeSavedCard({ db: deps.db, config: deps.config, gateways, remoteConfig, log: chargeLog }, request) };
+  const paymentsDeps = { db: deps.db, config: deps.config, gateways, remoteConfig, log: chargeLog };
+  return {
+    chargeSavedCard: (request) => chargeSavedCard(paymentsDeps, request),
+    verify: (userId, reference) => verifyTransaction(paymentsDeps, userId, reference),
+  };
 }
