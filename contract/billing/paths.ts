@@ -14,6 +14,8 @@ export const BILLING_PATHS = {
   payWithAuthorization: '/billings/pay-with-authorization',
   /** POST {reference}: asks the gateway again about a bill's charge (a payment that needed the merchant). */
   verifyPayment: '/billings/verify-payment',
+  /** POST {shopAlias, from, to, reason}: a SOVEREIGN records usage of an app over a past range (the same range twice counts once). */
+  usageCorrections: '/admin/usage-corrections',
   /** POST {year, month}: a SOVEREIGN closes an ended month by hand; a second run bills and charges nothing more. */
   close: '/admin/billing/close',
 } as const;

@@ -6,7 +6,7 @@
 import { planSchema } from '../plans/schemas';
 import { pageQuery } from '../paging';
 import { id, timestamp } from '../response';
-import { tokenText } from '../text';
+import { shortText, tokenText } from '../text';
 import { z } from '../zod';
 import { BILL_STATUSES, SUBSCRIPTION_STATUSES } from './paths';
 
@@ -15,6 +15,9 @@ export const BILLING_MESSAGES = {
   month: 'Give a month as year and month (1 to 12)',
   notFound: 'This bill was not found',
   nothingToPay: 'There is nothing to pay',
+  correctionOrder: 'The end of a correction must come after its start',
+  correctionFuture: 'A correction covers past time only: its end must not be in the future',
+  correctionNoPlan: 'This app has no plan: a correction is billed on the plan the app had',
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = {
@@ -115,3 +118,24 @@ export const payBillsSchema = z.object({
 export type PayBills = z.infer<typeof payBillsSchema>;
 
 export const verifyBillPaymentSchema = z.object({ reference: tokenText('reference', 128) });
+
+const instant = z.iso.datetime({ offset: true, error: 'Give a time as an ISO 8601 date-time, e.g. 2026-10-05T10:00:00Z' });
+
+export const usageCorrectionRequestSchema = z.object({
+  shopAlias: tokenText('shopAlias', 255),
+  from: instant,
+  to: instant,
+  reason: shortText('reason'),
+});
+export type UsageCorrectionRequest = z.infer<typeof usageCorrectionRequestSchema>;
+
+export const usageCorrectionSchema = z.object({
+  id,
+  shopAlias: z.string(),
+  subscriptionCode: z.string(),
+  from: timestamp,
+  to: timestamp,
+  reason: z.string(),
+  createdAt: timestamp,
+});
+export type UsageCorrection = z.infer<typeof usageCorrectionSchema>;

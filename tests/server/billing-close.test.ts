@@ -265,6 +265,52 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     expect(subscriptionId).toBeGreaterThan(0);
   });
 
+  it('usage corrections: billed on the plan of the time (the first plan before the first subscription), a range twice or over live time counted once', async () => {
+    const owner = await kit.register();
+    await saveCard(owner);
+    // On Growth from 1 August; live 10:00 to 12:00 on 3 September.
+    const { shop, subscriptionId } = await subscribedApp(owner, 'growth', [{ from: '2026-09-03T10:00:00Z', to: '2026-09-03T12:00:00Z' }]);
+    const sovereign = await sovereignToken();
+    const correct = (body: Record<string, unknown>, token = sovereign) =>
+      kit.call('POST', '/v1/admin/usage-corrections', token, { shopAlias: shop.alias, reason: 'Usage moved over from the old host', ...body });
+    // July: before the subscription began, billed on its first plan. Sent twice: one row.
+    for (let time = 0; time < 2; time += 1) {
+      const july = await correct({ from: '2026-07-10T00:00:00Z', to: '2026-07-10T03:00:00Z' });
+      expect(july.statusCode, july.body).toBe(200);
+    }
+    // September: 11:00 to 13:00 over the live 10:00 to 12:00 -> 10:00 to 13:00, 180 minutes.
+    expect((await correct({ from: '2026-09-03T11:00:00Z', to: '2026-09-03T13:00:00Z' })).statusCode).toBe(200);
+
+    expect((await correct({ from: '2026-09-05T10:00:00Z', to: '2026-09-05T09:00:00Z' })).json<{ message: string }>().message).toBe(
+      'The end of a correction must come after its start',
+    );
+    const future = await correct({ from: '2026-09-05T10:00:00Z', to: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(future.statusCode).toBe(400);
+    expect(future.json<{ message: string }>().message).toBe('A correction covers past time only: its end must not be in the future');
+    expect((await correct({ from: 'yesterday', to: '2026-09-05T09:00:00Z' })).statusCode).toBe(400);
+    expect((await correct({ from: '2026-09-05T08:00:00Z', to: '2026-09-05T09:00:00Z' }, owner.token)).statusCode).toBe(403);
+    const bare = await createShop(owner);
+    const noPlan = await kit.call('POST', '/v1/admin/usage-corrections', sovereign, {
+      shopAlias: bare.alias,
+      from: '2026-09-05T08:00:00Z',
+      to: '2026-09-05T09:00:00Z',
+      reason: 'x',
+    });
+    expect(noPlan.json<{ message: string }>().message).toBe('This app has no plan: a correction is billed on the plan the app had');
+
+    await close(kit.app, sovereign, 2026, 7);
+    await close(kit.app, sovereign, 2026, 9);
+    const bills = (await billsOf(subscriptionId)).sort((a, b) => a.month - b.month);
+    // July, 180 minutes of Growth over 31 days: 180 x 7900 / 44640 = 31.85 -> 32; September 180 over 30 days: 32.9 -> 33.
+    expect(bills.map(({ month, usageMinutes, amount }) => ({ month, usageMinutes, amount }))).toEqual([
+      { month: 7, usageMinutes: 180, amount: 32 },
+      { month: 9, usageMinutes: 180, amount: 33 },
+    ]);
+    const billed = await correct({ from: '2026-09-20T00:00:00Z', to: '2026-09-20T01:00:00Z' });
+    expect(billed.statusCode).toBe(409);
+    expect(billed.json<{ message: string }>().message).toBe('September 2026 is already billed for this app: a correction goes into a month not billed yet');
+  });
+
   it('refuses a month not over, bad months and anyone but a SOVEREIGN', async () => {
     const sovereign = await sovereignToken();
     const now = new Date();

@@ -777,3 +777,28 @@ export const billings = pgTable(
     check('billings_amounts', sql`${table.amount} >= 0 and ${table.creditUsed} >= 0 and ${table.payable} = ${table.amount} - ${table.creditUsed}`),
   ],
 );
+
+/**
+ * Issue 30: usage a SOVEREIGN records for an app over a past range (an adjustment, never an edit
+ * of the live intervals). Counted as live time: the same range twice, or a range over recorded
+ * live time, counts each minute once. Unique per subscription and range, so a retried request
+ * writes one row.
+ */
+export const usageCorrections = pgTable(
+  'usage_corrections',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('usage_corrections_range_idx').on(table.subscriptionId, table.startedAt, table.endedAt),
+    check('usage_corrections_order', sql`${table.endedAt} > ${table.startedAt}`),
+  ],
+);

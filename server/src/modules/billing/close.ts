@@ -1,6 +1,7 @@
 /**
- * The monthly close (issue 30). For each subscription that existed in the month, one Billing row:
- * its usage minutes (live intervals, contract/billing/usage.ts), the plan it had that month, the
+ * The monthly close (issue 30). For each subscription that existed in the month (or has corrected
+ * usage in it), one Billing row: its usage minutes (live intervals and usage corrections as one
+ * union, contract/billing/usage.ts), the plan it had that month, the
  * amount by the formula (contract/billing/formula.ts), credit applied. Then what is payable is
  * charged to the owner's default card, and the merchant is told: a receipt, or a payment-due /
  * payment-failed notification with push and e-mail.
@@ -12,7 +13,7 @@
  * bill's notice_sent, once. A close that stopped half way is run again: it bills what is missing
  * and charges what was not charged.
  */
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
@@ -20,7 +21,7 @@ import { BILLING_MESSAGES } from '@contract/billing/schemas';
 import type { Transaction } from '@contract/payments/schemas';
 import { isPaid } from '@contract/payments/statuses';
 import type { AppDeps } from '../../deps';
-import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, users } from '../../db/schema';
+import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, usageCorrections, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { trySend } from '../../mail/send';
 import { billDueEmail, billReceiptEmail } from '../../mail/templates';
@@ -49,8 +50,22 @@ export async function closeMonth(deps: BillingDeps, year: number, month: number,
       .where(
         and(
           gt(subscriptions.id, afterId),
-          lt(subscriptions.createdAt, window.to),
-          or(isNull(subscriptions.cancelledAt), gt(subscriptions.cancelledAt, window.from)),
+          or(
+            and(lt(subscriptions.createdAt, window.to), or(isNull(subscriptions.cancelledAt), gt(subscriptions.cancelledAt, window.from))),
+            // Corrected usage in the month (also before the subscription began).
+            exists(
+              deps.db
+                .select({ id: usageCorrections.id })
+                .from(usageCorrections)
+                .where(
+                  and(
+                    eq(usageCorrections.subscriptionId, subscriptions.id),
+                    lt(usageCorrections.startedAt, window.to),
+                    gt(usageCorrections.endedAt, window.from),
+                  ),
+                ),
+            ),
+          ),
         ),
       )
       .orderBy(asc(subscriptions.id))
@@ -95,6 +110,10 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
         or(isNull(liveIntervals.endedAt), gt(liveIntervals.endedAt, window.from)),
       ),
     );
+  const corrections = await deps.db
+    .select()
+    .from(usageCorrections)
+    .where(and(inArray(usageCorrections.subscriptionId, ids), lt(usageCorrections.startedAt, window.to), gt(usageCorrections.endedAt, window.from)));
   const rows = await deps.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
   let written = 0;
   for (const subscription of rows) {
@@ -102,11 +121,10 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
     // The plan of the month: the last one that started before the month ended (changes start on a 1st).
     const plan = (own.filter((entry) => entry.effectiveFrom < window.to).at(-1) ?? own[0])?.plan;
     if (!plan) continue;
-    const minutes = usageMinutes(
-      intervals.filter((interval) => interval.subscriptionId === subscription.id).map((interval) => ({ from: interval.startedAt, to: interval.endedAt })),
-      window.from,
-      window.to,
-    );
+    const ranges = [...intervals, ...corrections]
+      .filter((range) => range.subscriptionId === subscription.id)
+      .map((range) => ({ from: range.startedAt, to: range.endedAt }));
+    const minutes = usageMinutes(ranges, window.from, window.to);
     const amount = usageCost(minutes, plan.amount, daysInMonth(year, month));
     const wrote = await deps.db.transaction(async (tx) => {
       // The credit row first, locked: two closes of one user's bills take credit one after the other.

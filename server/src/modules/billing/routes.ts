@@ -7,6 +7,8 @@ import {
   closeAnswerSchema,
   closeRequestSchema,
   payBillsSchema,
+  usageCorrectionRequestSchema,
+  usageCorrectionSchema,
   verifyBillPaymentSchema,
   createSubscriptionSchema,
   subscriptionCodeParams,
@@ -24,6 +26,7 @@ import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { listBills, payBills, verifyBillPayment } from './bills';
 import type { BillingDeps } from './close';
+import { recordCorrection } from './corrections';
 import { createSubscription, listSubscriptions, updateSubscription } from './subscriptions';
 
 export function billingRoutes(billing: BillingDeps, closeMonth: (year: number, month: number) => Promise<z.infer<typeof closeAnswerSchema>>): ModulePlugin {
@@ -73,6 +76,12 @@ export function billingRoutes(billing: BillingDeps, closeMonth: (year: number, m
       BILLING_PATHS.verifyPayment,
       { onRequest, schema: { tags, body: verifyBillPaymentSchema, response: { 200: envelopeOf(billingSchema) } } },
       async (request) => ok(await verifyBillPayment(billing, signedInUser(request), request.body.reference)),
+    );
+
+    app.post(
+      BILLING_PATHS.usageCorrections,
+      { onRequest, schema: { tags, body: usageCorrectionRequestSchema, response: { 200: envelopeOf(usageCorrectionSchema) } } },
+      async (request) => ok(await recordCorrection(db, signedInUser(request), request.body)),
     );
 
     app.post(
