@@ -71,6 +71,11 @@ export async function registerThroughApi(request: APIRequestContext, firstName: 
   return ((await response.json()) as Envelope<AuthResult>).data;
 }
 
+/** Signs `page` in with `token`, as the login modal would leave the session. */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
+}
+
 /**
  * Signs `page` in as a merchant registered once per spec file (named `firstName`): the portal's
  * session token is written before each page loads, as the login modal would leave it.
@@ -79,11 +84,6 @@ export function sessionSigner(firstName: string): (page: Page, request: APIReque
   let session: AuthResult | undefined;
   return async (page, request) => {
     session ??= await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
-    await page.addInitScript(
-      (stored) => {
-        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-      },
-      JSON.stringify({ token: session.token }),
-    );
+    await signInWithToken(page, session.token);
   };
 }

@@ -6,16 +6,11 @@
  * the image answers).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, linkFromEmail, registerThroughApi, uniqueEmail } from './accounts';
-import type { BrowserWindow } from './browser';
+import { PASSWORD, linkFromEmail, registerThroughApi, signInWithToken as signIn, uniqueEmail } from './accounts';
 import { expectAccessible } from './accessibility';
 import { merchantWithShop } from './shops';
 
 test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
-
-async function signIn(page: Page, token: string) {
-  await page.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
-}
 
 const toolbar = (page: Page) => page.getByTestId('design-preview').locator('header').first();
 const toolbarBackground = (page: Page) =>

@@ -49,8 +49,8 @@ export async function openApiDocument(): Promise<OpenApiDocument> {
     JWT_SECRET: 'x'.repeat(32),
     CLIENT_CREDENTIAL: 'docs:docs',
   });
-  const database: DatabaseHandle = { db: {} as Database, kind: 'pglite', ping: async () => {}, close: async () => {} };
-  const app = await buildApp({ config, db: database, logger: false, servePortal: false });
+  const database: DatabaseHandle = { db: {} as Database, kind: 'pglite', ping: async () => {}, close: async () => {}, executeSql: async () => ({ rows: [] }) };
+  const app = await buildApp({ config, db: database, logger: false, servePortal: false, jobs: false });
   try {
     await app.ready();
     return app.swagger() as OpenApiDocument;

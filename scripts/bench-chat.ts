@@ -128,7 +128,7 @@ async function startApps(
   const credential = 'bench-chat:0123456789abcdef';
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', CLIENT_CREDENTIAL: credential, ...env });
   const apps: AppInstance[] = [];
-  for (let index = 0; index < count; index += 1) apps.push(await buildApp({ config, db: database, logger: false, servePortal: false }));
+  for (let index = 0; index < count; index += 1) apps.push(await buildApp({ config, db: database, logger: false, servePortal: false, jobs: false }));
   return { apps, authorization: `Basic ${Buffer.from(credential).toString('base64')}`, dataDir };
 }
 

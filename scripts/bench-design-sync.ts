@@ -85,7 +85,7 @@ export async function benchDesignSync(): Promise<DesignFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-design-'));
   const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database, logger: false, servePortal: false });
+  const app = await buildApp({ config, db: database, logger: false, servePortal: false, jobs: false });
   const protocol = await startFirebaseProtocolServer();
   // What the bench opened: its sockets and Firebase apps keep the process alive until closed.
   const closers: Array<() => unknown> = [];

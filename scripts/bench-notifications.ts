@@ -50,7 +50,14 @@ export async function benchNotifications(): Promise<NotificationFigures> {
   const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent', PUSH_INSECURE_ORIGINS: push.origin });
   let notifications: AppDeps['notifications'] | undefined;
-  const app = await buildApp({ config, db: database, logger: false, servePortal: false, configure: (_app, deps) => void (notifications = deps.notifications) });
+  const app = await buildApp({
+    config,
+    db: database,
+    logger: false,
+    servePortal: false,
+    jobs: false,
+    configure: (_app, deps) => void (notifications = deps.notifications),
+  });
   const sockets: Socket[] = [];
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

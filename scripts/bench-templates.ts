@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const openMs = performance.now() - opened;
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database, logger: false, servePortal: false });
+  const app = await buildApp({ config, db: database, logger: false, servePortal: false, jobs: false });
   try {
     const basic = `Basic ${Buffer.from(config.CLIENT_CREDENTIAL).toString('base64')}`;
     const list: number[] = [];

@@ -29,7 +29,7 @@ export async function benchWebhooks(): Promise<WebhookFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-webhooks-'));
   const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
   const config = loadConfig({ DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'dist'), LOG_LEVEL: 'silent' });
-  const app = await buildApp({ config, db: database, logger: false, servePortal: false });
+  const app = await buildApp({ config, db: database, logger: false, servePortal: false, jobs: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/v1/webhooks/stripe`;

@@ -44,6 +44,8 @@ import { healthModule } from './modules/health/routes';
 import { createPushSender } from './modules/notifications/push';
 import { notificationsModule } from './modules/notifications/routes';
 import { registerPayments } from './modules/payments/index';
+import { registerBilling } from './modules/billing/index';
+import { createJobRunner } from './jobs/runner';
 import { createNotifications } from './modules/notifications/service';
 import { referralsModule } from './modules/referrals/routes';
 import { shopsModule } from './modules/shops/routes';
@@ -76,6 +78,8 @@ export interface BuildAppOptions {
   log?: LoggerChoice;
   /** Serve DIST_DIR (default on); `npm run dev` leaves the portal to Vite. */
   servePortal?: boolean;
+  /** Run the job runner's workers and schedules (default on); tests that do not need them pass false. */
+  jobs?: boolean;
   /** Where e-mails go (default: OUTBOX_DIR, or SMTP_URL when set); tests pass their own. */
   mailer?: Mailer;
   /** Checks social sign-in tokens (default: the Graph API); tests pass a fake. */
@@ -168,7 +172,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     limits: createLimits(realtime.redis),
     notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
     firebase: createFirebaseMirror({ config, db: options.db.db, log: app.log }),
+    jobs: createJobRunner(options.db, app.log.child({ module: 'jobs' })),
   };
+  // Jobs start once every module has defined its queues, and stop before the database closes.
+  if (options.jobs !== false) app.addHook('onReady', async () => deps.jobs.start());
+  app.addHook('preClose', async () => deps.jobs.stop());
   app.addHook('onClose', async () => deps.firebase.close());
   // Firebase mode: every shop's rights once more, then the designs followed (not awaited: the port opens first).
   app.addHook('onReady', async () => {
@@ -183,7 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     await registerOpenApi(app);
     await app.register(healthModule, deps);
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
-    await registerPayments(app, deps);
+    await registerBilling(app, deps, await registerPayments(app, deps));
     await registerUploads(app, config.DATA_DIR);
     await options.configure?.(app, deps);
     await registerOpenApiUi(app);

@@ -5,6 +5,7 @@ import type { Guards } from './auth/guards';
 import type { Limits } from './auth/limits';
 import type { SocialVerifier } from './auth/social';
 import type { Config } from './config';
+import type { JobRunner } from './jobs/runner';
 import type { Database, DatabaseHandle } from './db/database';
 import type { ZodTypeProvider } from './http/validation';
 import type { Mailer } from './mail/mailer';
@@ -25,6 +26,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** Firebase mode: `firebase.shopChanged(alias)` after any change to who may read or write a shop. */
   firebase: FirebaseMirror;
+  /** The one durable job runner (server/src/jobs/runner.ts): modules define their queues at registration. */
+  jobs: JobRunner;
 }
 
 /** The app buildApp (app.ts) makes, with the contract's zod schemas as its type provider. */

@@ -119,10 +119,11 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
 /** Builds an app on `database` (logs off unless captured with `log.stream`) and readies it. */
 export async function startApp(
   database: DatabaseHandle,
-  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier' | 'log'> = {},
+  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier' | 'log' | 'jobs'> = {},
 ): Promise<AppInstance> {
-  const { config, log, ...rest } = options;
-  const app = await buildApp({ config: config ?? testConfig(), db: database, ...(log ? { log } : { logger: false }), ...rest });
+  const { config, log, jobs = false, ...rest } = options;
+  // The job runner only where a test asks for it (it adds about a second per app on PGlite).
+  const app = await buildApp({ config: config ?? testConfig(), db: database, jobs, ...(log ? { log } : { logger: false }), ...rest });
   await app.ready();
   return app;
 }

@@ -71,6 +71,8 @@ export interface UseAppOptions {
   configure?: (app: AppInstance, deps: AppDeps) => void | Promise<void>;
   /** Runs after the config is made and before the app starts (e.g. to write a dist/). */
   prepare?: (config: Config) => void | Promise<void>;
+  /** Starts the job runner (off by default). */
+  jobs?: boolean;
 }
 
 export interface Kit {
@@ -104,6 +106,7 @@ export function useApp(kind: DatabaseKind, options: UseAppOptions = {}): Kit {
       socialVerifier: options.socialVerifier ?? fakeFacebook,
       mailer: options.mailer,
       configure: options.configure,
+      jobs: options.jobs,
     });
   });
 

@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a query within PING_TIMEOUT_MS. */
   ping(): Promise<void>;
+  /**
+   * Raw SQL for a library that brings its own (the job runner): with values one parameterised
+   * statement, without them possibly several; answers the last statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,11 @@ async function openPostgres(url: string, seed: Seed, log: (message: string) => v
     ping: async () => {
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS, 'PostgreSQL');
     },
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // Several statements answer one result each.
+      return { rows: Array.isArray(result) ? ((result as pg.QueryResult[]).at(-1)?.rows ?? []) : result.rows };
+    },
     close: () => pool.end(),
   };
 }
@@ -119,6 +129,9 @@ async function openPglite(dataDir: string | null, seed: Seed): Promise<DatabaseH
       ping: async () => {
         await withTimeout(opened.query('SELECT 1'), PING_TIMEOUT_MS, 'PGlite');
       },
+      // PGlite's query() takes one statement; exec() several, without parameters.
+      executeSql: async (text, values) =>
+        values && values.length > 0 ? { rows: (await opened.query(text, values)).rows } : { rows: (await opened.exec(text)).at(-1)?.rows ?? [] },
       // close() flushes PGlite's files to DATA_DIR; the lock goes only after that.
       close: async () => {
         try {

@@ -659,3 +659,146 @@ export const sandboxObjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.kind, table.id] })],
 );
+
+/**
+ * Issue 30, spec section 3 Subscription: an app on a plan, paid by the app's owner (`user_id`).
+ * status: live (minutes accrue), paused (they do not), cancelled (ended for good; its bills stay).
+ * One subscription that is not cancelled per app, by a partial unique index.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionCode: text('subscription_code').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null once the app is deleted: the subscription and its bills stay, under `shop_alias`. */
+    shopId: integer('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    shopAlias: text('shop_alias').notNull(),
+    status: text('status').notNull().default('paused'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_code_idx').on(table.subscriptionCode),
+    uniqueIndex('subscriptions_one_per_shop_idx')
+      .on(table.shopId)
+      .where(sql`${table.status} <> 'cancelled'`),
+    index('subscriptions_user_idx').on(table.userId, table.createdAt),
+    check('subscriptions_status', sql`${table.status} in ('live', 'paused', 'cancelled')`),
+  ],
+);
+
+/**
+ * Issue 30: the plan a subscription is on from a moment on. The first row starts with the
+ * subscription; a change starts on the 1st of the next month (UTC), so a month has one plan.
+ */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('subscription_plans_from_idx').on(table.subscriptionId, table.effectiveFrom)],
+);
+
+/**
+ * Issue 30, metering: the time an app was live, as recorded, never edited but to close it. At
+ * most one open interval per subscription (partial unique index), so two processes cannot both
+ * open one; usage minutes are counted from these rows (contract/billing/usage.ts).
+ */
+export const liveIntervals = pgTable(
+  'live_intervals',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('live_intervals_open_idx')
+      .on(table.subscriptionId)
+      .where(sql`${table.endedAt} is null`),
+    index('live_intervals_subscription_idx').on(table.subscriptionId, table.startedAt),
+    check('live_intervals_order', sql`${table.endedAt} is null or ${table.endedAt} >= ${table.startedAt}`),
+  ],
+);
+
+/**
+ * Issue 30, spec section 3 Billing: one bill per subscription and month, by a unique index (a
+ * second close of the month writes nothing). Amounts in minor units, by contract/billing/formula.ts;
+ * the credit it used is taken in the same database transaction that writes it. Whether it is
+ * paid is its charge's status (payment_transactions, by reference): one source of truth.
+ */
+export const billings = pgTable(
+  'billings',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopAlias: text('shop_alias').notNull(),
+    year: integer('year').notNull(),
+    month: integer('month').notNull(),
+    usageMinutes: integer('usage_minutes').notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The plan's monthly amount and currency when billed. */
+    planAmount: integer('plan_amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    amount: integer('amount').notNull(),
+    creditUsed: integer('credit_used').notNull(),
+    payable: integer('payable').notNull(),
+    /** The charge of this bill that counts (the latest attempt), null while none was made. */
+    transactionReference: text('transaction_reference'),
+    /** The bill's state the merchant was last told of (paid, failed, due): each notice goes out once. */
+    noticeSent: text('notice_sent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('billings_subscription_month_idx').on(table.subscriptionId, table.year, table.month),
+    index('billings_user_idx').on(table.userId, table.year, table.month),
+    check('billings_month', sql`${table.month} between 1 and 12`),
+    check('billings_amounts', sql`${table.amount} >= 0 and ${table.creditUsed} >= 0 and ${table.payable} = ${table.amount} - ${table.creditUsed}`),
+  ],
+);
+
+/**
+ * Issue 30: usage a SOVEREIGN records for an app over a past range (an adjustment, never an edit
+ * of the live intervals). Counted as live time: the same range twice, or a range over recorded
+ * live time, counts each minute once. Unique per subscription and range, so a retried request
+ * writes one row.
+ */
+export const usageCorrections = pgTable(
+  'usage_corrections',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('usage_corrections_range_idx').on(table.subscriptionId, table.startedAt, table.endedAt),
+    check('usage_corrections_order', sql`${table.endedAt} > ${table.startedAt}`),
+  ],
+);

@@ -130,3 +130,41 @@ export function collaboratorInviteEmail(input: { inviterName: string; shopName: 
     note: `The link can be used once and stays valid until ${input.expiresAt.toUTCString()}.`,
   });
 }
+
+/** Issue 30: what a month's bill was, as a receipt (paid) or a notice that it is due or failed. */
+interface BillMail {
+  firstName: string;
+  appName: string;
+  /** "October 2026" */
+  period: string;
+  /** "12.50 hours on Growth" */
+  usage: string;
+  /** Amounts as bills write them ("USD 12.50"). */
+  amount: string;
+  creditUsed: string;
+  payable: string;
+  link: string;
+}
+
+export function billReceiptEmail(input: BillMail & { card: string }): MailContent {
+  return render({
+    subject: `Receipt: ${input.period}, ${input.payable}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Your bill for ${inertName(input.appName)} in ${input.period} is paid: ${input.usage}, ${input.amount}, credit used ${input.creditUsed}, charged ${input.payable} to ${input.card}.`,
+    ],
+    button: { label: 'See your bills', url: input.link },
+  });
+}
+
+export function billDueEmail(input: BillMail & { reason: string }): MailContent {
+  return render({
+    subject: `Payment due: ${input.period}, ${input.payable}`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Your bill for ${inertName(input.appName)} in ${input.period} is ${input.payable} (${input.usage}, ${input.amount}, credit used ${input.creditUsed}).`,
+      input.reason,
+    ],
+    button: { label: 'Pay now', url: input.link },
+  });
+}

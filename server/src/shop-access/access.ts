@@ -9,6 +9,7 @@
  * | write: change the design (HTTP + realtime), shop facts, media, versions | yes | yes | editDesign | no |
  * | manage: invite, change rights, remove collaborators, revoke invites, public link | yes | yes | manageCollaborators | no |
  * | delete: remove the shop | yes | yes | no | no |
+ * | pay: put it on a plan, take it live, pause it (charged to the owner's card) | yes | yes | no | no |
  *
  * Rights are read from the database on every call, so a removed or downgraded collaborator
  * loses access at once. Template shops (issue 11) stay owner-or-SOVEREIGN (spec section 5).
@@ -23,11 +24,12 @@ import type { Database } from '../db/database';
 import { shopCollaborators, shops } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { SHOP_MESSAGES } from './messages';
+import { shopSetupError } from '@contract/shops/setup-checks';
 
 export type ShopRow = typeof shops.$inferSelect;
 
-/** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it. */
-type ShopAction = 'read' | 'write' | 'manage' | 'delete';
+/** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it; pay: its plan and live state. */
+type ShopAction = 'read' | 'write' | 'manage' | 'delete' | 'pay';
 
 /** How `actor` relates to a shop: owner, SOVEREIGN, a collaborator's rights, or nothing. */
 interface ShopRelation {
@@ -48,6 +50,7 @@ export function mayActOnShop(actor: User, shop: Pick<ShopRow, 'ownerUserId'>, ac
     case 'manage':
       return collaborator.manageCollaborators;
     case 'delete':
+    case 'pay':
       return false;
   }
 }
@@ -111,4 +114,12 @@ function requireAction(
   if (!shop) throw new HttpError(404, SHOP_MESSAGES.notFound);
   // A template shop stays owner-or-SOVEREIGN (spec section 5): collaborator rights do not apply to it.
   if (!mayActOnShop(actor, shop, action, shop.isTemplate ? null : rights)) throw new HttpError(403, AUTH_MESSAGES.forbidden);
+}
+
+/** Why a shop cannot be enabled (taken live) yet, or null when it has all it needs (POST /v1/shops/{alias}/check-enable). */
+export function enableProblem(shop: ShopRow): string | null {
+  return (
+    shopSetupError({ ...shop, shopCurrency: { currencyId: shop.currencyId } }) ??
+    (shop.superCategoriesOfInterest.length === 0 ? SHOP_MESSAGES.categoriesMissing : null)
+  );
 }

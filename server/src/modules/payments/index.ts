@@ -1,2 +1,3 @@
-/** What the composition root uses of payments: the module with its gateways, test gateways and reconciliation. */
-export { registerPayments } from './routes';
+/** What the composition root and billing use of payments: the module (gateways, test gateways, reconciliation) and charging a saved card. */
+export { registerPayments, type Payments } from './routes';
+export { NoSavedCard } from './charges';

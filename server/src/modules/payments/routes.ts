@@ -24,6 +24,7 @@ import {
   transactionSchema,
   transactionsQuerySchema,
   verifyRequestSchema,
+  type Transaction,
 } from '@contract/payments/schemas';
 import { envelopeOf, noData } from '@contract/response';
 import { tokenText } from '@contract/text';
@@ -43,6 +44,7 @@ import type { PaymentsDeps } from './records';
 import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
 import { getTransaction, initializeTransaction, listTransactions, verifyTransaction } from './transactions';
 import { receiveWebhook } from './webhooks';
+import { chargeSavedCard, type ChargeRequest } from './charges';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -226,7 +228,14 @@ const paymentsRoutes =
  * The payments module: the adapters and their test gateways (mounted at the root), the calls
  * under API_PREFIX, and the reconciliation timer (stopped when the app closes).
  */
-export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<void> {
+/** What other modules may ask of payments (billing charges saved cards). */
+export interface Payments {
+  chargeSavedCard(request: ChargeRequest): Promise<Transaction>;
+  /** Asks the gateway about one of the user's payments again (404 for anyone else's). */
+  verify(userId: number, reference: string): Promise<Transaction>;
+}
+
+export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<Payments> {
   const gateways = await mountGateways(app, deps, PROVIDER_KITS);
   const remoteConfig: RemoteConfigCache = { value: null };
   await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
@@ -242,4 +251,10 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  const chargeLog = app.log.child({ module: 'payments' });
+  const paymentsDeps = { db: deps.db, config: deps.config, gateways, remoteConfig, log: chargeLog };
+  return {
+    chargeSavedCard: (request) => chargeSavedCard(paymentsDeps, request),
+    verify: (userId, reference) => verifyTransaction(paymentsDeps, userId, reference),
+  };
 }

@@ -19,7 +19,7 @@ import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { removeMediaFiles, STORED_NAME } from '../../media/store';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/index';
 import { withSelection } from '../design/index';
-import { requireShopAccess, type ShopRow } from '../../shop-access/access';
+import { enableProblem, requireShopAccess, type ShopRow } from '../../shop-access/access';
 import { SHOP_MESSAGES } from '../../shop-access/messages';
 
 type ParsedShopPayload = {
@@ -282,10 +282,7 @@ export async function deleteShop(db: Database, uploadsDir: string, actor: User, 
 
 /** POST /v1/shops/{alias}/check-enable: whether the shop has all it needs to be enabled. */
 export async function checkEnable(db: Database, actor: User, alias: string): Promise<{ canEnable: boolean; message: string | null }> {
-  const shop = await requireShopAccess(db, actor, alias, 'read');
-  const message =
-    shopSetupError({ ...shop, shopCurrency: { currencyId: shop.currencyId } }) ??
-    (shop.superCategoriesOfInterest.length === 0 ? SHOP_MESSAGES.categoriesMissing : null);
+  const message = enableProblem(await requireShopAccess(db, actor, alias, 'read'));
   return { canEnable: message === null, message };
 }
 

@@ -1,8 +1,8 @@
 /**
  * App details (`/apps/{alias}`, issue 14): the shop's facts, links to the design, the preview, the
  * live preview on a phone and the public page; design versions, collaborators and sharing (given
- * by the route from the collaborators feature); deleting the app (owner only, confirmed).
- * Builds and billing join this page in their own issues.
+ * by the route from the collaborators feature); its plan (owner and SOVEREIGN, from billing);
+ * deleting the app (owner only, confirmed). Builds join this page in their own issue.
  */
 import { type ReactNode, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -26,13 +26,15 @@ interface AppDetailsPageProps {
   versions: ReactNode;
   collaborators: ReactNode;
   sharing: ReactNode;
+  /** The app's plan, for those who pay for it (null for the others). */
+  plan: ReactNode;
   /** Deletes the app; resolves when it is gone (the route then leaves the page). */
   onDelete: () => Promise<unknown>;
   deleting: boolean;
   deleteError: string | null;
 }
 
-export function AppDetailsPage({ shop, access, versions, collaborators, sharing, onDelete, deleting, deleteError }: AppDetailsPageProps) {
+export function AppDetailsPage({ shop, access, versions, collaborators, sharing, plan, onDelete, deleting, deleteError }: AppDetailsPageProps) {
   const [confirming, setConfirming] = useState(false);
   const isOwner = access.role === 'owner' || access.sovereign;
   return (
@@ -96,6 +98,11 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
             <dd>{new Date(shop.updatedAt).toLocaleString()}</dd>
           </Box>
         </Paper>
+        {plan && (
+          <Paper variant="outlined" sx={{ p: 3 }}>
+            {plan}
+          </Paper>
+        )}
         <Paper variant="outlined" sx={{ p: 3 }}>
           {versions}
         </Paper>

@@ -3,6 +3,8 @@ import { type ErrorComponentProps, createFileRoute, useNavigate } from '@tanstac
 import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { RouteErrorPage } from '@/components/RouteErrorPage';
 import { AppDetailsPage } from '@/features/shops/components/AppDetailsPage';
+import { PlanPanel } from '@/features/billing/components/PlanPanel';
+import { plansQueryOptions } from '@/features/plans/api/get-plans';
 import { shopAccessQueryOptions } from '@/features/collaborators/api/get-shop-access';
 import { CollaboratorsPanel } from '@/features/collaborators/components/CollaboratorsPanel';
 import { SharingPanel } from '@/features/design/components/SharingPanel';
@@ -18,6 +20,7 @@ export const Route = createFileRoute('/_authed/apps/$alias/')({
     ensureShopRouteData([
       ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
       ensureRouteData(context.queryClient, shopAccessQueryOptions(params.alias)),
+      ensureRouteData(context.queryClient, plansQueryOptions()),
     ]),
   errorComponent: DetailsError,
   component: RouteComponent,
@@ -34,6 +37,7 @@ function RouteComponent() {
   const navigate = useNavigate();
   const { data: shop } = useSuspenseQuery(adminShopQueryOptions(alias));
   const { data: access } = useSuspenseQuery(shopAccessQueryOptions(alias));
+  const { data: plans } = useSuspenseQuery(plansQueryOptions());
   const remove = useDeleteShop();
   if (!user) return null;
   return (
@@ -43,6 +47,7 @@ function RouteComponent() {
       versions={<VersionsPanel alias={alias} canWrite={access.accessRights.editDesign} />}
       collaborators={<CollaboratorsPanel alias={alias} access={access} user={user} />}
       sharing={<SharingPanel alias={alias} canManage={access.accessRights.manageCollaborators} />}
+      plan={access.role === 'owner' || access.sovereign ? <PlanPanel alias={alias} plans={plans} /> : null}
       deleting={remove.isPending}
       deleteError={remove.error?.message ?? null}
       onDelete={async () => {

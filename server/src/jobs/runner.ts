@@ -1,0 +1,89 @@
+/**
+ * The server's one job runner (issue 30; builds reuse it): pg-boss 10 on the database the server
+ * already uses, PGlite or PostgreSQL, through the handle's raw SQL. Jobs are rows, so they survive
+ * restarts, and pg-boss takes each with SELECT ... FOR UPDATE SKIP LOCKED, so when several
+ * processes share one PostgreSQL a job runs in one of them. Why pg-boss 10: pg-boss 12 declares
+ * Node >= 22.12 (this product runs on Node 20) and graphile-worker needs LISTEN/NOTIFY and its own
+ * pool, which PGlite cannot give. Exactly-once effects still come from the database (unique rows),
+ * never from the runner: a job may run again after a crash.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/database';
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  run: (data: T) => Promise<void>;
+  /** Cron (UTC) at which pg-boss sends the job with `data`, across every process once. */
+  cron?: { expression: string; data: T };
+  retryLimit?: number;
+}
+
+export interface JobRunner {
+  /** Registers a queue and its worker (before start). */
+  define<T extends object>(queue: QueueDefinition<T>): void;
+  /** Sends a job (its effects must be idempotent: a job may run again after a crash). */
+  send<T extends object>(name: string, data: T): Promise<string | null>;
+  /** True between start and stop. */
+  readonly running: boolean;
+  /** Waits until no job of `name` is waiting or running (tests, the CLI). */
+  settled(name: string, timeoutMs?: number): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const POLL_SECONDS = 2;
+
+export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger): JobRunner {
+  const queues: QueueDefinition<object>[] = [];
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // PGlite is one connection in this process: no pool of our own, short polls.
+    supervise: true,
+    schedule: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
+  let started = false;
+
+  return {
+    define(queue) {
+      if (started) throw new Error(`queue ${queue.name} defined after the job runner started`);
+      queues.push(queue as unknown as QueueDefinition<object>);
+    },
+    async send(name, data) {
+      return boss.send(name, data);
+    },
+    get running() {
+      return started;
+    },
+    async settled(name, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const { rows } = await database.executeSql("SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active')", [
+          name,
+        ]);
+        if ((rows[0] as { n: number } | undefined)?.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs of ${name} still waiting after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const queue of queues) {
+        await boss.createQueue(queue.name, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
+        await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+          if (job) await queue.run(job.data);
+        });
+        if (queue.cron) await boss.schedule(queue.name, queue.cron.expression, queue.cron.data, { tz: 'UTC' });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * The monthly close (issue 30). For each subscription that existed in the month (or has corrected
+ * usage in it), one Billing row: its usage minutes (live intervals and usage corrections as one
+ * union, contract/billing/usage.ts), the plan it had that month, the
+ * amount by the formula (contract/billing/formula.ts), credit applied. Then what is payable is
+ * charged to the owner's default card, and the merchant is told: a receipt, or a payment-due /
+ * payment-failed notification with push and e-mail.
+ *
+ * Exactly once, by the database and not by the scheduler (Lago's rule): the bill is unique per
+ * subscription and month, and the credit it uses is taken in the same transaction that writes it
+ * (a second close, or two processes closing at once, write and take nothing more); the charge's
+ * idempotency key is the bill's (payments/charges.ts); each notice is sent by whoever moves the
+ * bill's notice_sent, once. A close that stopped half way is run again: it bills what is missing
+ * and charges what was not charged.
+ */
+import { and, asc, eq, exists, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@contract/billing/formula';
+import { monthWindow, usageMinutes } from '@contract/billing/usage';
+import { BILLING_MESSAGES } from '@contract/billing/schemas';
+import type { Transaction } from '@contract/payments/schemas';
+import { isPaid } from '@contract/payments/statuses';
+import type { AppDeps } from '../../deps';
+import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, usageCorrections, users } from '../../db/schema';
+import { HttpError } from '../../http/http-error';
+import { trySend } from '../../mail/send';
+import { billDueEmail, billReceiptEmail } from '../../mail/templates';
+import { NoSavedCard, type Payments } from '../payments/index';
+
+export type BillingDeps = Pick<AppDeps, 'db' | 'mailer' | 'notifications' | 'config'> & { payments: Payments; log: FastifyBaseLogger };
+
+export type BillRow = typeof billings.$inferSelect;
+
+/** Subscriptions are billed in pages of this many (10,000 of them must close within a minute). */
+const PAGE = 500;
+
+export const monthName = (year: number, month: number) =>
+  new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Closes a month that has ended: answers how many bills this run wrote and how many charges it made. */
+export async function closeMonth(deps: BillingDeps, year: number, month: number, now = new Date()): Promise<{ billed: number; charged: number }> {
+  if (!Number.isInteger(year) || !Number.isInteger(month) || month < 1 || month > 12) throw new HttpError(400, BILLING_MESSAGES.month);
+  const window = monthWindow(year, month);
+  if (window.to > now) throw new HttpError(400, BILLING_MESSAGES.monthNotOver);
+  let billed = 0;
+  for (let afterId = 0; ;) {
+    const page = await deps.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          gt(subscriptions.id, afterId),
+          or(
+            and(lt(subscriptions.createdAt, window.to), or(isNull(subscriptions.cancelledAt), gt(subscriptions.cancelledAt, window.from))),
+            // Corrected usage in the month (also before the subscription began).
+            exists(
+              deps.db
+                .select({ id: usageCorrections.id })
+                .from(usageCorrections)
+                .where(
+                  and(
+                    eq(usageCorrections.subscriptionId, subscriptions.id),
+                    lt(usageCorrections.startedAt, window.to),
+                    gt(usageCorrections.endedAt, window.from),
+                  ),
+                ),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(subscriptions.id))
+      .limit(PAGE);
+    if (page.length === 0) break;
+    billed += await billPage(
+      deps,
+      page.map((row) => row.id),
+      year,
+      month,
+    );
+    afterId = page.at(-1)?.id ?? afterId;
+  }
+  // Every bill of the month with something to pay and no settled charge: this run's or one a stopped run left.
+  const unpaid = await deps.db
+    .select()
+    .from(billings)
+    .where(
+      and(eq(billings.year, year), eq(billings.month, month), gt(billings.payable, 0), or(isNull(billings.noticeSent), eq(billings.noticeSent, 'pending'))),
+    );
+  let charged = 0;
+  for (const bill of unpaid) if (await chargeBill(deps, bill, `bill-${bill.id}-close`)) charged += 1;
+  return { billed, charged };
+}
+
+/** Writes the bills of some subscriptions for one month; answers how many were new. */
+async function billPage(deps: BillingDeps, ids: number[], year: number, month: number): Promise<number> {
+  const window = monthWindow(year, month);
+  const planRows = await deps.db
+    .select({ subscriptionId: subscriptionPlans.subscriptionId, effectiveFrom: subscriptionPlans.effectiveFrom, plan: plans })
+    .from(subscriptionPlans)
+    .innerJoin(plans, eq(plans.id, subscriptionPlans.planId))
+    .where(inArray(subscriptionPlans.subscriptionId, ids))
+    .orderBy(asc(subscriptionPlans.effectiveFrom));
+  const intervals = await deps.db
+    .select()
+    .from(liveIntervals)
+    .where(
+      and(
+        inArray(liveIntervals.subscriptionId, ids),
+        lt(liveIntervals.startedAt, window.to),
+        or(isNull(liveIntervals.endedAt), gt(liveIntervals.endedAt, window.from)),
+      ),
+    );
+  const corrections = await deps.db
+    .select()
+    .from(usageCorrections)
+    .where(and(inArray(usageCorrections.subscriptionId, ids), lt(usageCorrections.startedAt, window.to), gt(usageCorrections.endedAt, window.from)));
+  const rows = await deps.db.select().from(subscriptions).where(inArray(subscriptions.id, ids));
+  let written = 0;
+  for (const subscription of rows) {
+    const own = planRows.filter((entry) => entry.subscriptionId === subscription.id);
+    // The plan of the month: the last one that started before the month ended (changes start on a 1st).
+    const plan = (own.filter((entry) => entry.effectiveFrom < window.to).at(-1) ?? own[0])?.plan;
+    if (!plan) continue;
+    const ranges = [...intervals, ...corrections]
+      .filter((range) => range.subscriptionId === subscription.id)
+      .map((range) => ({ from: range.startedAt, to: range.endedAt }));
+    const minutes = usageMinutes(ranges, window.from, window.to);
+    const amount = usageCost(minutes, plan.amount, daysInMonth(year, month));
+    const wrote = await deps.db.transaction(async (tx) => {
+      // The credit row first, locked: two closes of one user's bills take credit one after the other.
+      await tx.insert(credits).values({ userId: subscription.userId }).onConflictDoNothing({ target: credits.userId });
+      const [credit] = await tx.select({ value: credits.value }).from(credits).where(eq(credits.userId, subscription.userId)).for('update');
+      const { creditUsed, payable } = applyCredit(amount, credit?.value ?? 0);
+      const [bill] = await tx
+        .insert(billings)
+        .values({
+          subscriptionId: subscription.id,
+          userId: subscription.userId,
+          shopAlias: subscription.shopAlias,
+          year,
+          month,
+          usageMinutes: minutes,
+          planId: plan.id,
+          planAmount: plan.amount,
+          currencyCode: plan.currencyCode,
+          amount,
+          creditUsed,
+          payable,
+          // Nothing to charge: settled as it is written (a receipt when credit paid for usage).
+          noticeSent: payable === 0 ? 'paid' : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!bill) return null;
+      if (creditUsed > 0)
+        await tx
+          .update(credits)
+          .set({ value: sql`${credits.value} - ${creditUsed}`, updatedAt: sql`now()` })
+          .where(eq(credits.userId, subscription.userId));
+      return bill;
+    });
+    if (!wrote) continue;
+    written += 1;
+    if (wrote.payable === 0 && wrote.amount > 0) await sendReceipt(deps, wrote, 'your credit');
+  }
+  return written;
+}
+
+/**
+ * Charges a bill once for `idempotencyKey` and tells the merchant the outcome once. Answers
+ * whether this call made a charge that succeeded.
+ */
+export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKey: string, authorizationCode?: string): Promise<boolean> {
+  let transaction: Transaction;
+  try {
+    transaction = await deps.payments.chargeSavedCard({
+      userId: bill.userId,
+      amount: bill.payable,
+      currencyCode: bill.currencyCode,
+      type: 'billing',
+      description: `${monthName(bill.year, bill.month)}: ${usageHours(bill.usageMinutes)} hours`,
+      appAlias: bill.shopAlias,
+      idempotencyKey,
+      ...(authorizationCode ? { authorizationCode } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof NoSavedCard)) throw error;
+    await notice(deps, bill, 'due', 'There is no saved card to charge. Add a card and pay from your billing page.');
+    return false;
+  }
+  return settleBill(deps, bill, transaction);
+}
+
+/** Records the bill's charge and tells the merchant its outcome once; true when it is paid. */
+export async function settleBill(deps: BillingDeps, bill: BillRow, transaction: Transaction): Promise<boolean> {
+  await deps.db
+    .update(billings)
+    .set({ transactionReference: transaction.reference, updatedAt: sql`now()` })
+    .where(eq(billings.id, bill.id));
+  if (isPaid(transaction.status)) {
+    if (await moveNotice(deps, bill, 'paid')) await sendReceipt(deps, bill, 'your card');
+    return true;
+  }
+  if (transaction.status === 'failed') await notice(deps, bill, 'failed', transaction.failureMessage ?? 'The payment did not go through.');
+  else await moveNotice(deps, bill, 'pending');
+  return false;
+}
+
+/** Moves the bill's notice state; true for the one caller that moved it (that caller tells the merchant). */
+async function moveNotice(deps: BillingDeps, bill: BillRow, to: 'paid' | 'failed' | 'due' | 'pending'): Promise<boolean> {
+  const [moved] = await deps.db
+    .update(billings)
+    .set({ noticeSent: to, updatedAt: sql`now()` })
+    .where(and(eq(billings.id, bill.id), sql`${billings.noticeSent} is distinct from ${to}`))
+    .returning({ id: billings.id });
+  return Boolean(moved);
+}
+
+async function billMail(deps: BillingDeps, bill: BillRow) {
+  const [row] = await deps.db
+    .select({ email: users.email, firstName: users.firstName, shopName: shops.name, planName: plans.name })
+    .from(users)
+    .innerJoin(plans, eq(plans.id, bill.planId))
+    .leftJoin(shops, eq(shops.alias, bill.shopAlias))
+    .where(eq(users.id, bill.userId));
+  if (!row) return null;
+  return {
+    to: row.email,
+    content: {
+      firstName: row.firstName,
+      appName: row.shopName ?? bill.shopAlias,
+      period: monthName(bill.year, bill.month),
+      usage: `${usageHours(bill.usageMinutes)} hours on ${row.planName}`,
+      amount: billMoney(bill.amount, bill.currencyCode),
+      creditUsed: billMoney(bill.creditUsed, bill.currencyCode),
+      payable: billMoney(bill.payable, bill.currencyCode),
+      link: `${deps.config.PUBLIC_ORIGIN}/billing`,
+    },
+  };
+}
+
+async function sendReceipt(deps: BillingDeps, bill: BillRow, card: string): Promise<void> {
+  const mail = await billMail(deps, bill);
+  if (mail) await trySend(deps, mail.to, billReceiptEmail({ ...mail.content, card }));
+}
+
+/** payment-due (no card) or payment-failed (declined): a notification (with push) and an e-mail, once per state. */
+async function notice(deps: BillingDeps, bill: BillRow, state: 'due' | 'failed', reason: string): Promise<void> {
+  if (!(await moveNotice(deps, bill, state))) return;
+  const period = monthName(bill.year, bill.month);
+  const payable = billMoney(bill.payable, bill.currencyCode);
+  await deps.notifications.notify(bill.userId, {
+    type: state === 'due' ? 'payment-due' : 'payment-failed',
+    title: state === 'due' ? `Payment due: ${period}, ${payable}` : `Payment failed: ${period}, ${payable}`,
+    body: reason,
+    meta: { shopAlias: bill.shopAlias },
+  });
+  const mail = await billMail(deps, bill);
+  if (mail) await trySend(deps, mail.to, billDueEmail({ ...mail.content, reason }));
+}
