@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@contract/api';
+import { API_PREFIX, TOTAL_COUNT_HEADER } from '@contract/api';
 import type { Envelope } from '@contract/envelope';
 import { errorText } from './error-text';
 
@@ -80,6 +80,23 @@ async function readBody(response: Response): Promise<unknown> {
  * `fillPath(USER_PATHS.update, { userId })` for one with parameters), and returns `data.data`.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await call<T>(path, options)).data;
+}
+
+/** One page of a list call: its items and how many all pages hold (contract/paging.ts). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A list call (`?page&limit`): the page's items and the `X-Total-Count` of every page. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
+  const { data, headers } = await call<T[]>(path, options);
+  const total = headers.get(TOTAL_COUNT_HEADER);
+  return { items: data, total: total === null ? data.length : Number(total) };
+}
+
+async function call<T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const token = tokenSource();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -115,5 +132,5 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && token) onUnauthorized(message);
     throw new ApiError(message, response.status);
   }
-  return (responseBody as Envelope<T>).data;
+  return { data: (responseBody as Envelope<T>).data, headers: response.headers };
 }
