@@ -71,19 +71,21 @@ export async function registerThroughApi(request: APIRequestContext, firstName: 
   return ((await response.json()) as Envelope<AuthResult>).data;
 }
 
-/**
- * Signs `page` in as a merchant registered once per spec file (named `firstName`): the portal's
- * session token is written before each page loads, as the login modal would leave it.
- */
+/** Signs `page` in as `session`: the portal's session token is written before each page loads, as the login modal would leave it. */
+export async function signInAs(page: Page, session: AuthResult): Promise<void> {
+  await page.addInitScript(
+    (stored) => {
+      (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
+    },
+    JSON.stringify({ token: session.token }),
+  );
+}
+
+/** Signs `page` in as a merchant registered once per spec file (named `firstName`). */
 export function sessionSigner(firstName: string): (page: Page, request: APIRequestContext) => Promise<void> {
   let session: AuthResult | undefined;
   return async (page, request) => {
     session ??= await registerThroughApi(request, firstName, uniqueEmail(firstName.toLowerCase()));
-    await page.addInitScript(
-      (stored) => {
-        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-      },
-      JSON.stringify({ token: session.token }),
-    );
+    await signInAs(page, session);
   };
 }
