@@ -1,4 +1,4 @@
-import { API_PREFIX, TOTAL_COUNT_HEADER } from '@contract/api';
+import { API_PREFIX } from '@contract/api';
 import type { Envelope } from '@contract/envelope';
 import { errorText } from './error-text';
 
@@ -22,7 +22,7 @@ export function isUnanswered(error: unknown): boolean {
 
 type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Sent as is with its own Content-Type (for example an image upload) instead of a JSON body. */
@@ -33,6 +33,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (for example a payment's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Reads the answer's headers (a list call's total: src/api/page.ts). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Where the bearer token comes from; set by the auth feature, read on every call. */
@@ -80,23 +82,6 @@ async function readBody(response: Response): Promise<unknown> {
  * `fillPath(USER_PATHS.update, { userId })` for one with parameters), and returns `data.data`.
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await call<T>(path, options)).data;
-}
-
-/** One page of a list call: its items and how many all pages hold (contract/paging.ts). */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-/** A list call (`?page&limit`): the page's items and the `X-Total-Count` of every page. */
-export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<Page<T>> {
-  const { data, headers } = await call<T[]>(path, options);
-  const total = headers.get(TOTAL_COUNT_HEADER);
-  return { items: data, total: total === null ? data.length : Number(total) };
-}
-
-async function call<T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> {
   const token = tokenSource();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -132,5 +117,6 @@ async function call<T>(path: string, options: RequestOptions): Promise<{ data: T
     if (response.status === 401 && token) onUnauthorized(message);
     throw new ApiError(message, response.status);
   }
-  return { data: (responseBody as Envelope<T>).data, headers: response.headers };
+  options.onHeaders?.(response.headers);
+  return (responseBody as Envelope<T>).data;
 }

@@ -2,15 +2,7 @@
  * What a private page's loader awaits, offline as online: the data this device already has (the
  * persisted cache restores it before the first route loads), else the server's answer.
  */
-import {
-  onlineManager,
-  type EnsureQueryDataOptions,
-  type GetNextPageParamFunction,
-  type InfiniteData,
-  type InfiniteQueryExecuteOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { onlineManager, type EnsureQueryDataOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { ApiError, isUnanswered } from '@/api/client';
 
@@ -43,30 +35,6 @@ export async function ensureRouteData<TQueryFnData, TError, TData, TQueryKey ext
   } catch (error) {
     if (!isUnanswered(error)) throw error;
     const cached = queryClient.getQueryData(options.queryKey) as TData | undefined;
-    if (cached !== undefined) return cached;
-    throw offline ? new NotOnThisDevice() : error;
-  }
-}
-
-/**
- * ensureRouteData for a list shown page by page: the cached pages, however old, else the first
- * page. `fresh`: the first page again from the server (pages added by Show more are dropped, as
- * a list opened anew starts at its top), the cached pages answering when the fetch gets no answer.
- */
-export async function ensureInfiniteRouteData<TQueryFnData, TQueryKey extends QueryKey, TPageParam>(
-  queryClient: QueryClient,
-  options: InfiniteQueryExecuteOptions<TQueryFnData, Error, InfiniteData<TQueryFnData>, TQueryKey, TPageParam> & {
-    getNextPageParam: GetNextPageParamFunction<TPageParam, TQueryFnData>;
-  },
-  { fresh = false }: { fresh?: boolean } = {},
-): Promise<InfiniteData<TQueryFnData, TPageParam>> {
-  const offline = !onlineManager.isOnline();
-  const attempt = offline ? { ...options, retry: false } : options;
-  try {
-    return await queryClient.infiniteQuery(fresh ? { ...attempt, staleTime: 0, pages: 1 } : { ...attempt, staleTime: 'static' });
-  } catch (error) {
-    if (!isUnanswered(error)) throw error;
-    const cached = queryClient.getQueryData<InfiniteData<TQueryFnData, TPageParam>>(options.queryKey);
     if (cached !== undefined) return cached;
     throw offline ? new NotOnThisDevice() : error;
   }

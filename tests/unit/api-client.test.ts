@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, OFFLINE_MESSAGE, api, apiPage, configureAuth } from '@/api/client';
+import { ApiError, OFFLINE_MESSAGE, api, configureAuth } from '@/api/client';
+import { apiPage } from '@/api/page';
 
 function respond(status: number, body: unknown): Response {
   const text = typeof body === 'string' ? body : JSON.stringify(body);

@@ -2,7 +2,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/client';
 import { createQueryClient } from '@/app/query-client';
-import { NOT_ON_THIS_DEVICE, NotOnThisDevice, ensureInfiniteRouteData, ensureRouteData } from '@/lib/route-data';
+import { ensureInfiniteRouteData } from '@/lib/infinite-route-data';
+import { NOT_ON_THIS_DEVICE, NotOnThisDevice, ensureRouteData } from '@/lib/route-data';
 
 const offline = () => Promise.reject(new ApiError('You appear to be offline. Check your connection and try again.', 0));
 

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { CONSTANTS } from '@contract/constants';
 import { PAYMENT_PATHS } from '@contract/payments/paths';
 import type { TransactionListItem } from '@contract/payments/schemas';
-import { api, apiPage, type Page } from '@/api/client';
+import { api } from '@/api/client';
+import { apiPage, type Page } from '@/api/page';
 import { paymentKeys, type TransactionFilter } from '../keys';
 
 /** Rows per page of the payments lists: the spec's default list limit. */

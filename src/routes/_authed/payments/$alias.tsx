@@ -3,7 +3,7 @@ import { transactionsInfiniteQueryOptions } from '@/features/payments/api/get-tr
 import { AppPaymentsPage } from '@/features/payments/components/AppPaymentsPage';
 import { filterOfSearch, transactionFilterOf } from '@/features/payments/model';
 import { validatePaymentsSearch } from '@/features/payments/search';
-import { ensureInfiniteRouteData } from '@/lib/route-data';
+import { ensureInfiniteRouteData } from '@/lib/infinite-route-data';
 
 export const Route = createFileRoute('/_authed/payments/$alias')({
   validateSearch: validatePaymentsSearch,

@@ -3,7 +3,8 @@ import { transactionAppsQueryOptions, transactionsInfiniteQueryOptions } from '@
 import { PaymentsPage } from '@/features/payments/components/PaymentsPage';
 import { filterOfSearch, transactionFilterOf } from '@/features/payments/model';
 import { validatePaymentsSearch } from '@/features/payments/search';
-import { ensureInfiniteRouteData, ensureRouteData } from '@/lib/route-data';
+import { ensureInfiniteRouteData } from '@/lib/infinite-route-data';
+import { ensureRouteData } from '@/lib/route-data';
 
 export const Route = createFileRoute('/_authed/payments/')({
   validateSearch: validatePaymentsSearch,
