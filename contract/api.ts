@@ -6,6 +6,9 @@
 /** Every path of contract/<domain>/paths.ts is relative to this prefix. */
 export const API_PREFIX = '/v1' as const;
 
+/** How many items all pages of a list call hold together (contract/paging.ts). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
 /** The `:name` parameters of a path pattern, as a union of their names. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParams<`/${Rest}`>

@@ -1,13 +1,12 @@
 /**
  * The one paging rule of every list call: `?page=<n>&limit=<m>`, page 0-based (default 0),
  * limit 1 to PAGE_LIMIT_MAX (default per call: 50, shop media 100). `data` holds that page's
- * items; the `X-Total-Count` header says how many items all pages hold together.
+ * items; the TOTAL_COUNT_HEADER (contract/api.ts) says how many items all pages hold together.
  */
 import { z } from './zod';
 
 export const PAGE_LIMIT_MAX = 200;
 export const PAGE_MAX = 10_000;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** `page` and `limit` of a list call whose default page size is `defaultLimit`. */
 export function pageQuery(defaultLimit: number) {

@@ -1,14 +1,16 @@
 /**
- * Payments journeys in test mode (no keys: the built-in paystack test gateway and its hosted
- * pages): add a card, set another default, remove one through the in-page dialog; a declined
- * card; a 3-D Secure payment left unfinished, then finished from the resolution page; the
- * payments list shows the outcomes. Then stripe card saving (a setup intent confirmed on the
- * stripe test gateway's card setup page) on a server of its own, whose SOVEREIGN chooses stripe.
+ * Payments journeys in test mode (no keys: the built-in test gateways and their hosted pages):
+ * add a card, set another default, remove one through the in-page dialog; a declined card; a
+ * 3-D Secure payment left unfinished, then finished from the resolution page; the payments list
+ * shows the outcomes, a page at a time, filtered by the server; a SOVEREIGN switches the provider
+ * to Flutterwave (on a server of this spec's own) and a merchant's next card goes through it.
+ * Then stripe card saving (a setup intent confirmed on the stripe test gateway's card setup page)
+ * on a server of its own, whose SOVEREIGN chooses stripe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
-import { sessionSigner } from './accounts';
-import type { BrowserWindow } from './browser';
+import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
+import { registerThroughApi, sessionSigner, signInWithToken, uniqueEmail } from './accounts';
 import { ownServer } from './own-server';
 
 const signIn = sessionSigner('Payer');
@@ -102,6 +104,8 @@ test('the payments list shows every outcome and filters by status', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   const payments = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
   await expect(payments).toHaveCount(4);
+  await expect(page.getByRole('status').filter({ hasText: '4 payments' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
   await expect(payments.filter({ hasText: 'Needs another card' })).toHaveCount(1);
   await expect(payments.filter({ hasText: /Refunded|Paid/ })).toHaveCount(3);
   await expect(payments.first().getByText('Test mode')).toBeVisible();
@@ -111,6 +115,126 @@ test('the payments list shows every outcome and filters by status', async ({ pag
   await expect(page).toHaveURL(/status=requires_payment_method/);
   await expect(payments).toHaveCount(1);
   await expect(payments.first()).toContainText('USD 1.00');
+  await expect(page.getByRole('status').filter({ hasText: '1 payment' })).toBeVisible();
+});
+
+/** Card checks started through the API (left unpaid): `count` of them, oldest first, each with its provider and app. */
+async function startPayments(page: Page, session: AuthResult, count: number, of: (i: number) => { provider: string; appAlias: string }): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    const response = await page.request.post('/v1/transactions/initialize', {
+      headers: { authorization: `Bearer ${session.token}`, [IDEMPOTENCY_HEADER]: `pages-${i}` },
+      data: { type: 'card-setup', shopAlias: PORTAL_SHOP_ALIAS, ...of(i) },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+}
+
+test('55 payments: the newest 50 show at once with the total, Show more brings the rest, and each filter asks the server', async ({ page, request }) => {
+  const session = await registerThroughApi(request, 'Pager', uniqueEmail('pager'));
+  // The 5 oldest went through Flutterwave; the apps alternate.
+  await startPayments(page, session, 55, (i) => ({ provider: i < 5 ? 'flutterwave' : 'paystack', appAlias: i % 2 === 0 ? 'ada-fabrics' : 'ngozi-wears' }));
+  await signInWithToken(page, session.token);
+
+  await page.goto('/payments');
+  const payments = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
+  const count = (text: string) => page.getByRole('status').filter({ hasText: new RegExp(`^${text}$`) });
+  await expect(count('Showing 50 of 55 payments')).toBeVisible();
+  await expect(payments).toHaveCount(50);
+  await expect(payments.filter({ hasText: 'Flutterwave' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(count('55 payments')).toBeVisible();
+  await expect(payments).toHaveCount(55);
+  await expect(payments.filter({ hasText: 'Flutterwave' })).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Provider' }).click();
+  await page.getByRole('option', { name: 'Flutterwave' }).click();
+  await expect(page).toHaveURL(/provider=flutterwave/);
+  await expect(count('5 payments')).toBeVisible();
+  await expect(payments).toHaveCount(5);
+
+  // The apps come from the server, not from the rows loaded so far.
+  await page.getByRole('combobox', { name: 'App' }).click();
+  await expect(page.getByRole('option')).toHaveText(['All apps', 'ada-fabrics', 'ngozi-wears']);
+  await page.getByRole('option', { name: 'ada-fabrics' }).click();
+  await expect(page).toHaveURL(/app=ada-fabrics/);
+  await expect(count('3 payments')).toBeVisible();
+  await expect(payments).toHaveCount(3);
+
+  await page.goto('/payments/ngozi-wears');
+  await expect(page.getByRole('heading', { level: 1, name: 'App payments' })).toBeVisible();
+  await expect(count('27 payments')).toBeVisible();
+  await expect(payments).toHaveCount(27);
+  await expect(page.getByRole('combobox', { name: 'App' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Provider' }).click();
+  await page.getByRole('option', { name: 'Flutterwave' }).click();
+  await expect(count('2 payments')).toBeVisible();
+  await expect(payments).toHaveCount(2);
+});
+
+test.describe('the payment provider', () => {
+  const own = ownServer('payments');
+  test.afterAll(() => own.tearDown());
+
+  /** A phone of its own (a new browser context: nothing cached from before) signed in as `session`. */
+  async function phone(browser: Browser, session: AuthResult): Promise<Page> {
+    const context = await browser.newContext({ baseURL: own.origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await signInWithToken(page, session.token);
+    return page;
+  }
+
+  test('a SOVEREIGN switches it to Flutterwave: a merchant never sees the setting, and their next card goes through Flutterwave', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const sovereign = await own.setUpSovereign('Sovereign');
+    const merchant = await own.register('Merchant');
+
+    const merchantPhone = await phone(browser, merchant);
+    await merchantPhone.goto('/payment-methods');
+    await expect(merchantPhone.getByRole('heading', { level: 1, name: 'Payment Methods' })).toBeVisible();
+    await expect(merchantPhone.getByText(/Adding a card through Paystack charges \$1\.00/)).toBeVisible();
+    await expect(merchantPhone.getByRole('region', { name: 'Payment provider' })).toHaveCount(0);
+    const refused = await merchantPhone.request.put('/v1/remote-config/portal-payments', {
+      headers: { authorization: `Bearer ${merchant.token}` },
+      data: { provider: 'stripe' },
+    });
+    expect(refused.status()).toBe(403);
+    await merchantPhone.context().close();
+
+    const adminPhone = await phone(browser, sovereign);
+    await adminPhone.goto('/payment-methods');
+    const setting = adminPhone.getByRole('region', { name: 'Payment provider' });
+    await expect(setting.getByRole('combobox', { name: 'Provider' })).toHaveText('Paystack');
+    const saved = adminPhone.waitForResponse(
+      (response) => response.url().endsWith('/v1/remote-config/portal-payments') && response.request().method() === 'PUT',
+    );
+    await setting.getByRole('combobox', { name: 'Provider' }).click();
+    await adminPhone.getByRole('option', { name: 'Flutterwave' }).click();
+    expect((await saved).status()).toBe(200);
+    await expect(setting.getByRole('combobox', { name: 'Provider' })).toHaveText('Flutterwave');
+    await adminPhone.context().close();
+
+    // A device fetches the setting at most every 12 hours (spec section 7): the merchant's next
+    // visit is on a device that has not fetched it yet.
+    const nextVisit = await phone(browser, merchant);
+    await nextVisit.goto('/payment-methods');
+    await expect(nextVisit.getByText(/Adding a card through Flutterwave charges \$1\.00/)).toBeVisible();
+    await nextVisit.getByRole('button', { name: 'Add card' }).click();
+    await expect(nextVisit.getByText('Flutterwave (Test mode)')).toBeVisible();
+    await nextVisit.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await nextVisit.getByLabel('Expiry').fill('12/34');
+    await nextVisit.getByLabel('CVC').fill('123');
+    await nextVisit.getByLabel('Name on card').fill('Ada Merchant');
+    await nextVisit.getByRole('button', { name: 'Pay' }).click();
+    await expect(nextVisit.getByRole('status').filter({ hasText: 'Your card is saved.' })).toBeVisible();
+    const card = nextVisit.getByRole('listitem', { name: 'Visa •••• 4242, expires 12/2034' });
+    await expect(card.getByText('Flutterwave')).toBeVisible();
+    await expect(nextVisit.getByRole('region', { name: 'Payment provider' })).toHaveCount(0);
+
+    await nextVisit.goto('/payments?provider=flutterwave');
+    await expect(nextVisit.getByRole('list', { name: 'Payments' }).getByRole('listitem')).toHaveCount(1);
+    await nextVisit.context().close();
+  });
 });
 
 test.describe('stripe card saving', () => {
@@ -124,12 +248,7 @@ test.describe('stripe card saving', () => {
   test.afterAll(() => server.tearDown());
 
   test.beforeEach(async ({ page }) => {
-    await page.addInitScript(
-      (stored) => {
-        (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored);
-      },
-      JSON.stringify({ token: sovereign.token }),
-    );
+    await signInWithToken(page, sovereign.token);
   });
 
   /** Add card, then the stripe test gateway's card setup page takes the card. */

@@ -2,8 +2,10 @@
 export const PAYMENT_PATHS = {
   /** POST {type, provider?, shopAlias?}: a new transaction; the server sets the amount. Idempotency-Key header. */
   initialize: '/transactions/initialize',
-  /** POST {reference}: verify a transaction with its gateway and record the outcome. GET ?status&shopAlias&page&limit: the caller's transactions. */
+  /** POST {reference}: verify a transaction with its gateway and record the outcome. GET ?status&provider&appAlias&page&limit: one page of the caller's transactions (X-Total-Count: all pages). */
   transactions: '/transactions',
+  /** GET: the apps the caller's transactions name, for the list's app filter. */
+  transactionApps: '/transactions/apps',
   /** GET one of the caller's transactions by its reference. */
   transaction: '/transactions/:reference',
   /** POST: a stripe checkout session for a transaction (answer `id`). */

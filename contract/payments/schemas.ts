@@ -14,6 +14,7 @@ import { TRANSACTION_STATUSES } from './statuses';
 export const PAYMENT_MESSAGES = {
   provider: `Choose a payment provider: ${GATEWAYS.join(', ')}`,
   type: 'Choose what this payment is for',
+  status: `Choose a status: ${TRANSACTION_STATUSES.join(', ')}`,
   amount: 'The amount must be a whole number of cents above 0',
   currency: 'This currency is not accepted',
   notFound: 'This payment was not found',
@@ -46,7 +47,7 @@ export const PAYMENT_TYPES = ['card-setup'] as const;
 export const paymentTypeSchema = z.enum(PAYMENT_TYPES, { error: PAYMENT_MESSAGES.type });
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES, { error: PAYMENT_MESSAGES.status });
 
 export const transactionSchema = z.object({
   id,
@@ -72,6 +73,25 @@ export const transactionSchema = z.object({
   updatedAt: timestamp,
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+/**
+ * A row of GET /v1/transactions: what the payments list and the pending payments show (the
+ * full transaction is GET /v1/transactions/:reference), about half the bytes of a transaction.
+ */
+export const transactionListItemSchema = transactionSchema.pick({
+  reference: true,
+  provider: true,
+  amount: true,
+  currencyCode: true,
+  status: true,
+  appAlias: true,
+  description: true,
+  testMode: true,
+  failureMessage: true,
+  actionUrl: true,
+  createdAt: true,
+});
+export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
 
 /** Spec section 3 Payment request, as the portal sends it: the server fills amount, reference and user. */
 export const initializeRequestSchema = z.object({
@@ -108,8 +128,10 @@ export type InitializeAnswer = z.infer<typeof initializeAnswerSchema>;
 /** POST /v1/transactions: check a transaction with its gateway and record the outcome. */
 export const verifyRequestSchema = z.object({ reference: tokenText('reference', TEXT_LIMITS.code * 2), provider: providerSchema.optional() });
 
-export const transactionsQuerySchema = pageQuery(50).extend({
-  status: z.union([transactionStatusSchema, z.array(transactionStatusSchema).max(TRANSACTION_STATUSES.length)]).optional(),
+/** GET /v1/transactions: one page (CONSTANTS.defaultListLimit rows unless told), filtered by status (repeatable), provider and app. */
+export const transactionsQuerySchema = pageQuery(CONSTANTS.defaultListLimit).extend({
+  status: z.union([transactionStatusSchema, z.array(transactionStatusSchema).max(TRANSACTION_STATUSES.length)], { error: PAYMENT_MESSAGES.status }).optional(),
+  provider: providerSchema.optional(),
   appAlias: tokenText('appAlias', 100).optional(),
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;

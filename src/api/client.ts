@@ -22,7 +22,7 @@ export function isUnanswered(error: unknown): boolean {
 
 type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Sent as is with its own Content-Type (for example an image upload) instead of a JSON body. */
@@ -33,6 +33,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (for example a payment's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Reads the answer's headers (a list call's total: src/api/page.ts). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Where the bearer token comes from; set by the auth feature, read on every call. */
@@ -115,5 +117,6 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (response.status === 401 && token) onUnauthorized(message);
     throw new ApiError(message, response.status);
   }
+  options.onHeaders?.(response.headers);
   return (responseBody as Envelope<T>).data;
 }

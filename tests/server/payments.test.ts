@@ -11,11 +11,18 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { ROLE } from '@contract/constants';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
 import { TRANSACTION_STATUSES, TRANSITIONS } from '@contract/payments/statuses';
-import { DEFAULT_PAYMENTS_CONFIG, PAYMENT_MESSAGES, type Authorization, type InitializeAnswer, type Transaction } from '@contract/payments/schemas';
+import {
+  DEFAULT_PAYMENTS_CONFIG,
+  PAYMENT_MESSAGES,
+  type Authorization,
+  type InitializeAnswer,
+  type Transaction,
+  type TransactionListItem,
+} from '@contract/payments/schemas';
 import type { AppInstance } from '../../server/src/app';
 import { REPO_ROOT } from '../../server/src/config';
 import { cardAuthorizations, paymentTransactions, sandboxObjects, userRoles, webhookEvents } from '../../server/src/db/schema';
@@ -126,6 +133,30 @@ function chargeSuccess(reference: string, amount: number, currency = 'USD', id =
       authorization: {},
     },
   };
+}
+
+type SeededRow = Pick<TransactionListItem, 'reference' | 'status' | 'provider' | 'appAlias'>;
+
+/** `count` finished transactions of `userId` written straight to the table, a minute apart: the newest first, as the list answers. */
+async function seedTransactions(database: DatabaseHandle, userId: number, count: number): Promise<SeededRow[]> {
+  const statuses = ['refunded', 'failed', 'requires_action', 'cancelled'] as const;
+  const providers = ['paystack', 'flutterwave', 'stripe'] as const;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    reference: `ssa_seed_${userId}_${i}`,
+    userId,
+    provider: providers[i % providers.length] ?? 'paystack',
+    type: 'card-setup',
+    amount: 100,
+    currencyCode: 'USD',
+    status: statuses[i % statuses.length] ?? 'failed',
+    appAlias: i % 7 === 0 ? null : i % 2 === 0 ? 'shop-a' : 'shop-b',
+    description: 'Card check (refunded)',
+    testMode: true,
+    idempotencyKey: `seed-${i}`,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+  }));
+  await database.db.insert(paymentTransactions).values(rows);
+  return rows.reverse().map(({ reference, status, provider, appAlias }) => ({ reference, status, provider, appAlias }));
 }
 
 async function refundsAtGateway(database: DatabaseHandle, reference: string): Promise<number> {
@@ -531,6 +562,78 @@ describe.each(kinds)('payments on %s', (kind) => {
     const upstream = await kit.call('GET', `/v1/card-authorizations/${first}/upstream?provider=paystack`, token);
     expect(upstream.statusCode, upstream.body).toBe(200);
     expect(dataOf<Authorization>(upstream)).toMatchObject({ authorizationCode: first, brand: 'visa', last4: '4242', label: 'Work card' });
+  });
+
+  it("the list: pages of 50 with the total of every page, newest first, filtered on the server by status, provider and app; only the caller's rows", async () => {
+    const owner = await kit.register();
+    const stranger = await kit.register();
+    const mine = await seedTransactions(kit.database, owner.user.id, 120);
+    const theirs = await seedTransactions(kit.database, stranger.user.id, 7);
+    const page = async (query: string, token = owner.token) => {
+      const response = await kit.call('GET', `/v1/transactions${query}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return { total: Number(response.headers[TOTAL_COUNT_HEADER]), items: dataOf<TransactionListItem[]>(response) };
+    };
+    const references = (rows: ReadonlyArray<{ reference: string }>) => rows.map((row) => row.reference);
+
+    const first = await page('');
+    expect(first.total).toBe(120);
+    expect(references(first.items)).toEqual(references(mine.slice(0, 50)));
+    // Only what a list row shows: no ids, no card codes, no bookkeeping.
+    expect(Object.keys(first.items[0] ?? {}).sort()).toEqual(
+      ['actionUrl', 'amount', 'appAlias', 'createdAt', 'currencyCode', 'description', 'failureMessage', 'provider', 'reference', 'status', 'testMode'].sort(),
+    );
+    expect(references((await page('?page=1')).items)).toEqual(references(mine.slice(50, 100)));
+    expect(references((await page('?page=2')).items)).toEqual(references(mine.slice(100)));
+    expect(await page('?page=3')).toEqual({ total: 120, items: [] });
+    expect(references((await page('?limit=200')).items)).toEqual(references(mine));
+    expect(references((await page('?page=11&limit=10')).items)).toEqual(references(mine.slice(110)));
+
+    const cases: Array<[string, (row: SeededRow) => boolean]> = [
+      ['?status=failed', (row) => row.status === 'failed'],
+      ['?status=failed&status=requires_action', (row) => row.status === 'failed' || row.status === 'requires_action'],
+      ['?provider=flutterwave', (row) => row.provider === 'flutterwave'],
+      ['?appAlias=shop-a', (row) => row.appAlias === 'shop-a'],
+      ['?status=refunded&provider=stripe&appAlias=shop-b', (row) => row.status === 'refunded' && row.provider === 'stripe' && row.appAlias === 'shop-b'],
+      ['?appAlias=nobody', () => false],
+    ];
+    for (const [query, keep] of cases) {
+      const expected = mine.filter(keep);
+      const { total, items } = await page(`${query}&limit=10&page=1`);
+      expect(total, query).toBe(expected.length);
+      expect(references(items), query).toEqual(references(expected.slice(10, 20)));
+    }
+
+    // Both have shop-a payments: each sees only their own.
+    const strangerShopA = await page('?appAlias=shop-a&limit=200', stranger.token);
+    expect(references(strangerShopA.items)).toEqual(references(theirs.filter((row) => row.appAlias === 'shop-a')));
+    expect(strangerShopA.total).toBe(strangerShopA.items.length);
+    expect((await page('?appAlias=shop-a&limit=200')).total).toBe(mine.filter((row) => row.appAlias === 'shop-a').length);
+    expect(dataOf<string[]>(await kit.call('GET', '/v1/transactions/apps', owner.token))).toEqual(['shop-a', 'shop-b']);
+    expect(dataOf<string[]>(await kit.call('GET', '/v1/transactions/apps', (await kit.register()).token))).toEqual([]);
+    expect((await kit.call('GET', '/v1/transactions/apps', null)).statusCode).toBe(401);
+  });
+
+  it('bad list parameters are a 400 that names the parameter and what it takes', async () => {
+    const { token } = await kit.register();
+    const cases: Array<[string, string]> = [
+      ['page=-1', 'Query parameter page must be at least 0'],
+      ['page=10001', 'Query parameter page must be at most 10000'],
+      ['page=two', 'Query parameter page must be a number'],
+      ['page=1.5', 'Query parameter page must be an integer'],
+      ['limit=0', 'Query parameter limit must be at least 1'],
+      ['limit=201', 'Query parameter limit must be at most 200'],
+      ['status=paid', PAYMENT_MESSAGES.status],
+      ['status=failed&status=paid', PAYMENT_MESSAGES.status],
+      ['provider=paypal', PAYMENT_MESSAGES.provider],
+      [`appAlias=${'a'.repeat(101)}`, 'appAlias must be at most 100 characters'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await kit.call('GET', `/v1/transactions?${query}`, token);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toEqual({ message });
+    }
+    expect((await kit.call('GET', '/v1/transactions', null)).statusCode).toBe(401);
   });
 
   it('remote config: anyone with the client credential reads it, only a SOVEREIGN changes it, and initialize follows it', async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES, type Subscription } from '@contract/billing/schemas';
 import { ROLE } from '@contract/constants';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { TOTAL_COUNT_HEADER } from '@contract/api';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { cardAuthorizations, liveIntervals, shopCollaborators, subscriptions, userRoles } from '../../server/src/db/schema';

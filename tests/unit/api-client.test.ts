@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, OFFLINE_MESSAGE, api, configureAuth } from '@/api/client';
+import { apiPage } from '@/api/page';
 
 function respond(status: number, body: unknown): Response {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -109,5 +110,13 @@ describe('api client', () => {
     expect(lastRequest().init.body).toBe(picture);
     expect(lastRequest().headers['Content-Type']).toBe('image/png');
     expect(lastRequest().headers.Authorization).toBe('Bearer jwt-token');
+  });
+
+  it("reads a list call's page and the X-Total-Count of every page", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ message: 'ok', data: [{ id: 1 }] }), { status: 200, headers: { 'X-Total-Count': '120' } }));
+    await expect(apiPage('/transactions', { query: { page: 2, limit: 50 } })).resolves.toEqual({ items: [{ id: 1 }], total: 120 });
+    expect(lastRequest().url).toBe('/v1/transactions?page=2&limit=50');
+    fetchMock.mockResolvedValue(respond(400, { message: 'Query parameter limit must be at most 200' }));
+    await expect(apiPage('/transactions', { query: { limit: 500 } })).rejects.toThrow('Query parameter limit must be at most 200');
   });
 });

@@ -1,11 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Authorization, Launch, Transaction } from '@contract/payments/schemas';
+import type { Authorization, Launch, TransactionListItem } from '@contract/payments/schemas';
 import { REMOTE_CONFIG_MIN_FETCH_INTERVAL_MS, remoteConfigQueryOptions } from '@/features/payments/api/get-remote-config';
 import { paymentKeys } from '@/features/payments/keys';
 import { flutterwaveOptions, paystackOptions, toMajorUnits } from '@/features/payments/launcher/options';
-import { appsOf, cardExpiry, cardTitle, sortCards, statusTone } from '@/features/payments/model';
+import { TRANSACTIONS_PAGE_SIZE, transactionsInfiniteQueryOptions } from '@/features/payments/api/get-transactions';
+import {
+  cardExpiry,
+  cardTitle,
+  countText,
+  filterOfSearch,
+  rowsOf,
+  sortCards,
+  statusTone,
+  transactionDate,
+  transactionFilterOf,
+} from '@/features/payments/model';
 import { validatePaymentsSearch, validateReturnSearch } from '@/features/payments/search';
-import { filterOfSearch } from '@/features/payments/components/TransactionFilters';
 import { api } from '@/api/client';
 
 const launch: Launch = {
@@ -94,19 +104,63 @@ describe('payments model', () => {
     expect(statusTone('initialized')).toBe('default');
   });
 
-  it('offers the apps the transactions name', () => {
-    const transactions = [{ appAlias: 'b' }, { appAlias: null }, { appAlias: 'a' }, { appAlias: 'b' }] as Transaction[];
-    expect(appsOf(transactions)).toEqual(['a', 'b']);
+  it('writes a date as en-GB Intl.DateTimeFormat does, in the local time zone', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    const dates = [...Array.from({ length: 12 }, (_, month) => new Date(2026, month, month + 5, month * 2, month * 5)), new Date(2026, 11, 31, 23, 59, 59)];
+    for (const date of dates) expect(transactionDate(date.toISOString())).toBe(intl.format(date));
+  });
+
+  it('joins the loaded pages into one list, a row the pages both hold shown once', () => {
+    const row = (reference: string) => ({ reference }) as TransactionListItem;
+    // A payment made between two pages pushes the first page's last row onto the second.
+    const pages = [{ items: [row('c'), row('b')] }, { items: [row('b'), row('a')] }];
+    expect(rowsOf(pages).map((each) => each.reference)).toEqual(['c', 'b', 'a']);
+    expect(rowsOf([])).toEqual([]);
+  });
+
+  it("says how many payments there are and how many are shown, from the server's total", () => {
+    expect(countText(50, 500)).toBe('Showing 50 of 500 payments');
+    expect(countText(500, 500)).toBe('500 payments');
+    expect(countText(1, 1)).toBe('1 payment');
   });
 
   it('keeps only search values that fit', () => {
-    expect(validatePaymentsSearch({ status: 'requires_action', app: 'shop' })).toEqual({ status: 'requires_action', app: 'shop' });
-    expect(validatePaymentsSearch({ status: 3, app: '' })).toEqual({ status: undefined, app: undefined });
-    expect(filterOfSearch({ status: 'requires_action', app: 'shop' })).toEqual({ status: 'requires_action', app: 'shop' });
-    expect(filterOfSearch({ status: 'nope' })).toEqual({ status: undefined, app: undefined });
+    expect(validatePaymentsSearch({ status: 'requires_action', app: 'shop' })).toEqual({ status: 'requires_action', provider: undefined, app: 'shop' });
+    expect(validatePaymentsSearch({ status: 3, app: '' })).toEqual({ status: undefined, provider: undefined, app: undefined });
+    expect(validatePaymentsSearch({ provider: 'stripe' })).toEqual({ status: undefined, provider: 'stripe', app: undefined });
+    expect(filterOfSearch({ status: 'requires_action', provider: 'flutterwave', app: 'shop' })).toEqual({
+      status: 'requires_action',
+      provider: 'flutterwave',
+      app: 'shop',
+    });
+    expect(filterOfSearch({ status: 'nope', provider: 'paypal' })).toEqual({ status: undefined, provider: undefined, app: undefined });
     expect(validateReturnSearch({ trxref: 'r1', reference: 'r1' })).toEqual({ reference: 'r1', sessionId: undefined });
     expect(validateReturnSearch({ tx_ref: 'r2' })).toEqual({ reference: 'r2', sessionId: undefined });
     expect(validateReturnSearch({ session_id: 'cs_1' })).toEqual({ reference: undefined, sessionId: 'cs_1' });
+  });
+});
+
+describe('transactions list query', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the server for one filtered page of 50 at a time, and for another only while the total says more are left', async () => {
+    expect(TRANSACTIONS_PAGE_SIZE).toBe(50);
+    const filter = transactionFilterOf({ status: 'failed', provider: 'stripe', app: 'shop' });
+    const options = transactionsInfiniteQueryOptions(filter);
+    expect(options.queryKey).toEqual(paymentKeys.transactions({ status: 'failed', provider: 'stripe', appAlias: 'shop' }));
+    expect(options.queryKey).not.toEqual(paymentKeys.transactions({ status: 'failed', appAlias: 'shop' }));
+    const page = (count: number, total: number) => ({ items: Array.from({ length: count }, () => ({}) as TransactionListItem), total });
+    expect(options.getNextPageParam(page(50, 120), [], 0, [])).toBe(1);
+    expect(options.getNextPageParam(page(50, 120), [], 1, [])).toBe(2);
+    expect(options.getNextPageParam(page(20, 120), [], 2, [])).toBeUndefined();
+    expect(options.getNextPageParam(page(50, 50), [], 0, [])).toBeUndefined();
+
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'X-Total-Count': '120' } })));
+    vi.stubGlobal('fetch', fetchMock);
+    const queryFn = options.queryFn as (context: { pageParam: number; signal: AbortSignal }) => Promise<unknown>;
+    await expect(queryFn({ pageParam: 2, signal: new AbortController().signal })).resolves.toEqual({ items: [], total: 120 });
+    const [url] = fetchMock.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/v1/transactions?status=failed&provider=stripe&appAlias=shop&page=2&limit=50');
   });
 });
 

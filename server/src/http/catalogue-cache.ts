@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
 import { ok } from './envelope';

@@ -1,8 +1,9 @@
 /** Pure rules of the payments pages (unit-tested). */
-import type { GatewayId } from '@contract/constants';
+import { GATEWAYS, type GatewayId } from '@contract/constants';
 import { formatMoney } from '@contract/money';
-import type { Authorization, Transaction } from '@contract/payments/schemas';
-import { isPaid, needsAction, type TransactionStatus } from '@contract/payments/statuses';
+import type { Authorization, TransactionListItem } from '@contract/payments/schemas';
+import { isPaid, needsAction, TRANSACTION_STATUSES, type TransactionStatus } from '@contract/payments/statuses';
+import type { TransactionFilter } from './keys';
 
 /** What the merchant is told once back from a provider's page. */
 export type ReturnResult = { kind: 'saved' | 'pending' | 'failed'; text: string };
@@ -32,7 +33,7 @@ export function statusTone(status: TransactionStatus): StatusTone {
   return 'default';
 }
 
-export function transactionAmount(transaction: Pick<Transaction, 'amount' | 'currencyCode'>): string {
+export function transactionAmount(transaction: Pick<TransactionListItem, 'amount' | 'currencyCode'>): string {
   return formatMoney(transaction.amount, { code: transaction.currencyCode });
 }
 
@@ -52,12 +53,48 @@ export function sortCards(cards: readonly Authorization[]): Authorization[] {
   return [...cards].sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.createdAt.localeCompare(a.createdAt));
 }
 
-/** The apps a merchant may filter by: those their transactions name, in order. */
-export function appsOf(transactions: readonly Transaction[]): string[] {
-  return [...new Set(transactions.map((transaction) => transaction.appAlias).filter((alias): alias is string => alias !== null))].sort();
+/** The payments pages' filter, from their search params: a status or provider the spec does not name is dropped. */
+export interface PaymentsFilter {
+  status?: TransactionStatus;
+  provider?: GatewayId;
+  app?: string;
 }
 
-/** "12 Mar 2026, 14:05" in the merchant's time zone. */
+export function filterOfSearch(search: { status?: string; provider?: string; app?: string }): PaymentsFilter {
+  return {
+    status: TRANSACTION_STATUSES.find((status) => status === search.status),
+    provider: GATEWAYS.find((provider) => provider === search.provider),
+    app: search.app,
+  };
+}
+
+/** What the server is asked for (an app's own page passes its alias as `app`). */
+export function transactionFilterOf(filter: PaymentsFilter): TransactionFilter {
+  return { status: filter.status, provider: filter.provider, appAlias: filter.app };
+}
+
+/** The loaded pages as one list: a payment made meanwhile shifts the pages, and is never shown twice. */
+export function rowsOf(pages: ReadonlyArray<{ items: readonly TransactionListItem[] }>): TransactionListItem[] {
+  const rows = new Map<string, TransactionListItem>();
+  for (const page of pages) for (const row of page.items) if (!rows.has(row.reference)) rows.set(row.reference, row);
+  return [...rows.values()];
+}
+
+/** "3 payments", or "Showing 50 of 500 payments" while more are left to show. */
+export function countText(shown: number, total: number): string {
+  const noun = total === 1 ? 'payment' : 'payments';
+  return shown < total ? `Showing ${shown} of ${total} ${noun}` : `${total} ${noun}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * "12 Mar 2026, 14:05" in the merchant's time zone: en-GB Intl.DateTimeFormat's words (a unit
+ * test holds them equal), written by hand as contract/money.ts does, since the first Intl
+ * formatter of a page loads locale data (150 ms in the payments list's first render on the bench phone).
+ */
 export function transactionDate(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const date = new Date(iso);
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }

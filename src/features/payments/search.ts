@@ -1,19 +1,20 @@
 /**
  * The payments pages' search params: a value that does not fit is dropped (the page still opens).
  * The route tree (initial JS) runs these: they stay free of payment code, and the page checks a
- * status against the list itself.
+ * status or provider against the spec's names itself (filterOfSearch).
  */
 import type { PaymentReturn } from './use-payment-return';
 
 export interface PaymentsSearch {
   status?: string;
+  provider?: string;
   app?: string;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 export function validatePaymentsSearch(search: Record<string, unknown>): PaymentsSearch {
-  return { status: text(search.status), app: text(search.app) };
+  return { status: text(search.status), provider: text(search.provider), app: text(search.app) };
 }
 
 /**

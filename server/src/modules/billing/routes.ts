@@ -17,7 +17,7 @@ import {
   updateSubscriptionSchema,
 } from '@contract/billing/schemas';
 import { ROLE } from '@contract/constants';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { hasRole } from '@contract/users/roles';
 import { AUTH_MESSAGES, signedInUser } from '../../auth/guards';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewayId } from '@contract/constants';
-import { PAYMENT_MESSAGES, type Authorization, type Transaction } from '@contract/payments/schemas';
+import { PAYMENT_MESSAGES, type Authorization, type Transaction, type TransactionListItem } from '@contract/payments/schemas';
 import type { TransactionStatus } from '@contract/payments/statuses';
 import type { User } from '@contract/users/schemas';
 import type { Config } from '../../config';
@@ -46,6 +46,30 @@ export function toTransaction(row: TransactionRow): Transaction {
     authorizationCode: row.authorizationCode,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a list row needs (transactionListItemSchema), and no more. */
+export const LIST_COLUMNS = {
+  reference: paymentTransactions.reference,
+  provider: paymentTransactions.provider,
+  amount: paymentTransactions.amount,
+  currencyCode: paymentTransactions.currencyCode,
+  status: paymentTransactions.status,
+  appAlias: paymentTransactions.appAlias,
+  description: paymentTransactions.description,
+  testMode: paymentTransactions.testMode,
+  failureMessage: paymentTransactions.failureMessage,
+  actionUrl: paymentTransactions.actionUrl,
+  createdAt: paymentTransactions.createdAt,
+};
+
+export function toListItem(row: Pick<TransactionRow, keyof typeof LIST_COLUMNS>): TransactionListItem {
+  return {
+    ...row,
+    provider: row.provider as GatewayId,
+    status: row.status as TransactionStatus,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,9 +1,8 @@
 /** HTTP shape of the payment, authorization and remote-config calls (spec section 7) and the provider webhooks. */
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { API_PREFIX } from '@contract/api';
+import { API_PREFIX, TOTAL_COUNT_HEADER } from '@contract/api';
 import { ROLE } from '@contract/constants';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
 import { IDEMPOTENCY_HEADER, PAYMENT_PATHS, WEBHOOK_SIGNATURE_HEADERS } from '@contract/payments/paths';
 import {
   authorizationQuerySchema,
@@ -21,6 +20,7 @@ import {
   setupIntentAnswerSchema,
   setupIntentRequestSchema,
   setupIntentSchema,
+  transactionListItemSchema,
   transactionSchema,
   transactionsQuerySchema,
   verifyRequestSchema,
@@ -42,7 +42,7 @@ import { getAuthorization, listAuthorizations, refreshAuthorization, saveStripeA
 import { reconcile } from './reconcile';
 import type { PaymentsDeps } from './records';
 import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
-import { getTransaction, initializeTransaction, listTransactions, verifyTransaction } from './transactions';
+import { getTransaction, initializeTransaction, listTransactionApps, listTransactions, verifyTransaction } from './transactions';
 import { receiveWebhook } from './webhooks';
 import { chargeSavedCard, type ChargeRequest } from './charges';
 
@@ -107,12 +107,16 @@ const paymentsRoutes =
 
     app.get(
       PAYMENT_PATHS.transactions,
-      { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionSchema)) } } },
+      { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionListItemSchema)) } } },
       async (request, reply) => {
         const { items, total } = await listTransactions(db, signedInUser(request).id, request.query);
         reply.header(TOTAL_COUNT_HEADER, String(total));
         return ok(items);
       },
+    );
+
+    app.get(PAYMENT_PATHS.transactionApps, { onRequest: requireUser, schema: { tags, response: { 200: envelopeOf(z.array(z.string())) } } }, async (request) =>
+      ok(await listTransactionApps(db, signedInUser(request).id)),
     );
 
     app.post(

@@ -4,7 +4,7 @@
  * Exactly once: a transaction row is written before any gateway call (unique per user and
  * idempotency key), and no database transaction is held across that call.
  */
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GatewayId } from '@contract/constants';
 import { PAYMENT_PAGES, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
@@ -16,6 +16,7 @@ import {
   type Launch,
   type PaymentType,
   type Transaction,
+  type TransactionListItem,
   type transactionsQuerySchema,
 } from '@contract/payments/schemas';
 import type { User } from '@contract/users/schemas';
@@ -24,7 +25,18 @@ import { paymentTransactions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { GatewayRefusal, type GatewayPayment, type PaymentGateway } from './gateway';
 import { verifyRow } from './outcomes';
-import { customerOf, gatewayCall, newReference, ownTransaction, toTransaction, transactionById, type PaymentsDeps, type TransactionRow } from './records';
+import {
+  customerOf,
+  gatewayCall,
+  LIST_COLUMNS,
+  newReference,
+  ownTransaction,
+  toListItem,
+  toTransaction,
+  transactionById,
+  type PaymentsDeps,
+  type TransactionRow,
+} from './records';
 import { currentRemoteConfig } from './remote-config';
 
 /** How long a repeat of an initialize waits for the first request's gateway answer. */
@@ -195,20 +207,21 @@ export async function getTransaction(db: Database, userId: number, reference: st
   return toTransaction(await ownTransaction(db, userId, reference));
 }
 
-/** GET /v1/transactions: the caller's, newest first, with the total of every page. */
+/** GET /v1/transactions: one page of the caller's, newest first, with the total of every page. */
 export async function listTransactions(
   db: Database,
   userId: number,
   query: z.output<typeof transactionsQuerySchema>,
-): Promise<{ items: Transaction[]; total: number }> {
+): Promise<{ items: TransactionListItem[]; total: number }> {
   const statuses = query.status === undefined ? [] : [query.status].flat();
   const conditions: SQL[] = [eq(paymentTransactions.userId, userId)];
   if (statuses.length > 0) conditions.push(inArray(paymentTransactions.status, statuses));
+  if (query.provider !== undefined) conditions.push(eq(paymentTransactions.provider, query.provider));
   if (query.appAlias !== undefined) conditions.push(eq(paymentTransactions.appAlias, query.appAlias));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(LIST_COLUMNS)
       .from(paymentTransactions)
       .where(where)
       .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
@@ -216,5 +229,15 @@ export async function listTransactions(
       .offset(query.page * query.limit),
     db.select({ total: count() }).from(paymentTransactions).where(where),
   ]);
-  return { items: rows.map(toTransaction), total: total?.total ?? 0 };
+  return { items: rows.map(toListItem), total: total?.total ?? 0 };
+}
+
+/** GET /v1/transactions/apps: the apps the caller's transactions name, in order. */
+export async function listTransactionApps(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ appAlias: paymentTransactions.appAlias })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.userId, userId), isNotNull(paymentTransactions.appAlias)))
+    .orderBy(paymentTransactions.appAlias);
+  return rows.flatMap((row) => (row.appAlias === null ? [] : [row.appAlias]));
 }

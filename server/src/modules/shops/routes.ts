@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
-import { TOTAL_COUNT_HEADER } from '@contract/paging';
+import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf, noData } from '@contract/response';
 import { MEDIA_NAME_HEADER, SHOP_MEDIA_MAX_BYTES, SHOP_MEDIA_TYPES, SHOP_PATHS } from '@contract/shops/paths';
 import { withoutControlCharacters } from '@contract/control-characters';

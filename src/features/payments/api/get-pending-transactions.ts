@@ -1,13 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PAYMENT_PATHS } from '@contract/payments/paths';
+import { PAGE_LIMIT_MAX } from '@contract/paging';
 import { ACTION_STATUSES, needsAction } from '@contract/payments/statuses';
-import type { Transaction } from '@contract/payments/schemas';
-import { api } from '@/api/client';
+import type { TransactionListItem } from '@contract/payments/schemas';
 import { paymentKeys } from '../keys';
-import { getTransactions } from './get-transactions';
+import { getTransactionsPage } from './get-transactions';
 import { verifyTransaction } from './verify-transaction';
 
 const VERIFIED_AT_STARTUP = 5;
+
+/** Every transaction that needs the merchant, page by page (there are rarely more than a few). */
+async function allNeedingAction(signal?: AbortSignal): Promise<TransactionListItem[]> {
+  const all: TransactionListItem[] = [];
+  for (let page = 0; ; page += 1) {
+    const { items, total } = await getTransactionsPage({ status: ACTION_STATUSES }, page, { limit: PAGE_LIMIT_MAX, signal });
+    all.push(...items);
+    if (items.length === 0 || all.length >= total) return all;
+  }
+}
 
 /**
  * Spec section 4: the transactions that need the merchant (requires_action,
@@ -16,10 +25,13 @@ const VERIFIED_AT_STARTUP = 5;
  * instead of after the server's next reconciliation. Only the newest few: the server reconciles
  * older ones itself, and a startup must not ask the gateway about hundreds.
  */
-async function getPendingTransactions(signal?: AbortSignal): Promise<Transaction[]> {
+async function getPendingTransactions(signal?: AbortSignal): Promise<TransactionListItem[]> {
   const [open, pending] = await Promise.all([
-    api<Transaction[]>(PAYMENT_PATHS.transactions, { query: { status: ['initialized', 'processing'], limit: VERIFIED_AT_STARTUP }, signal }).catch(() => []),
-    getTransactions({ status: ACTION_STATUSES }, signal),
+    getTransactionsPage({ status: ['initialized', 'processing'] }, 0, { limit: VERIFIED_AT_STARTUP, signal }).then(
+      (page) => page.items,
+      () => [],
+    ),
+    allNeedingAction(signal),
   ]);
   const checked = await Promise.all(open.map((transaction) => verifyTransaction(transaction.reference).catch(() => transaction)));
   // One per reference: a verify may have moved one that the other list already holds.

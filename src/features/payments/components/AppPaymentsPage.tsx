@@ -1,9 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageLayout } from '@/components/PageLayout';
-import { transactionsQueryOptions } from '../api/get-transactions';
+import { filterOfSearch, transactionFilterOf, type PaymentsFilter } from '../model';
 import type { PaymentsSearch } from '../search';
-import { filterOfSearch, TransactionFilters, type PaymentsFilter } from './TransactionFilters';
-import { TransactionList } from './TransactionList';
+import { TransactionFilters } from './TransactionFilters';
+import { TransactionPages } from './TransactionPages';
 
 interface AppPaymentsPageProps {
   alias: string;
@@ -11,15 +10,13 @@ interface AppPaymentsPageProps {
   onFilterChange: (filter: PaymentsFilter) => void;
 }
 
-/** Spec section 2 /payments/{alias}: one app's transactions. */
+/** Spec section 2 /payments/{alias}: one app's transactions, filtered by status and provider on the server. */
 export function AppPaymentsPage({ alias, search, onFilterChange }: AppPaymentsPageProps) {
   const filter = filterOfSearch(search);
-  const { data } = useSuspenseQuery(transactionsQueryOptions({ appAlias: alias }));
-  const shown = filter.status ? data.filter((transaction) => transaction.status === filter.status) : data;
   return (
     <PageLayout title="App payments" lead={`The transactions of ${alias}, with their status and reference.`}>
-      <TransactionFilters filter={filter} onChange={onFilterChange} />
-      <TransactionList transactions={shown} />
+      <TransactionFilters filter={{ status: filter.status, provider: filter.provider }} onChange={onFilterChange} />
+      <TransactionPages filter={transactionFilterOf({ ...filter, app: alias })} />
     </PageLayout>
   );
 }

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { Transaction } from '@contract/payments/schemas';
+import type { TransactionListItem } from '@contract/payments/schemas';
 import { PageLayout } from '@/components/PageLayout';
 import { pendingTransactionsQueryOptions } from '../api/get-pending-transactions';
 import { useVerifyTransaction } from '../api/verify-transaction';
@@ -18,7 +18,7 @@ const REASONS = {
   requires_payment_method: 'The card was not accepted. Pay with another card.',
 } as const;
 
-function PendingItem({ transaction }: { transaction: Transaction }) {
+function PendingItem({ transaction }: { transaction: TransactionListItem }) {
   const verify = useVerifyTransaction();
   const reason = transaction.failureMessage ?? (transaction.status in REASONS ? REASONS[transaction.status as keyof typeof REASONS] : null);
   const finish = transaction.status === 'requires_payment_method' ? 'Pay with another card' : 'Finish payment';

@@ -3,19 +3,44 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '@contract/payments/statuses';
-
-export interface PaymentsFilter {
-  status?: TransactionStatus;
-  app?: string;
-}
-
-/** The search params as a filter: a status the spec does not name is dropped. */
-export function filterOfSearch(search: { status?: string; app?: string }): PaymentsFilter {
-  return { status: TRANSACTION_STATUSES.find((status) => status === search.status), app: search.app };
-}
+import { GATEWAYS } from '@contract/constants';
+import { TRANSACTION_STATUSES } from '@contract/payments/statuses';
+import { PROVIDER_LABELS, type PaymentsFilter } from '../model';
 
 const ALL = '';
+
+interface FilterSelectProps {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string | undefined) => void;
+}
+
+function FilterSelect({ id, label, allLabel, value, options, onChange }: FilterSelectProps) {
+  return (
+    <FormControl size="small" sx={{ minWidth: 200 }}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        value={value ?? ALL}
+        onChange={(event) => onChange(event.target.value === ALL ? undefined : event.target.value)}
+      >
+        <MenuItem value={ALL}>{allLabel}</MenuItem>
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+const STATUS_OPTIONS = TRANSACTION_STATUSES.map((status) => ({ value: status, label: status }));
+const PROVIDER_OPTIONS = GATEWAYS.map((provider) => ({ value: provider, label: PROVIDER_LABELS[provider] }));
 
 interface TransactionFiltersProps {
   filter: PaymentsFilter;
@@ -24,46 +49,37 @@ interface TransactionFiltersProps {
   onChange: (filter: PaymentsFilter) => void;
 }
 
-/** Filter by status and app. */
+/** Filter by status, provider and app: each change is a new question to the server. */
 export function TransactionFilters({ filter, apps, onChange }: TransactionFiltersProps) {
+  // The app in the address stays choosable while the apps load (or when it has no payments).
+  const appChoices = apps && filter.app && !apps.includes(filter.app) ? [...apps, filter.app] : apps;
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
-      <FormControl size="small" sx={{ minWidth: 220 }}>
-        <InputLabel id="payments-status-label">Status</InputLabel>
-        <Select
-          labelId="payments-status-label"
-          label="Status"
-          value={filter.status ?? ALL}
-          onChange={(event) => {
-            const value: string = event.target.value;
-            onChange({ ...filter, status: TRANSACTION_STATUSES.find((status) => status === value) });
-          }}
-        >
-          <MenuItem value={ALL}>All statuses</MenuItem>
-          {TRANSACTION_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {status}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      {apps ? (
-        <FormControl size="small" sx={{ minWidth: 220 }}>
-          <InputLabel id="payments-app-label">App</InputLabel>
-          <Select
-            labelId="payments-app-label"
-            label="App"
-            value={filter.app ?? ALL}
-            onChange={(event) => onChange({ ...filter, app: event.target.value === ALL ? undefined : event.target.value })}
-          >
-            <MenuItem value={ALL}>All apps</MenuItem>
-            {apps.map((app) => (
-              <MenuItem key={app} value={app}>
-                {app}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <FilterSelect
+        id="payments-status"
+        label="Status"
+        allLabel="All statuses"
+        value={filter.status}
+        options={STATUS_OPTIONS}
+        onChange={(value) => onChange({ ...filter, status: TRANSACTION_STATUSES.find((status) => status === value) })}
+      />
+      <FilterSelect
+        id="payments-provider"
+        label="Provider"
+        allLabel="All providers"
+        value={filter.provider}
+        options={PROVIDER_OPTIONS}
+        onChange={(value) => onChange({ ...filter, provider: GATEWAYS.find((provider) => provider === value) })}
+      />
+      {appChoices ? (
+        <FilterSelect
+          id="payments-app"
+          label="App"
+          allLabel="All apps"
+          value={filter.app}
+          options={appChoices.map((app) => ({ value: app, label: app }))}
+          onChange={(value) => onChange({ ...filter, app: value })}
+        />
       ) : null}
     </Stack>
   );

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionsQueryOptions } from '@/features/payments/api/get-transactions';
+import { transactionsInfiniteQueryOptions } from '@/features/payments/api/get-transactions';
 import { AppPaymentsPage } from '@/features/payments/components/AppPaymentsPage';
+import { filterOfSearch, transactionFilterOf } from '@/features/payments/model';
 import { validatePaymentsSearch } from '@/features/payments/search';
-import { ensureRouteData } from '@/lib/route-data';
+import { ensureInfiniteRouteData } from '@/lib/infinite-route-data';
 
 export const Route = createFileRoute('/_authed/payments/$alias')({
   validateSearch: validatePaymentsSearch,
-  loader: ({ context: { queryClient }, params }) => ensureRouteData(queryClient, transactionsQueryOptions({ appAlias: params.alias }), { fresh: true }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, params, deps }) =>
+    ensureInfiniteRouteData(queryClient, transactionsInfiniteQueryOptions(transactionFilterOf({ ...filterOfSearch(deps), app: params.alias })), {
+      fresh: true,
+    }),
   component: AppPaymentsRoute,
 });
 

@@ -1,12 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { transactionsQueryOptions } from '@/features/payments/api/get-transactions';
+import { transactionAppsQueryOptions, transactionsInfiniteQueryOptions } from '@/features/payments/api/get-transactions';
 import { PaymentsPage } from '@/features/payments/components/PaymentsPage';
+import { filterOfSearch, transactionFilterOf } from '@/features/payments/model';
 import { validatePaymentsSearch } from '@/features/payments/search';
+import { ensureInfiniteRouteData } from '@/lib/infinite-route-data';
 import { ensureRouteData } from '@/lib/route-data';
 
 export const Route = createFileRoute('/_authed/payments/')({
   validateSearch: validatePaymentsSearch,
-  loader: ({ context: { queryClient } }) => ensureRouteData(queryClient, transactionsQueryOptions(), { fresh: true }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    // The app filter's choices load beside the first page; the page does not wait for them.
+    ensureRouteData(queryClient, transactionAppsQueryOptions()).catch(() => undefined);
+    return ensureInfiniteRouteData(queryClient, transactionsInfiniteQueryOptions(transactionFilterOf(filterOfSearch(deps))), { fresh: true });
+  },
   component: PaymentsRoute,
 });
 
