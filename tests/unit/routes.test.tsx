@@ -106,6 +106,8 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/currencies': [],
   '/v1/transactions': [],
   '/v1/authorizations': [],
+  '/v1/billings': [],
+  '/v1/subscriptions': [],
   '/v1/remote-config/portal-payments': { provider: 'paystack' },
   '/v1/templates/glow-beauty': {
     templateId: 'glow-beauty',

@@ -62,6 +62,7 @@ const BASE_ANSWERS: DefaultAnswers = {
   '/v1/referrals': { referralCode: 'ADA1', referrals: [], earned: 0 },
   '/v1/portal/notifications/count': { count: 0 },
   '/v1/portal/notifications/list': [],
+  '/v1/billings': [],
 };
 
 /**
