@@ -4,6 +4,8 @@ export const SUBSCRIPTION_PATHS = {
   subscriptions: '/subscriptions',
   /** PUT {status?: live | paused | cancelled, planCode?}: take the app live, pause it, cancel, change plan. */
   one: '/subscriptions/:subscriptionCode',
+  /** GET ?page&limit: the payments of the subscription's bills (close and Pay now, failed ones too), newest first. */
+  transactions: '/subscriptions/:subscriptionCode/transactions',
 } as const;
 
 /** Billing calls (issue 30), relative to API_PREFIX. */

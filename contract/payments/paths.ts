@@ -6,6 +6,8 @@ export const PAYMENT_PATHS = {
   transactions: '/transactions',
   /** GET: the apps the caller's transactions name, for the list's app filter. */
   transactionApps: '/transactions/apps',
+  /** GET ?page&limit: the caller's bill payments (the monthly close's charges and Pay now), newest first (issue 30). */
+  billingTransactions: '/transactions/portal/billings',
   /** GET one of the caller's transactions by its reference. */
   transaction: '/transactions/:reference',
   /** POST: a stripe checkout session for a transaction (answer `id`). */

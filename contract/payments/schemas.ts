@@ -136,6 +136,9 @@ export const transactionsQuerySchema = pageQuery(CONSTANTS.defaultListLimit).ext
 });
 export type TransactionsQuery = z.input<typeof transactionsQuerySchema>;
 
+/** What a bill payment's transaction row says it is for (the close and Pay now charge with it). */
+export const BILLING_TRANSACTION_TYPE = 'billing';
+
 /** Spec section 3 Authorization: a saved card. */
 export const authorizationSchema = z.object({
   authorizationCode: z.string(),

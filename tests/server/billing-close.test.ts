@@ -262,7 +262,28 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     const verified = await kit.call('POST', '/v1/billings/verify-payment', owner.token, { reference });
     expect(verified.json<{ data: Billing }>().data.status).toBe('paid');
     expect((await kit.call('POST', '/v1/billings/verify-payment', (await kit.register()).token, { reference })).statusCode).toBe(404);
-    expect(subscriptionId).toBeGreaterThan(0);
+
+    // The payments of this subscription's bills: two declined at the close, one declined Pay now, two paid.
+    const [row] = await kit.database.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    const ofSubscription = await kit.call('GET', `/v1/subscriptions/${row?.subscriptionCode}/transactions?page=0`, owner.token);
+    expect(ofSubscription.statusCode, ofSubscription.body).toBe(200);
+    expect(ofSubscription.headers['x-total-count']).toBe('5');
+    expect(
+      ofSubscription
+        .json<{ data: Transaction[] }>()
+        .data.map((charge) => charge.status)
+        .sort(),
+    ).toEqual(['failed', 'failed', 'failed', 'success', 'success']);
+    expect((await kit.call('GET', `/v1/subscriptions/${row?.subscriptionCode}/transactions`, (await kit.register()).token)).statusCode).toBe(403);
+    // Every bill payment of the caller, and none of the card checks.
+    const billPayments = await kit.call('GET', '/v1/transactions/portal/billings?page=0&limit=2', owner.token);
+    expect(billPayments.headers['x-total-count']).toBe('5');
+    expect(billPayments.json<{ data: Transaction[] }>().data).toHaveLength(2);
+    expect(
+      billPayments
+        .json<{ data: Transaction[] }>()
+        .data.every((charge) => charge.appAlias === row?.shopAlias && /^(August|September) 2026: /.test(charge.description)),
+    ).toBe(true);
   });
 
   it('usage corrections: billed on the plan of the time (the first plan before the first subscription), a range twice or over live time counted once', async () => {

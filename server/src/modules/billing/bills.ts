@@ -12,6 +12,7 @@ import type { User } from '@contract/users/schemas';
 import { billings, paymentTransactions, plans, subscriptions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { chargeBill, settleBill, type BillingDeps, type BillRow } from './close';
+import { requireSubscription } from './subscriptions';
 
 const SETTLING = new Set(['initialized', 'processing', 'requires_action']);
 
@@ -110,28 +111,24 @@ export async function payBills(deps: BillingDeps, actor: User, request: PayBills
     if (owned.length !== request.billingIds.length) throw new HttpError(404, BILLING_MESSAGES.notFound);
   }
   if (chosen.length === 0) throw new HttpError(400, BILLING_MESSAGES.nothingToPay);
-  const rows = await deps.db
-    .select()
-    .from(billings)
-    .where(
-      inArray(
-        billings.id,
-        chosen.map((bill) => bill.id),
-      ),
-    );
-  for (const row of rows) await chargeBill(deps, row, `bill-${row.id}-after-${row.transactionReference ?? 'none'}`, request.authorizationCode);
-  return describe(
-    deps,
-    await deps.db
-      .select()
-      .from(billings)
-      .where(
-        inArray(
-          billings.id,
-          rows.map((row) => row.id),
-        ),
-      ),
-  );
+  for (const { id } of chosen) {
+    // Read again just before charging: another press may have paid it meanwhile. The key names
+    // the charge read here, so presses that read the same charge make one.
+    const [row] = await deps.db.select().from(billings).where(eq(billings.id, id));
+    if (!row || (await currentStatus(deps, row)) !== 'outstanding') continue;
+    await chargeBill(deps, row, `bill-${row.id}-after-${row.transactionReference ?? 'none'}`, request.authorizationCode);
+  }
+  const ids = chosen.map((bill) => bill.id);
+  return describe(deps, await deps.db.select().from(billings).where(inArray(billings.id, ids)));
+}
+
+async function currentStatus(deps: BillingDeps, row: BillRow): Promise<BillStatus> {
+  if (!row.transactionReference) return statusOf(row, null);
+  const [charge] = await deps.db
+    .select({ status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, row.transactionReference));
+  return statusOf(row, charge?.status ?? null);
 }
 
 /** POST /v1/billings/verify-payment: the gateway asked again about a bill's charge; the bill follows it. */
@@ -145,4 +142,16 @@ export async function verifyBillPayment(deps: BillingDeps, actor: User, referenc
   const [fresh] = await describe(deps, [row]);
   if (!fresh) throw new Error('the bill was not read back');
   return fresh;
+}
+
+/** GET /v1/subscriptions/{code}/transactions: its bills' payments, for the app's owner or a SOVEREIGN. */
+export async function subscriptionPayments(deps: BillingDeps, actor: User, code: string, page: { page: number; limit: number }) {
+  const subscription = await requireSubscription(deps.db, actor, code);
+  const bills = await deps.db.select({ id: billings.id }).from(billings).where(eq(billings.subscriptionId, subscription.id));
+  // The close and Pay now key each charge bill-<id>-... (close.ts, payBills).
+  return deps.payments.billPayments(
+    subscription.userId,
+    bills.map((bill) => `bill-${bill.id}-`),
+    page,
+  );
 }

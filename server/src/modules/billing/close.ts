@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
 import { BILLING_MESSAGES } from '@contract/billing/schemas';
-import type { Transaction } from '@contract/payments/schemas';
+import { BILLING_TRANSACTION_TYPE, type Transaction } from '@contract/payments/schemas';
 import { isPaid } from '@contract/payments/statuses';
 import type { AppDeps } from '../../deps';
 import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, usageCorrections, users } from '../../db/schema';
@@ -177,7 +177,7 @@ export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKe
       userId: bill.userId,
       amount: bill.payable,
       currencyCode: bill.currencyCode,
-      type: 'billing',
+      type: BILLING_TRANSACTION_TYPE,
       description: `${monthName(bill.year, bill.month)}: ${usageHours(bill.usageMinutes)} hours`,
       appAlias: bill.shopAlias,
       idempotencyKey,

@@ -16,7 +16,9 @@ import {
   subscriptionsQuerySchema,
   updateSubscriptionSchema,
 } from '@contract/billing/schemas';
-import { ROLE } from '@contract/constants';
+import { CONSTANTS, ROLE } from '@contract/constants';
+import { pageQuery } from '@contract/paging';
+import { transactionListItemSchema } from '@contract/payments/schemas';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { hasRole } from '@contract/users/roles';
@@ -24,7 +26,7 @@ import { AUTH_MESSAGES, signedInUser } from '../../auth/guards';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
-import { listBills, payBills, verifyBillPayment } from './bills';
+import { listBills, payBills, subscriptionPayments, verifyBillPayment } from './bills';
 import type { BillingDeps } from './close';
 import { recordCorrection } from './corrections';
 import { createSubscription, listSubscriptions, updateSubscription } from './subscriptions';
@@ -41,6 +43,24 @@ export function billingRoutes(billing: BillingDeps, closeMonth: (year: number, m
         const { data, total } = await listSubscriptions(db, signedInUser(request), request.query);
         reply.header(TOTAL_COUNT_HEADER, String(total));
         return ok(data);
+      },
+    );
+
+    app.get(
+      SUBSCRIPTION_PATHS.transactions,
+      {
+        onRequest,
+        schema: {
+          tags,
+          params: subscriptionCodeParams,
+          querystring: pageQuery(CONSTANTS.defaultListLimit),
+          response: { 200: envelopeOf(z.array(transactionListItemSchema)) },
+        },
+      },
+      async (request, reply) => {
+        const { items, total } = await subscriptionPayments(billing, signedInUser(request), request.params.subscriptionCode, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(items);
       },
     );
 

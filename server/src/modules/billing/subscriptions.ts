@@ -89,7 +89,7 @@ export async function createSubscription(db: Database, actor: User, request: Cre
 }
 
 /** The subscription of `code` when `actor` may manage it (the app's owner or a SOVEREIGN; the payer once the app is deleted). */
-async function requireSubscription(db: Database, actor: User, code: string): Promise<SubscriptionRow> {
+export async function requireSubscription(db: Database, actor: User, code: string): Promise<SubscriptionRow> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.subscriptionCode, code)).limit(1);
   if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
   if (row.shopId !== null) await requireShopAccess(db, actor, row.shopAlias, 'pay');

@@ -2,7 +2,8 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { API_PREFIX, TOTAL_COUNT_HEADER } from '@contract/api';
-import { ROLE } from '@contract/constants';
+import { CONSTANTS, ROLE } from '@contract/constants';
+import { pageQuery } from '@contract/paging';
 import { IDEMPOTENCY_HEADER, PAYMENT_PATHS, WEBHOOK_SIGNATURE_HEADERS } from '@contract/payments/paths';
 import {
   authorizationQuerySchema,
@@ -25,6 +26,8 @@ import {
   transactionsQuerySchema,
   verifyRequestSchema,
   type Transaction,
+  type TransactionListItem,
+  BILLING_TRANSACTION_TYPE,
 } from '@contract/payments/schemas';
 import { envelopeOf, noData } from '@contract/response';
 import { tokenText } from '@contract/text';
@@ -110,6 +113,19 @@ const paymentsRoutes =
       { onRequest: requireUser, schema: { tags, querystring: transactionsQuerySchema, response: { 200: envelopeOf(z.array(transactionListItemSchema)) } } },
       async (request, reply) => {
         const { items, total } = await listTransactions(db, signedInUser(request).id, request.query);
+        reply.header(TOTAL_COUNT_HEADER, String(total));
+        return ok(items);
+      },
+    );
+
+    app.get(
+      PAYMENT_PATHS.billingTransactions,
+      {
+        onRequest: requireUser,
+        schema: { tags, querystring: pageQuery(CONSTANTS.defaultListLimit), response: { 200: envelopeOf(z.array(transactionListItemSchema)) } },
+      },
+      async (request, reply) => {
+        const { items, total } = await listTransactions(db, signedInUser(request).id, { ...request.query, type: BILLING_TRANSACTION_TYPE });
         reply.header(TOTAL_COUNT_HEADER, String(total));
         return ok(items);
       },
@@ -235,6 +251,8 @@ const paymentsRoutes =
 /** What other modules may ask of payments (billing charges saved cards). */
 export interface Payments {
   chargeSavedCard(request: ChargeRequest): Promise<Transaction>;
+  /** The user's bill payments whose idempotency key starts with one of `keyPrefixes` (a subscription's bills), a page of them. */
+  billPayments(userId: number, keyPrefixes: readonly string[], page: { page: number; limit: number }): Promise<{ items: TransactionListItem[]; total: number }>;
   /** Asks the gateway about one of the user's payments again (404 for anyone else's). */
   verify(userId: number, reference: string): Promise<Transaction>;
 }
@@ -260,5 +278,6 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
   return {
     chargeSavedCard: (request) => chargeSavedCard(paymentsDeps, request),
     verify: (userId, reference) => verifyTransaction(paymentsDeps, userId, reference),
+    billPayments: (userId, keyPrefixes, page) => listTransactions(deps.db, userId, { ...page, type: BILLING_TRANSACTION_TYPE, keyPrefixes }),
   };
 }

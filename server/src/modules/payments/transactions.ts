@@ -4,7 +4,7 @@
  * Exactly once: a transaction row is written before any gateway call (unique per user and
  * idempotency key), and no database transaction is held across that call.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { GatewayId } from '@contract/constants';
 import { PAYMENT_PAGES, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
@@ -211,10 +211,22 @@ export async function getTransaction(db: Database, userId: number, reference: st
 export async function listTransactions(
   db: Database,
   userId: number,
-  query: z.output<typeof transactionsQuerySchema>,
+  query: z.output<typeof transactionsQuerySchema> & {
+    /** Only payments of this type (bill payments: BILLING_TRANSACTION_TYPE). */
+    type?: string;
+    /** Only payments whose idempotency key starts with one of these (one subscription's bills). */
+    keyPrefixes?: readonly string[];
+  },
 ): Promise<{ items: TransactionListItem[]; total: number }> {
   const statuses = query.status === undefined ? [] : [query.status].flat();
   const conditions: SQL[] = [eq(paymentTransactions.userId, userId)];
+  if (query.type !== undefined) conditions.push(eq(paymentTransactions.type, query.type));
+  if (query.keyPrefixes !== undefined)
+    conditions.push(
+      query.keyPrefixes.length === 0
+        ? sql`false`
+        : (or(...query.keyPrefixes.map((prefix) => like(paymentTransactions.idempotencyKey, `${prefix}%`))) ?? sql`false`),
+    );
   if (statuses.length > 0) conditions.push(inArray(paymentTransactions.status, statuses));
   if (query.provider !== undefined) conditions.push(eq(paymentTransactions.provider, query.provider));
   if (query.appAlias !== undefined) conditions.push(eq(paymentTransactions.appAlias, query.appAlias));
