@@ -14,14 +14,13 @@ import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths'
 import type { InitializeAnswer, Transaction } from '@contract/payments/schemas';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Billing, Subscription } from '@contract/billing/schemas';
-import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import type { AppInstance } from '../../server/src/app';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import type { JobRunner } from '../../server/src/jobs/runner';
 import { billings, credits, liveIntervals, notifications, paymentTransactions, subscriptionPlans, subscriptions, userRoles } from '../../server/src/db/schema';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { openSeededDatabaseAt } from '../../server/src/seed';
-import { PNG, useApp } from './kit';
+import { createUsdShop, useApp } from './kit';
 import { databaseKinds, removeTempDirs, startApp, testConfig } from './harness';
 
 const kinds = await databaseKinds();
@@ -66,26 +65,7 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     throw new Error('the card was not saved');
   }
 
-  async function createShop(owner: AuthResult): Promise<Shop> {
-    const upload = await kit.app.inject({
-      method: 'POST',
-      url: '/v1/shop-media',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
-      payload: PNG,
-    });
-    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
-    const response = await kit.call('POST', '/v1/shops', owner.token, {
-      name: `Close Shop ${kind} ${++counter}`,
-      logo: upload.json<{ data: ShopMedia }>().data.url,
-      latitude: 6.45,
-      longitude: 3.39,
-      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
-      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id },
-      superCategoriesOfInterest: [2],
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ data: Shop }>().data;
-  }
+  const createShop = (owner: AuthResult) => createUsdShop(kit, owner, `Close Shop ${kind} ${++counter}`);
 
   /** An app on `planCode` since 1 August 2026 with the given live intervals (recorded as going live and pausing would). */
   async function subscribedApp(owner: AuthResult, planCode: string, intervals: { from: string; to: string | null }[]) {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
+import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import type { AppDeps, AppInstance } from '../../server/src/app';
 import type { SocialProfile, SocialVerifier } from '../../server/src/auth/social';
 import type { Config } from '../../server/src/config';
@@ -168,4 +169,29 @@ export function useApp(kind: DatabaseKind, options: UseAppOptions = {}): Kit {
   };
 
   return kit;
+}
+
+/**
+ * A USD shop of `owner` in Lagos with its own uploaded logo, made through the API as the setup
+ * page makes it; `superCategoriesOfInterest` empty leaves it short of check-enable.
+ */
+export async function createUsdShop(kit: Kit, owner: AuthResult, name: string, superCategoriesOfInterest: number[] = [2]): Promise<Shop> {
+  const upload = await kit.app.inject({
+    method: 'POST',
+    url: '/v1/shop-media',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
+    payload: PNG,
+  });
+  const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
+  const response = await kit.call('POST', '/v1/shops', owner.token, {
+    name,
+    logo: upload.json<{ data: ShopMedia }>().data.url,
+    latitude: 6.45,
+    longitude: 3.39,
+    address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+    shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id },
+    superCategoriesOfInterest,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ data: Shop }>().data;
 }

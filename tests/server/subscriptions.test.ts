@@ -9,9 +9,9 @@ import { SUBSCRIPTION_MESSAGES, type Subscription } from '@contract/billing/sche
 import { ROLE } from '@contract/constants';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import type { AuthResult } from '@contract/auth/schemas';
-import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import type { Shop } from '@contract/shops/schemas';
 import { cardAuthorizations, liveIntervals, shopCollaborators, subscriptions, userRoles } from '../../server/src/db/schema';
-import { PNG, useApp } from './kit';
+import { createUsdShop, useApp } from './kit';
 import { databaseKinds, removeTempDirs } from './harness';
 
 const kinds = await databaseKinds();
@@ -21,28 +21,8 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
   const kit = useApp(kind);
   let counter = 0;
 
-  async function createShop(owner: AuthResult, ready = true): Promise<Shop> {
-    const upload = await kit.app.inject({
-      method: 'POST',
-      url: '/v1/shop-media',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
-      payload: PNG,
-    });
-    const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
-    counter += 1;
-    const response = await kit.call('POST', '/v1/shops', owner.token, {
-      name: `Billing Shop ${kind} ${counter}`,
-      logo: upload.json<{ data: ShopMedia }>().data.url,
-      latitude: 6.45,
-      longitude: 3.39,
-      address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
-      shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const shop = response.json<{ data: Shop }>().data;
-    if (ready) expect((await kit.call('PUT', `/v1/shops/${shop.alias}`, owner.token, { superCategoriesOfInterest: [2] })).statusCode).toBe(200);
-    return shop;
-  }
+  /** A shop ready to go live, or (`ready` false) without its categories: check-enable refuses it. */
+  const createShop = (owner: AuthResult, ready = true) => createUsdShop(kit, owner, `Billing Shop ${kind} ${++counter}`, ready ? [2] : []);
 
   /** A saved card (saving one through a gateway is the payments tests' business). */
   async function saveCard(userId: number): Promise<void> {
