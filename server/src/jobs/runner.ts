@@ -39,9 +39,6 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: 'pgboss',
-    // PGlite is one connection in this process: no pool of our own, short polls.
-    supervise: true,
-    schedule: true,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
   let started = false;
