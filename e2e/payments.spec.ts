@@ -290,6 +290,7 @@ test.describe('stripe card saving', () => {
   test("a declined card shows Stripe's message and adds nothing", async ({ page }) => {
     await page.goto(`${server.origin}/payment-methods`);
     await expect(page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByText('Stripe checks the card without charging it.')).toBeVisible();
     await saveOnSetupPage(page, '4000 0000 0000 0002');
     await expect(page.getByText('Your card was declined.')).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
