@@ -18,6 +18,11 @@ export function needsAction(status: string): boolean {
   return (ACTION_STATUSES as readonly string[]).includes(status);
 }
 
+/** The payment did not go through: failed, or declined and waiting for another card (stripe). */
+export function isDeclined(status: string): boolean {
+  return status === 'failed' || status === 'requires_payment_method';
+}
+
 const PAID = PAID_STATUSES;
 const OPEN_NEXT = ['processing', ...ACTION_STATUSES, ...PAID, 'failed', 'cancelled'] as const;
 

@@ -4,23 +4,25 @@
  * formula with credit applied, a second close writing and charging nothing, live time across a
  * month boundary, a declined card (outstanding + payment-failed), no card (payment-due), a month
  * not over refused, only a SOVEREIGN closing by hand, two processes closing at once (PostgreSQL),
- * and the job runner's close.
+ * the job runner's close, and a charge that settles later (a stripe 3-D Secure card whose
+ * challenge the merchant passes or fails after the close: the webhook brings the receipt or the
+ * payment-failed notice).
  */
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@contract/constants';
-import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS } from '@contract/payments/paths';
-import type { InitializeAnswer, Transaction } from '@contract/payments/schemas';
+import { IDEMPOTENCY_HEADER, PORTAL_SHOP_ALIAS, STRIPE_TEST_SETUP_PAGE } from '@contract/payments/paths';
+import type { InitializeAnswer, SetupIntent, SetupIntentAnswer, Transaction } from '@contract/payments/schemas';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Billing, Subscription } from '@contract/billing/schemas';
 import type { AppInstance } from '../../server/src/app';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import type { JobRunner } from '../../server/src/jobs/runner';
-import { billings, credits, liveIntervals, notifications, paymentTransactions, subscriptionPlans, subscriptions, userRoles } from '../../server/src/db/schema';
+import { billings, credits, liveIntervals, notifications, paymentTransactions, subscriptionPlans, subscriptions, userRoles, webhookEvents } from '../../server/src/db/schema';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { openSeededDatabaseAt } from '../../server/src/seed';
-import { createUsdShop, useApp } from './kit';
+import { createUsdShop, gatewayPages, useApp } from './kit';
 import { databaseKinds, removeTempDirs, startApp, testConfig } from './harness';
 
 const kinds = await databaseKinds();
@@ -63,6 +65,37 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('the card was not saved');
+  }
+
+  /** A stripe card saved through a setup intent and the test gateway's setup page (its 3-D Secure challenge passed). */
+  async function saveStripeCard(owner: AuthResult, number: string): Promise<void> {
+    await listening(kit.app);
+    const created = await kit.call(
+      'POST',
+      '/v1/transactions/stripe/setup-intents',
+      owner.token,
+      { shopAlias: PORTAL_SHOP_ALIAS, provider: 'stripe' },
+      { [IDEMPOTENCY_HEADER]: `close-${kind}-${++counter}` },
+    );
+    const intent = created.json<{ data: SetupIntentAnswer }>().data;
+    const pages = gatewayPages(kit.app);
+    const query = new URLSearchParams({ client_secret: intent.client_secret, return_url: `${kit.config.PUBLIC_ORIGIN}/payment-methods` });
+    const posted = await pages.post((await pages.open(`${STRIPE_TEST_SETUP_PAGE}?${query.toString()}`)).submit, {
+      number,
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Ada Payer',
+    });
+    if (number === TEST_CARDS.threeDSecure) await pages.post((await pages.open(String(posted.headers.location))).submit);
+    const checked = (await kit.call('GET', `/v1/transactions/stripe/setup-intents/${intent.id}`, owner.token)).json<{ data: SetupIntent }>().data;
+    const saved = await kit.call('POST', '/v1/authorizations', owner.token, {
+      authorizationCode: checked.payment_method,
+      provider: 'stripe',
+      setAsDefault: true,
+      shopAlias: PORTAL_SHOP_ALIAS,
+      gatewayCredentialAlias: 'portal-stripe',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
   }
 
   const createShop = (owner: AuthResult) => createUsdShop(kit, owner, `Close Shop ${kind} ${++counter}`);
@@ -186,6 +219,67 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     await close(kit.app, sovereign, 2026, 10);
     expect(await kit.database.db.select().from(notifications).where(eq(notifications.userId, declining.user.id))).toHaveLength(1);
     expect(await billingCharges(declining.user.id)).toHaveLength(1);
+  });
+
+  it('a charge that waits for 3-D Secure leaves the bill pending; passing the challenge later brings the receipt once, failing it the payment-failed notice', async () => {
+    const sovereign = await sovereignToken();
+    const pages = gatewayPages(kit.app);
+    // The webhook settled it (nobody asked the gateway): its event is recorded as applied once what follows is done.
+    const settledByWebhook = async (subscriptionId: number) => {
+      for (let tries = 0; tries < 100; tries += 1) {
+        const [bill] = await billsOf(subscriptionId);
+        const events = await kit.database.db.select().from(webhookEvents).where(eq(webhookEvents.reference, bill?.transactionReference ?? ''));
+        if (bill && events.some((event) => event.outcome === 'applied')) return bill;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('no webhook settled the charge');
+    };
+    const apps = [];
+    for (const outcome of ['passes', 'fails'] as const) {
+      const owner = await kit.register();
+      await saveStripeCard(owner, TEST_CARDS.threeDSecure);
+      // Ten hours of Growth on 3 October 2026: 600 x 7900 / 44640 = 106.2 -> 106 cents.
+      const { subscriptionId } = await subscribedApp(owner, 'growth', [{ from: '2026-10-03T00:00:00Z', to: '2026-10-03T10:00:00Z' }]);
+      apps.push({ outcome, owner, subscriptionId });
+    }
+    await close(kit.app, sovereign, 2026, 10);
+
+    for (const { outcome, owner, subscriptionId } of apps) {
+      const [bill] = await billsOf(subscriptionId);
+      expect(bill).toMatchObject({ amount: 106, payable: 106, noticeSent: 'pending' });
+      const [charge] = await billingCharges(owner.user.id);
+      expect(charge).toMatchObject({ status: 'requires_action', provider: 'stripe', reference: bill?.transactionReference });
+      const listed = await kit.call('GET', '/v1/billings', owner.token);
+      expect(listed.json<{ data: Billing[] }>().data.map((entry) => entry.status)).toEqual(['pending']);
+      expect(kit.mails(owner.user.email).filter((mail) => mail.subject.startsWith('Receipt: October 2026'))).toHaveLength(0);
+
+      const challenge = await pages.open(charge?.actionUrl ?? '');
+      await pages.post(outcome === 'passes' ? challenge.submit : challenge.cancel);
+      expect((await settledByWebhook(subscriptionId)).noticeSent).toBe(outcome === 'passes' ? 'paid' : 'failed');
+      const after = await kit.call('GET', '/v1/billings', owner.token);
+      expect(after.json<{ data: Billing[] }>().data.map((entry) => entry.status)).toEqual([outcome === 'passes' ? 'paid' : 'outstanding']);
+      const receipts = kit.mails(owner.user.email).filter((mail) => mail.subject.startsWith('Receipt: October 2026'));
+      const failedNotices = await kit.database.db.select().from(notifications).where(eq(notifications.userId, owner.user.id));
+      if (outcome === 'passes') {
+        expect(receipts).toHaveLength(1);
+        expect(receipts[0]?.text).toContain('10.00 hours on Growth, USD 1.06');
+        expect(failedNotices).toHaveLength(0);
+      } else {
+        expect(receipts).toHaveLength(0);
+        expect(failedNotices.map((row) => [row.type, row.title])).toEqual([['payment-failed', 'Payment failed: October 2026, USD 1.06']]);
+      }
+    }
+    // Asking the gateway again, and closing again, tell nobody twice.
+    for (const { owner } of apps) {
+      const [charge] = await billingCharges(owner.user.id);
+      await kit.call('POST', '/v1/billings/verify-payment', owner.token, { reference: charge?.reference });
+    }
+    await close(kit.app, sovereign, 2026, 10);
+    const passed = apps[0];
+    expect(kit.mails(passed?.owner.user.email ?? '').filter((mail) => mail.subject.startsWith('Receipt: October 2026'))).toHaveLength(1);
+    expect(await billingCharges(passed?.owner.user.id ?? 0)).toHaveLength(1);
+    const failedOwner = apps[1]?.owner.user.id ?? 0;
+    expect(await kit.database.db.select().from(notifications).where(eq(notifications.userId, failedOwner))).toHaveLength(1);
   });
 
   it('lists bills newest first and the outstanding ones; Pay now pressed three times at once charges once, with another card', async () => {

@@ -195,3 +195,24 @@ export async function createUsdShop(kit: Kit, owner: AuthResult, name: string, s
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: Shop }>().data;
 }
+
+/** A browser on the test gateway's pages: links name the public origin, the app answers them in-process. */
+export function gatewayPages(app: AppInstance) {
+  const pathOf = (url: string) => {
+    const parsed = new URL(url, 'http://local');
+    return `${parsed.pathname}${parsed.search}`;
+  };
+  async function open(url: string) {
+    const page = await app.inject({ method: 'GET', url: pathOf(url) });
+    const action = (pattern: RegExp) => (pattern.exec(page.body)?.[1] ?? '').replaceAll('&amp;', '&');
+    return { page, submit: action(/<form method="post" action="([^"]+)"/), cancel: action(/formaction="([^"]+)"/) };
+  }
+  const post = (url: string, fields: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: pathOf(url),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  return { open, post };
+}

@@ -14,7 +14,7 @@ import type { AppInstance } from '../../server/src/app';
 import { sandboxObjects } from '../../server/src/db/schema';
 import { CARD_MESSAGES, TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
-import { bearer, registrationPayload, useApp, type Kit } from './kit';
+import { bearer, gatewayPages, registrationPayload, useApp, type Kit } from './kit';
 import { basicAuth, captureLogs, databaseKinds, openFreshDatabase, removeTempDirs, startApp, testConfig, TEST_JWT_SECRET } from './harness';
 
 const kinds = await databaseKinds();
@@ -28,27 +28,6 @@ const freshKey = () => `setup-${process.pid}-${++keyCounter}`;
 
 async function listening(app: AppInstance): Promise<void> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
-}
-
-/** A browser on the test gateway's pages: links name the public origin, the app answers them in-process. */
-function browser(app: AppInstance) {
-  const pathOf = (url: string) => {
-    const parsed = new URL(url, 'http://local');
-    return `${parsed.pathname}${parsed.search}`;
-  };
-  async function open(url: string) {
-    const page = await app.inject({ method: 'GET', url: pathOf(url) });
-    const action = (pattern: RegExp) => (pattern.exec(page.body)?.[1] ?? '').replaceAll('&amp;', '&');
-    return { page, submit: action(/<form method="post" action="([^"]+)"/), cancel: action(/formaction="([^"]+)"/) };
-  }
-  const post = (url: string, fields: Record<string, string> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: pathOf(url),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  return { open, post };
 }
 
 /** The page the portal opens in test mode, sending the merchant back to /payment-methods. */
@@ -120,7 +99,7 @@ describe.each(kinds)('stripe card saving on %s', (kind) => {
   it('saves 4242 on the test card setup page, returns like confirmSetup, and a replayed return saves one card', async () => {
     const { token } = await kit.register();
     const intent = await newSetupIntent(kit, token);
-    const pages = browser(kit.app);
+    const pages = gatewayPages(kit.app);
     const { page, submit } = await pages.open(setupPage(kit, intent.client_secret));
     expect(page.statusCode, page.body).toBe(200);
     for (const words of ['Test mode', 'Card number', 'Expiry', 'CVC', 'Name on card', 'Save card', 'Cancel']) expect(page.body).toContain(words);
@@ -164,7 +143,7 @@ describe.each(kinds)('stripe card saving on %s', (kind) => {
   it("keeps a declined card on the page with Stripe's message and saves nothing; Cancel goes back canceled", async () => {
     const { token } = await kit.register();
     const intent = await newSetupIntent(kit, token);
-    const pages = browser(kit.app);
+    const pages = gatewayPages(kit.app);
     const { submit, cancel } = await pages.open(setupPage(kit, intent.client_secret));
 
     const declined = await pages.post(submit, cardFields(TEST_CARDS.declined));
@@ -190,7 +169,7 @@ describe.each(kinds)('stripe card saving on %s', (kind) => {
   it('sends a 3-D Secure card through the challenge: Fail returns failed with the message, Complete saves it', async () => {
     const { token } = await kit.register();
     const intent = await newSetupIntent(kit, token);
-    const pages = browser(kit.app);
+    const pages = gatewayPages(kit.app);
     const url = setupPage(kit, intent.client_secret);
 
     const challenged = await pages.post((await pages.open(url)).submit, cardFields(TEST_CARDS.threeDSecure));
@@ -238,7 +217,7 @@ describe('stripe card saving logs', () => {
         payload: { shopAlias: PORTAL_SHOP_ALIAS },
       });
       const intent = dataOf<SetupIntentAnswer>(created);
-      const pages = browser(app);
+      const pages = gatewayPages(app);
       const url = `${STRIPE_TEST_SETUP_PAGE}?${new URLSearchParams({ client_secret: intent.client_secret, return_url: 'https://portal.example/payment-methods' }).toString()}`;
       const { submit } = await pages.open(url);
       expect((await pages.post(submit, cardFields(TEST_CARDS.declined))).statusCode).toBe(402);

@@ -11,6 +11,7 @@ import { isPaid } from '@contract/payments/statuses';
 import type { User } from '@contract/users/schemas';
 import { billings, paymentTransactions, plans, subscriptions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
+import { billChargeKey, billChargePrefix } from './charge-keys';
 import { chargeBill, settleBill, type BillingDeps, type BillRow } from './close';
 import { requireSubscription } from './subscriptions';
 
@@ -116,7 +117,7 @@ export async function payBills(deps: BillingDeps, actor: User, request: PayBills
     // the charge read here, so presses that read the same charge make one.
     const [row] = await deps.db.select().from(billings).where(eq(billings.id, id));
     if (!row || (await currentStatus(deps, row)) !== 'outstanding') continue;
-    await chargeBill(deps, row, `bill-${row.id}-after-${row.transactionReference ?? 'none'}`, request.authorizationCode);
+    await chargeBill(deps, row, billChargeKey(row.id, `after-${row.transactionReference ?? 'none'}`), request.authorizationCode);
   }
   const ids = chosen.map((bill) => bill.id);
   return describe(deps, await deps.db.select().from(billings).where(inArray(billings.id, ids)));
@@ -148,10 +149,9 @@ export async function verifyBillPayment(deps: BillingDeps, actor: User, referenc
 export async function subscriptionPayments(deps: BillingDeps, actor: User, code: string, page: { page: number; limit: number }) {
   const subscription = await requireSubscription(deps.db, actor, code);
   const bills = await deps.db.select({ id: billings.id }).from(billings).where(eq(billings.subscriptionId, subscription.id));
-  // The close and Pay now key each charge bill-<id>-... (close.ts, payBills).
   return deps.payments.billPayments(
     subscription.userId,
-    bills.map((bill) => `bill-${bill.id}-`),
+    bills.map((bill) => billChargePrefix(bill.id)),
     page,
   );
 }

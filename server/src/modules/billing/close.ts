@@ -19,13 +19,14 @@ import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@con
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
 import { BILLING_MESSAGES } from '@contract/billing/schemas';
 import { BILLING_TRANSACTION_TYPE, type Transaction } from '@contract/payments/schemas';
-import { isPaid } from '@contract/payments/statuses';
+import { isDeclined, isPaid } from '@contract/payments/statuses';
 import type { AppDeps } from '../../deps';
 import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, usageCorrections, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { trySend } from '../../mail/send';
 import { billDueEmail, billReceiptEmail } from '../../mail/templates';
 import { NoSavedCard, type Payments } from '../payments/index';
+import { billChargeKey } from './charge-keys';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'mailer' | 'notifications' | 'config'> & { payments: Payments; log: FastifyBaseLogger };
 
@@ -87,7 +88,7 @@ export async function closeMonth(deps: BillingDeps, year: number, month: number,
       and(eq(billings.year, year), eq(billings.month, month), gt(billings.payable, 0), or(isNull(billings.noticeSent), eq(billings.noticeSent, 'pending'))),
     );
   let charged = 0;
-  for (const bill of unpaid) if (await chargeBill(deps, bill, `bill-${bill.id}-close`)) charged += 1;
+  for (const bill of unpaid) if (await chargeBill(deps, bill, billChargeKey(bill.id, 'close'))) charged += 1;
   return { billed, charged };
 }
 
@@ -201,7 +202,7 @@ export async function settleBill(deps: BillingDeps, bill: BillRow, transaction: 
     if (await moveNotice(deps, bill, 'paid')) await sendReceipt(deps, bill, 'your card');
     return true;
   }
-  if (transaction.status === 'failed') await notice(deps, bill, 'failed', transaction.failureMessage ?? 'The payment did not go through.');
+  if (isDeclined(transaction.status)) await notice(deps, bill, 'failed', transaction.failureMessage ?? 'The payment did not go through.');
   else await moveNotice(deps, bill, 'pending');
   return false;
 }

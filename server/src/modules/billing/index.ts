@@ -1,12 +1,17 @@
 /**
  * What the composition root uses of billing: its calls, and the monthly close on the job runner
  * (a cron on the 1st, 00:05 UTC, closing the month before; a run at start closes a month the
- * server was down for). `app.closeBillingMonth` is the same close for the CLI.
+ * server was down for), and what a bill's charge settling later does. `app.closeBillingMonth` is
+ * the same close for the CLI.
  */
+import { eq } from 'drizzle-orm';
 import { API_PREFIX } from '@contract/api';
+import { BILLING_TRANSACTION_TYPE } from '@contract/payments/schemas';
+import { billings } from '../../db/schema';
 import type { AppDeps, AppInstance } from '../../deps';
 import type { Payments } from '../payments/index';
-import { closeMonth } from './close';
+import { billIdOfKey } from './charge-keys';
+import { closeMonth, settleBill } from './close';
 import { billingRoutes } from './routes';
 
 declare module 'fastify' {
@@ -27,6 +32,14 @@ export async function registerBilling(app: AppInstance, deps: AppDeps, payments:
   const billingDeps = { ...deps, payments, log: app.log.child({ module: 'billing' }) };
   const close = (year: number, month: number) => closeMonth(billingDeps, year, month);
   app.decorate('closeBillingMonth', close);
+  // A charge that settles later (a 3-D Secure challenge passed, a webhook, reconciliation): the
+  // bill's receipt or payment-failed notice, once. Only the bill's latest charge speaks for it.
+  payments.onSettled(BILLING_TRANSACTION_TYPE, async ({ transaction, idempotencyKey }) => {
+    const billId = billIdOfKey(idempotencyKey);
+    if (billId === null) return;
+    const [bill] = await deps.db.select().from(billings).where(eq(billings.id, billId));
+    if (bill && (bill.transactionReference === null || bill.transactionReference === transaction.reference)) await settleBill(billingDeps, bill, transaction);
+  });
   await app.register(billingRoutes(billingDeps, close), { ...deps, prefix: API_PREFIX });
   deps.jobs.define<{ year?: number; month?: number }>({
     name: CLOSE_QUEUE,

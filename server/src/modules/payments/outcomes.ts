@@ -10,12 +10,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { GatewayId } from '@contract/constants';
 import { PAYMENT_MESSAGES } from '@contract/payments/schemas';
-import { canMove, isPaid, needsAction, PAID_STATUSES, type TransactionStatus } from '@contract/payments/statuses';
+import { canMove, isDeclined, isPaid, needsAction, PAID_STATUSES, type TransactionStatus } from '@contract/payments/statuses';
 import type { Database } from '../../db/database';
 import { cardAuthorizations, paymentTransactions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { GatewayRefusal, GatewayUnavailable, type CardAuthorization, type GatewayPayment, type PaymentGateway } from './gateway';
-import { gatewayCall, rememberCustomer, transactionById, type CardRow, type PaymentsDeps, type TransactionRow } from './records';
+import { gatewayCall, rememberCustomer, toTransaction, transactionById, type CardRow, type PaymentsDeps, type TransactionRow } from './records';
 
 export type OutcomeResult = 'applied' | 'unchanged' | 'stale' | 'ignored';
 
@@ -61,7 +61,19 @@ export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, paym
     }
     if (moved.isAutoRefund) await autoRefund(deps, moved);
   }
+  if (isPaid(to) || isDeclined(to)) await announceSettled(deps, moved);
   return 'applied';
+}
+
+/** The transaction type's hook, once (only the caller that moved the status gets here). Its failure does not undo the move. */
+async function announceSettled(deps: PaymentsDeps, row: TransactionRow): Promise<void> {
+  const hook = deps.settled.get(row.type);
+  if (!hook) return;
+  try {
+    await hook({ transaction: toTransaction(row), idempotencyKey: row.idempotencyKey });
+  } catch (error) {
+    deps.log.error({ err: error, reference: row.reference }, 'what follows a settled payment failed');
+  }
 }
 
 /** The card a paid payment left, asked of the gateway when its report did not carry it (a stripe webhook names no card). */

@@ -22,8 +22,17 @@ export interface PaymentsDeps {
   config: Pick<Config, 'PUBLIC_ORIGIN'>;
   gateways: GatewayRegistry;
   remoteConfig: RemoteConfigCache;
+  /** What other modules do when one of their payments settles, by transaction type. */
+  settled: SettledHooks;
   log: FastifyBaseLogger;
 }
+
+/**
+ * Called once per payment that moves to paid or declined (contract/payments/statuses.ts), by whichever path moved it (the charge's
+ * own answer, verify, a webhook, reconciliation): billing sends the receipt of a bill paid later.
+ */
+export type SettledHook = (settled: { transaction: Transaction; idempotencyKey: string }) => Promise<void>;
+export type SettledHooks = Map<string, SettledHook>;
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type CardRow = typeof cardAuthorizations.$inferSelect;

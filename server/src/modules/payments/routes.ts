@@ -43,7 +43,7 @@ import { mountGateways, type GatewayRegistry } from './gateways/registry';
 import { currentRemoteConfig, setRemoteConfig, type RemoteConfigCache } from './remote-config';
 import { getAuthorization, listAuthorizations, refreshAuthorization, saveStripeAuthorization, updateAuthorization } from './authorizations';
 import { reconcile } from './reconcile';
-import type { PaymentsDeps } from './records';
+import type { PaymentsDeps, SettledHook, SettledHooks } from './records';
 import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
 import { getTransaction, initializeTransaction, listTransactionApps, listTransactions, verifyTransaction } from './transactions';
 import { receiveWebhook } from './webhooks';
@@ -85,12 +85,12 @@ const webhookSignature = describeGuard<onRequestAsyncHookHandler>(
 );
 
 const paymentsRoutes =
-  (gateways: GatewayRegistry, remoteConfig: RemoteConfigCache): ModulePlugin =>
+  (gateways: GatewayRegistry, remoteConfig: RemoteConfigCache, settled: SettledHooks): ModulePlugin =>
   async (app, options) => {
     const { db, guards } = options;
     const requireUser = guards.requireUser;
     const tags = ['payments'];
-    const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db, config: options.config, gateways, remoteConfig, log });
+    const deps = (log: PaymentsDeps['log']): PaymentsDeps => ({ db, config: options.config, gateways, remoteConfig, settled, log });
 
     app.post(
       PAYMENT_PATHS.initialize,
@@ -255,15 +255,18 @@ export interface Payments {
   billPayments(userId: number, keyPrefixes: readonly string[], page: { page: number; limit: number }): Promise<{ items: TransactionListItem[]; total: number }>;
   /** Asks the gateway about one of the user's payments again (404 for anyone else's). */
   verify(userId: number, reference: string): Promise<Transaction>;
+  /** Runs `hook` when a payment of this type settles (paid or failed), whenever and however it does. */
+  onSettled(type: string, hook: SettledHook): void;
 }
 
 export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<Payments> {
   const gateways = await mountGateways(app, deps, PROVIDER_KITS);
   const remoteConfig: RemoteConfigCache = { value: null };
-  await app.register(paymentsRoutes(gateways, remoteConfig), { ...deps, prefix: API_PREFIX });
+  const settled: SettledHooks = new Map();
+  await app.register(paymentsRoutes(gateways, remoteConfig, settled), { ...deps, prefix: API_PREFIX });
 
   const log = app.log.child({ job: 'payments-reconciliation' });
-  const reconcilePayments = () => reconcile({ db: deps.db, config: deps.config, gateways, remoteConfig, log }, RECONCILE_AFTER_SECONDS);
+  const reconcilePayments = () => reconcile({ db: deps.db, config: deps.config, gateways, remoteConfig, settled, log }, RECONCILE_AFTER_SECONDS);
   app.decorate('reconcilePayments', reconcilePayments);
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -274,10 +277,11 @@ export async function registerPayments(app: AppInstance, deps: AppDeps): Promise
   });
   app.addHook('onClose', async () => clearInterval(timer));
   const chargeLog = app.log.child({ module: 'payments' });
-  const paymentsDeps = { db: deps.db, config: deps.config, gateways, remoteConfig, log: chargeLog };
+  const paymentsDeps = { db: deps.db, config: deps.config, gateways, remoteConfig, settled, log: chargeLog };
   return {
     chargeSavedCard: (request) => chargeSavedCard(paymentsDeps, request),
     verify: (userId, reference) => verifyTransaction(paymentsDeps, userId, reference),
     billPayments: (userId, keyPrefixes, page) => listTransactions(deps.db, userId, { ...page, type: BILLING_TRANSACTION_TYPE, keyPrefixes }),
+    onSettled: (type, hook) => void settled.set(type, hook),
   };
 }
