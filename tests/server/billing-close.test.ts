@@ -19,7 +19,17 @@ import type { Billing, Subscription } from '@contract/billing/schemas';
 import type { AppInstance } from '../../server/src/app';
 import type { DatabaseHandle } from '../../server/src/db/database';
 import type { JobRunner } from '../../server/src/jobs/runner';
-import { billings, credits, liveIntervals, notifications, paymentTransactions, subscriptionPlans, subscriptions, userRoles, webhookEvents } from '../../server/src/db/schema';
+import {
+  billings,
+  credits,
+  liveIntervals,
+  notifications,
+  paymentTransactions,
+  subscriptionPlans,
+  subscriptions,
+  userRoles,
+  webhookEvents,
+} from '../../server/src/db/schema';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { openSeededDatabaseAt } from '../../server/src/seed';
 import { createUsdShop, gatewayPages, useApp } from './kit';
@@ -228,7 +238,10 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     const settledByWebhook = async (subscriptionId: number) => {
       for (let tries = 0; tries < 100; tries += 1) {
         const [bill] = await billsOf(subscriptionId);
-        const events = await kit.database.db.select().from(webhookEvents).where(eq(webhookEvents.reference, bill?.transactionReference ?? ''));
+        const events = await kit.database.db
+          .select()
+          .from(webhookEvents)
+          .where(eq(webhookEvents.reference, bill?.transactionReference ?? ''));
         if (bill && events.some((event) => event.outcome === 'applied')) return bill;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
