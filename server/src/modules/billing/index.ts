@@ -52,6 +52,7 @@ export async function registerBilling(app: AppInstance, deps: AppDeps, payments:
   });
   // A close the server was down for: the month before, at every start (a closed month bills nothing more).
   app.addHook('onReady', async () => {
-    if (deps.jobs.running) void deps.jobs.send(CLOSE_QUEUE, {}).catch((error: unknown) => billingDeps.log.error({ err: error }, 'monthly close not queued'));
+    // Queued before the server is ready, so whoever waits for the queue to settle sees it.
+    if (deps.jobs.running) await deps.jobs.send(CLOSE_QUEUE, {}).catch((error: unknown) => billingDeps.log.error({ err: error }, 'monthly close not queued'));
   });
 }
