@@ -17,7 +17,7 @@ import { buildApp, type AppInstance } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { DatabaseHandle } from '../server/src/db/database';
 import { openSeededDatabaseAt } from '../server/src/seed';
-import { percentile } from './bench-kit';
+import { freshPostgres, percentile } from './bench-kit';
 
 const SOCKETS = 1000;
 const MESSAGES_PER_ROOM = 3;
@@ -132,29 +132,6 @@ async function startApps(
   return { apps, authorization: `Basic ${Buffer.from(credential).toString('base64')}`, dataDir };
 }
 
-/** A fresh database on the PostgreSQL at `url` (dropped by the returned function), or null if it does not answer. */
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const { default: pg } = await import('pg');
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  const name = `bench_chat_${Date.now().toString(36)}`;
-  try {
-    await admin(`CREATE DATABASE ${name}`);
-  } catch {
-    return null;
-  }
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 export async function benchChat(): Promise<ChatRun[]> {
   const runs: ChatRun[] = [];
   {
@@ -170,7 +147,7 @@ export async function benchChat(): Promise<ChatRun[]> {
   }
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const postgres = await freshPostgres(databaseUrl);
+  const postgres = await freshPostgres(databaseUrl, 'bench_chat');
   if (postgres) {
     const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
     const { apps, authorization, dataDir } = await startApps(database, 2, { REDIS_URL: redisUrl });

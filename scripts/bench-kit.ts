@@ -1,6 +1,6 @@
 /**
  * What the bench scripts share: the percentile they report, the Chromium they launch (Debian's,
- * never a download), and the design editor page they time edits on.
+ * never a download), the design editor page they time edits on, and a fresh PostgreSQL database.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 
@@ -95,3 +95,29 @@ export const EDIT = `async ([colour, rgb]) => {
   await new Promise((resolve) => requestAnimationFrame(resolve));
   return performance.now() - start;
 }`;
+
+/**
+ * A fresh database named `<prefix>_<time>` on the PostgreSQL server at `url` (dropped by the
+ * returned function), or null when that server does not answer.
+ */
+export async function freshPostgres(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const { default: pg } = await import('pg');
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  try {
+    await admin(`CREATE DATABASE ${name}`);
+  } catch {
+    return null;
+  }
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}

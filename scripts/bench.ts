@@ -7,7 +7,8 @@
  *   fresh DATA_DIR (embedded PGlite) and again on the same DATA_DIR;
  * - server RSS after start and after 200 requests, and p50/p95 latency of GET /v1/plans;
  * - catalogue reads under load (autocannon, 50 connections, 10 s) beside a bare Fastify route
- *   answering the same JSON, the largest catalogue picture and the setup page's own chunk (issue 8).
+ *   answering the same JSON, the largest catalogue picture and the setup page's own chunk (issue 8);
+ * - the monthly close of 10,000 subscriptions on PostgreSQL and /billing with 480 bills (issue 30).
  * Writes the figures into docs/performance.md ("Latest run"). Prints PASS/OVER per target,
  * never fails on them.
  */
@@ -22,6 +23,7 @@ import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchPayments, PAYMENTS_TARGETS, type PaymentsFigures } from './bench-payments';
+import { benchBillingClose, benchBillingPage, BILLING_TARGETS } from './bench-billing';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
@@ -479,6 +481,28 @@ function paymentRows(figures: PaymentsFigures, initialJs: string[]): string[] {
   return ['### Payments (issue 29)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 30: the monthly close of 10,000 subscriptions on PostgreSQL; /billing with 480 bills on the phone profile (scripts/bench-billing.ts). */
+async function billingRows(): Promise<string[]> {
+  const close = await benchBillingClose();
+  const page = await benchBillingPage();
+  const rows: Array<[string, string, string]> = [
+    close
+      ? [
+          `Monthly close of ${close.subscriptions} subscriptions, every payable bill charged through the test gateway, PostgreSQL`,
+          `${close.seconds.toFixed(1)} s, ${close.billed} bills, ${close.charged} charges (${close.chargesPerSecond.toFixed(1)}/s); again: ${close.again.billed} bills, ${close.again.charged} charges`,
+          `<= ${BILLING_TARGETS.closeSeconds} s, checks hold: ${verdict(close.ok && close.seconds <= BILLING_TARGETS.closeSeconds)}`,
+        ]
+      : ['Monthly close of 10,000 subscriptions, PostgreSQL', 'not measured: PostgreSQL does not answer (BENCH_DATABASE_URL)', 'n/a'],
+    [
+      `/billing full page load -> all ${page.bills} bills (${page.months} months x ${page.apps} apps) rendered, phone profile (4x CPU, 150 ms RTT, 1.6 Mbps), warm p50 / p95 (${page.runs})`,
+      `${page.p50} ms / ${page.p95} ms (bills in at p50 ${page.dataInP50} ms; cold ${page.coldMs} ms)`,
+      `<= ${BILLING_TARGETS.pageMs} ms: ${verdict(page.p95 <= BILLING_TARGETS.pageMs)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Billing (issue 30)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 async function main(): Promise<void> {
   buildIfNeeded();
 
@@ -614,6 +638,8 @@ async function main(): Promise<void> {
       ...collaboratorRows(collaborators),
       '',
       ...paymentRows(payments, initial.js),
+      '',
+      ...(await billingRows()),
     ]);
     console.log('\nWrote docs/performance.md ("Latest run").');
   } finally {

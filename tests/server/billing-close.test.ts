@@ -419,6 +419,28 @@ describe.each(kinds)('the monthly close on %s', (kind) => {
     expect(billed.json<{ message: string }>().message).toBe('September 2026 is already billed for this app: a correction goes into a month not billed yet');
   });
 
+  it('one owner’s bills closed three times at once take credit exactly once and are charged once each (bills written a page at a time, charged 8 at once)', async () => {
+    const owner = await kit.register();
+    await saveCard(owner);
+    // Three apps, 12 hours each on 10 October 2026 on Growth (31 days): 720 x 7900 / 44640 = 127.4 -> 127 cents a bill.
+    const apps = [];
+    for (let app = 0; app < 3; app += 1) apps.push(await subscribedApp(owner, 'growth', [{ from: '2026-10-10T06:00:00Z', to: '2026-10-10T18:00:00Z' }]));
+    // Enough for one bill and part of the next.
+    await kit.database.db.update(credits).set({ value: 200 }).where(eq(credits.userId, owner.user.id));
+    const sovereign = await sovereignToken();
+    const answers = await Promise.all([close(kit.app, sovereign, 2026, 10), close(kit.app, sovereign, 2026, 10), close(kit.app, sovereign, 2026, 10)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const bills = (await Promise.all(apps.map((app) => billsOf(app.subscriptionId)))).flat();
+    expect(bills).toHaveLength(3);
+    expect(bills.every((bill) => bill.amount === 127)).toBe(true);
+    expect(bills.reduce((sum, bill) => sum + bill.creditUsed, 0)).toBe(200);
+    expect(await kit.creditValue(owner.user.id)).toBe(0);
+    const charges = await billingCharges(owner.user.id);
+    expect(charges.every((charge) => charge.status === 'success')).toBe(true);
+    // The first bill is paid by credit (127 of 200), the second by the rest (73) and the card (54), the third by the card.
+    expect(charges.map((charge) => charge.amount).sort((a, b) => a - b)).toEqual([54, 127]);
+  });
+
   it('refuses a month not over, bad months and anyone but a SOVEREIGN', async () => {
     const sovereign = await sovereignToken();
     const now = new Date();

@@ -39,9 +39,12 @@ async function describe(deps: BillingDeps, rows: BillRow[]): Promise<Billing[]> 
     .select()
     .from(plans)
     .where(inArray(plans.id, [...new Set(rows.map((row) => row.planId))]));
+  const chargeOf = new Map(charges.map((entry) => [entry.reference, entry]));
+  const codeOf = new Map(subscriptionRows.map((entry) => [entry.id, entry.subscriptionCode]));
+  const planOf = new Map(planRows.map((entry) => [entry.id, entry]));
   return rows.map((row) => {
-    const charge = charges.find((entry) => entry.reference === row.transactionReference) ?? null;
-    const plan = planRows.find((entry) => entry.id === row.planId);
+    const charge = (row.transactionReference !== null ? chargeOf.get(row.transactionReference) : undefined) ?? null;
+    const plan = planOf.get(row.planId);
     return {
       id: row.id,
       month: row.month,
@@ -50,7 +53,7 @@ async function describe(deps: BillingDeps, rows: BillRow[]): Promise<Billing[]> 
       createdAt: row.createdAt.toISOString(),
       shopAlias: row.shopAlias,
       subscription: {
-        subscriptionCode: subscriptionRows.find((entry) => entry.id === row.subscriptionId)?.subscriptionCode ?? '',
+        subscriptionCode: codeOf.get(row.subscriptionId) ?? '',
         // The plan's amount and currency as billed, its name as it is now.
         plan: { planCode: plan?.planCode ?? '', name: plan?.name ?? '', amount: row.planAmount, currencyCode: row.currencyCode },
       },

@@ -2,12 +2,29 @@ import { queryOptions } from '@tanstack/react-query';
 import { BILLING_PATHS } from '@contract/billing/paths';
 import type { Billing } from '@contract/billing/schemas';
 import { PAGE_LIMIT_MAX } from '@contract/paging';
-import { api } from '@/api/client';
+import { apiPage } from '@/api/page';
 import { billingKeys } from '../keys';
 
-/** GET /v1/billings: the signed-in user's bills, newest month first (two years of 8 apps on one page). */
-function getBillings(signal?: AbortSignal): Promise<Billing[]> {
-  return api<Billing[]>(BILLING_PATHS.billings, { query: { page: 0, limit: PAGE_LIMIT_MAX }, fallback: 'Could not load your bills', signal });
+const FALLBACK = 'Could not load your bills';
+
+const billingsPage = (page: number, signal?: AbortSignal) =>
+  apiPage<Billing>(BILLING_PATHS.billings, { query: { page, limit: PAGE_LIMIT_MAX }, fallback: FALLBACK, signal });
+
+/**
+ * GET /v1/billings: every bill of the signed-in user, newest month first. `/billing` groups them
+ * all by month (two years of 20 apps is 480 bills), so every page is read: the first page says
+ * how many there are (X-Total-Count), then the other pages are asked for at once, each at most
+ * PAGE_LIMIT_MAX like every list call (contract/paging.ts), and joined in page order. One round
+ * trip more than a single page, whatever the count, instead of one per page.
+ */
+async function getBillings(signal?: AbortSignal): Promise<Billing[]> {
+  const first = await billingsPage(0, signal);
+  const pages = Math.ceil(first.total / PAGE_LIMIT_MAX);
+  if (first.items.length < PAGE_LIMIT_MAX || pages <= 1) return first.items;
+  const rest = await Promise.all(Array.from({ length: pages - 1 }, (_unused, index) => billingsPage(index + 1, signal)));
+  // A bill written between the calls shifts the pages by one: the same bill on two pages is kept once.
+  const seen = new Set<number>();
+  return [first, ...rest].flatMap((page) => page.items).filter((bill) => !seen.has(bill.id) && Boolean(seen.add(bill.id)));
 }
 
 export function billingsQueryOptions() {
