@@ -3,10 +3,13 @@
  * saved first through the test gateway), takes it live, sees the minutes and their cost, changes
  * plan from next month, pauses and cancels; then, on a server of its own with a SOVEREIGN, last
  * month's usage is recorded and closed, the card on file is declined, and the merchant pays the
- * exact amount from /billing with another card.
+ * exact amount from /billing with another card, sees this month's forecast and what-if, the
+ * usage chart and downloads the month's statement. The pricing page's calculator prices hours.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { daysInMonth, usageCost, billMoney } from '@contract/billing/formula';
+import { daysInMonth, usageCost, billMoney, monthKey, usageHours } from '@contract/billing/formula';
+import type { Subscription } from '@contract/billing/schemas';
 import { signInWithToken } from './accounts';
 import { ownServer } from './own-server';
 import { merchantWithShop, shopOf } from './shops';
@@ -74,6 +77,8 @@ test.describe('the monthly bill', () => {
     page,
     playwright,
   }) => {
+    // A long journey (a server of its own, two cards, the close, then this month and the statement).
+    test.setTimeout(120_000);
     const operator = await own.setUpSovereign('Operator');
     const merchant = await own.register('Biller');
     const api = await playwright.request.newContext({ baseURL: own.origin });
@@ -120,8 +125,87 @@ test.describe('the monthly bill', () => {
     await page.goto(`${own.origin}/billing`);
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page.getByText('Paid. A receipt is on its way to your e-mail.')).toBeVisible();
-    await expect(page.getByRole('listitem', { name: `${alias}, ${due}, Paid` })).toBeVisible();
+    const paid = page.getByRole('listitem', { name: `${alias}, ${due}, Paid` });
+    await expect(paid).toBeVisible();
     await expect(page.getByRole('region', { name: 'Outstanding' }).getByText('Nothing to pay')).toBeVisible();
+
+    // The month's statement, built in the browser.
+    const reference = await paid.locator('dt:text-is("Receipt") + dd').textContent();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('region', { name: monthLabel }).getByRole('button', { name: 'Download statement (CSV)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`statement-${monthKey(year, month)}.csv`);
+    const decimal = (minor: number) => (minor / 100).toFixed(2);
+    expect(await readFile(await download.path(), 'utf8')).toBe(
+      'month,app,plan,usage hours,amount,credit used,payable,currency,status,reference\r\n' +
+        `${monthKey(year, month)},${alias},Growth,12.00,${decimal(usageCost(720, 7900, daysInMonth(year, month)))},0.00,` +
+        `${decimal(usageCost(720, 7900, daysInMonth(year, month)))},USD,paid,${reference}\r\n`,
+    );
+
+    // This month: a known usage so far (600 minutes, the app paused) at a known instant, so the
+    // forecast is exact. The server meters real minutes only, so its answer is patched here.
+    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    await page.clock.setFixedTime(at);
+    await page.route(
+      (url) => url.pathname === '/v1/subscriptions',
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: Subscription[] };
+        const data = body.data.map((entry) => ({ ...entry, status: 'paused', liveSince: null, usageMinutesThisMonth: 600 }));
+        await route.fulfill({ response, json: { ...body, data } });
+      },
+    );
+    const [thisYear, thisMonth] = [at.getUTCFullYear(), at.getUTCMonth() + 1];
+    const days = daysInMonth(thisYear, thisMonth);
+    // Linear: 600 minutes in the minutes gone so far, scaled to the month's full length.
+    const gone = (at.getTime() - Date.UTC(thisYear, thisMonth - 1, 1)) / 60_000;
+    const forecast = Math.min(days * 1440, Math.round((600 * days * 1440) / gone));
+    const usd = (minor: number) => billMoney(minor, 'USD');
+    await page.goto(`${own.origin}/billing`);
+    const app = page.getByRole('region', { name: 'This month so far' }).getByRole('listitem', { name: alias });
+    await expect(app.getByText(`10.00 hours, ${usd(usageCost(600, 7900, days))}`)).toBeVisible();
+    await expect(app.getByText(`${usageHours(forecast)} hours, ${usd(usageCost(forecast, 7900, days))}`)).toBeVisible();
+    const plans = page.getByRole('list', { name: 'This month on each plan' });
+    for (const [name, amount] of [
+      ['Starter', 2900],
+      ['Growth', 7900],
+      ['Scale', 19900],
+    ] as const)
+      await expect(plans.getByRole('listitem').filter({ hasText: `On ${name}: ${usd(usageCost(forecast, amount, days))}` })).toBeVisible();
+    if (forecast > 0) await expect(plans.getByRole('listitem').filter({ hasText: 'Cheapest' })).toHaveText(/^On Starter: /);
+
+    // The chart (loaded on this page only) and its text alternative: last month's 12 hours and this month's 10.
+    await expect(page.getByRole('img', { name: 'Usage hours per app over the last 12 months' }).locator('svg').first()).toBeVisible();
+    const short = (date: Date) => date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const table = page.getByRole('table', { name: 'Usage hours per app, last 12 months' });
+    await expect(table.getByRole('columnheader', { name: alias })).toBeAttached();
+    await expect(table.getByRole('row', { name: `${short(last)} 12.00` })).toBeAttached();
+    await expect(table.getByRole('row', { name: `${short(at)} 10.00` })).toBeAttached();
     await api.dispose();
   });
+});
+
+test('the pricing calculator prices hours live a month on each plan by the billing formula (30 days)', async ({ page }) => {
+  await page.goto('/pricing');
+  const hours = page.getByLabel('Hours live a month');
+  await expect(hours).toHaveValue('200');
+  await expect(page.getByText('Worked out for a 30-day month.')).toBeVisible();
+  const costs = page.getByRole('list', { name: 'Cost on each plan' });
+  const plans = [
+    ['Starter', 2900],
+    ['Growth', 7900],
+    ['Scale', 19900],
+  ] as const;
+  // 200 hours: Starter USD 8.06, Growth USD 21.94, Scale USD 55.28.
+  for (const [name, amount] of plans)
+    await expect(costs.getByRole('listitem').filter({ hasText: `On ${name}: ${billMoney(usageCost(12_000, amount, 30), 'USD')}` })).toBeVisible();
+  // A prerendered page: typing before React has taken the field over would be reset by hydration.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+  await hours.fill('10');
+  for (const [name, amount] of plans)
+    await expect(costs.getByRole('listitem').filter({ hasText: `On ${name}: ${billMoney(usageCost(600, amount, 30), 'USD')}` })).toBeVisible();
+  await hours.fill('745');
+  await expect(page.getByText('Give a number of hours from 0 to 744.')).toBeVisible();
+  await expect(costs).toBeHidden();
 });

@@ -14,10 +14,15 @@ import { PlanGrid } from './PlanGrid';
  */
 const PLACEHOLDER: Plan[] = [...SEED_PLAN_LIST];
 
-export function PlanList({ limit }: { limit?: number }) {
+/** The plans as this rule says (the pricing calculator prices the same ones the cards show). */
+export function useListedPlans() {
   const { data, error, refetch } = usePlans({ placeholderData: PLACEHOLDER });
   const hydrated = useHydrated();
-  if (!hydrated) return <PlanGrid plans={SEED_PLAN_LIST} limit={limit} />;
+  return { plans: hydrated ? (data ?? SEED_PLAN_LIST) : SEED_PLAN_LIST, error: hydrated ? error : null, refetch };
+}
+
+export function PlanList({ limit }: { limit?: number }) {
+  const { plans, error, refetch } = useListedPlans();
   if (error) return <QueryErrorState message={error.message} onRetry={() => void refetch()} />;
-  return <PlanGrid plans={data ?? SEED_PLAN_LIST} limit={limit} />;
+  return <PlanGrid plans={plans} limit={limit} />;
 }

@@ -4,6 +4,7 @@ import { PageLayout } from '@/components/PageLayout';
 import { NAMED_ROUTES } from '@/lib/named-routes';
 import { PRICING_LEAD, PRICING_TITLE } from '../copy';
 import { PlanList } from './PlanList';
+import { PriceCalculator } from './PriceCalculator';
 
 function HowBillingWorks() {
   return (
@@ -35,6 +36,7 @@ export function PricingPage() {
         Plans
       </Typography>
       <PlanList />
+      <PriceCalculator />
       <HowBillingWorks />
     </PageLayout>
   );
