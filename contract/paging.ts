@@ -8,11 +8,11 @@ import { z } from './zod';
 export const PAGE_LIMIT_MAX = 200;
 export const PAGE_MAX = 10_000;
 
-/** `page` and `limit` of a list call whose default page size is `defaultLimit`. */
-export function pageQuery(defaultLimit: number) {
+/** `page` and `limit` of a list call whose default page size is `defaultLimit` (at most `maxLimit`). */
+export function pageQuery(defaultLimit: number, maxLimit = PAGE_LIMIT_MAX) {
   return z.object({
     page: z.coerce.number().int().min(0).max(PAGE_MAX).default(0),
-    limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(defaultLimit),
+    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
   });
 }
 

@@ -121,3 +121,28 @@ export async function freshPostgres(url: string, prefix: string): Promise<{ url:
   fresh.pathname = `/${name}`;
   return { url: fresh.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+interface ClickMarkWindow {
+  document: { addEventListener(type: 'click', listener: () => void, options: { capture: boolean; once: boolean }): void };
+  benchClickAt?: number;
+}
+
+/**
+ * Times are taken in the page (performance.now()), from the tap to the first frame that shows
+ * what the merchant waits for: the bench's own work (Playwright's checks before it clicks, its
+ * polling) is not a wait of the merchant's. The next click on the page is marked as it lands.
+ */
+export async function markNextClick(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const bench = globalThis as unknown as ClickMarkWindow;
+    bench.benchClickAt = undefined;
+    bench.document.addEventListener('click', () => (bench.benchClickAt = performance.now()), { capture: true, once: true });
+  });
+}
+
+/** performance.now() of the click markNextClick marked. */
+export async function markedClick(page: Page): Promise<number> {
+  const at = await page.evaluate(() => (globalThis as unknown as ClickMarkWindow).benchClickAt);
+  if (at === undefined) throw new Error('the click never reached the page');
+  return at;
+}

@@ -12,7 +12,7 @@
  *   npx tsx scripts/bench-payments.ts http://localhost:4574
  */
 import { chromium, type Page } from '@playwright/test';
-import { LAUNCH, percentile, throttledPhonePage } from './bench-kit';
+import { LAUNCH, markedClick, markNextClick, percentile, throttledPhonePage } from './bench-kit';
 import { apiOf, register } from './bench-collaborators';
 
 export const PAYMENTS_TARGETS = { firstPageMs: 1000 } as const;
@@ -38,30 +38,7 @@ async function makeTransactions(base: string, token: string): Promise<void> {
 }
 
 interface BenchWindow {
-  document: {
-    querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }>;
-    addEventListener(type: 'click', listener: () => void, options: { capture: boolean; once: boolean }): void;
-  };
-  benchClickAt?: number;
-}
-
-/**
- * Times are taken in the page (performance.now()), from the tap to the first frame that has the
- * rows: the bench's own work (Playwright's checks before it clicks, its polling) is not a wait
- * of the merchant's. The next click on the page is marked as it lands (capture phase).
- */
-async function markNextClick(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const bench = globalThis as unknown as BenchWindow;
-    bench.benchClickAt = undefined;
-    bench.document.addEventListener('click', () => (bench.benchClickAt = performance.now()), { capture: true, once: true });
-  });
-}
-
-async function markedClick(page: Page): Promise<number> {
-  const at = await page.evaluate(() => (globalThis as unknown as BenchWindow).benchClickAt);
-  if (at === undefined) throw new Error('the click never reached the page');
-  return at;
+  document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
 }
 
 /** performance.now() of the first frame in which the list holds `rows` rows and says `count` (the server's total, as the page words it). */

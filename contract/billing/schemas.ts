@@ -102,7 +102,10 @@ export const billingSchema = z.object({
 });
 export type Billing = z.infer<typeof billingSchema>;
 
-export const billingsQuerySchema = pageQuery(50).extend({
+/** Bills a page may hold: /billing shows every bill, and two years of 20 apps (480) come in one answer. */
+export const BILLINGS_LIMIT_MAX = 500;
+
+export const billingsQuerySchema = pageQuery(50, BILLINGS_LIMIT_MAX).extend({
   shopAlias: tokenText('shopAlias', 255).optional(),
   year: z.coerce.number().int().min(2000).max(9999).optional(),
   month: z.coerce.number().int().min(1).max(12).optional(),

@@ -34,13 +34,15 @@ export interface BillMonth {
   bills: Billing[];
 }
 
+const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** Bills grouped by their month-year key, newest month first (spec section 3 Billing). */
 export function billsByMonth(bills: readonly Billing[]): BillMonth[] {
   const months = new Map<string, BillMonth>();
   for (const bill of [...bills].sort((a, b) => b.year - a.year || b.month - a.month || a.shopAlias.localeCompare(b.shopAlias))) {
     const key = monthKey(bill.year, bill.month);
-    const label = new Date(Date.UTC(bill.year, bill.month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const month = months.get(key) ?? { key, label, bills: [] };
+    // One label per month, not per bill: a date format is costly on a phone (480 bills).
+    const month = months.get(key) ?? { key, label: MONTH_YEAR.format(Date.UTC(bill.year, bill.month - 1, 1)), bills: [] };
     month.bills.push(bill);
     months.set(key, month);
   }

@@ -1,26 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import { BILLING_PATHS } from '@contract/billing/paths';
-import type { Billing } from '@contract/billing/schemas';
-import { PAGE_LIMIT_MAX } from '@contract/paging';
+import { BILLINGS_LIMIT_MAX, type Billing } from '@contract/billing/schemas';
 import { apiPage } from '@/api/page';
 import { billingKeys } from '../keys';
 
 const FALLBACK = 'Could not load your bills';
 
 const billingsPage = (page: number, signal?: AbortSignal) =>
-  apiPage<Billing>(BILLING_PATHS.billings, { query: { page, limit: PAGE_LIMIT_MAX }, fallback: FALLBACK, signal });
+  apiPage<Billing>(BILLING_PATHS.billings, { query: { page, limit: BILLINGS_LIMIT_MAX }, fallback: FALLBACK, signal });
 
 /**
  * GET /v1/billings: every bill of the signed-in user, newest month first. `/billing` groups them
- * all by month (two years of 20 apps is 480 bills), so every page is read: the first page says
- * how many there are (X-Total-Count), then the other pages are asked for at once, each at most
- * PAGE_LIMIT_MAX like every list call (contract/paging.ts), and joined in page order. One round
- * trip more than a single page, whatever the count, instead of one per page.
+ * all by month: two years of 20 apps (480 bills) come in one answer of BILLINGS_LIMIT_MAX; beyond
+ * that the first page says how many there are (X-Total-Count), then the other pages are asked for
+ * at once and joined in page order (one round trip more, whatever the count).
  */
 async function getBillings(signal?: AbortSignal): Promise<Billing[]> {
   const first = await billingsPage(0, signal);
-  const pages = Math.ceil(first.total / PAGE_LIMIT_MAX);
-  if (first.items.length < PAGE_LIMIT_MAX || pages <= 1) return first.items;
+  const pages = Math.ceil(first.total / BILLINGS_LIMIT_MAX);
+  if (first.items.length < BILLINGS_LIMIT_MAX || pages <= 1) return first.items;
   const rest = await Promise.all(Array.from({ length: pages - 1 }, (_unused, index) => billingsPage(index + 1, signal)));
   // A bill written between the calls shifts the pages by one: the same bill on two pages is kept once.
   const seen = new Set<number>();

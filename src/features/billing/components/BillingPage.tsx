@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { billMoney, usageHours } from '@contract/billing/formula';
 import type { Billing } from '@contract/billing/schemas';
 import type { Plan } from '@contract/plans/schemas';
@@ -37,8 +37,10 @@ import {
   type UsageChartData,
 } from '../model';
 
-// The chart library stays out of every other page's JS: this chunk loads when /billing renders.
-const UsageChart = lazy(() => import('./UsageChart').then((module) => ({ default: module.UsageChart })));
+// The chart library stays out of every other page's JS. It is fetched as soon as this page's own
+// code is (while the bills are on their way) and drawn after the page's first paint.
+const chartModule = import('./UsageChart');
+const UsageChart = lazy(() => chartModule.then((module) => ({ default: module.UsageChart })));
 
 const STATUS = {
   paid: { label: 'Paid', color: 'success' },
@@ -122,40 +124,92 @@ export function BillingPage({ credit, plans }: BillingPageProps) {
             No bills yet. An app is billed at the end of each month for the minutes it was live; put an app on a plan from its details page.
           </Typography>
         ) : (
-          months.map((month) => (
-            <Box component="section" key={month.key} aria-labelledby={`month-${month.key}`}>
-              <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
-                <Typography id={`month-${month.key}`} component="h2" variant="h6">
-                  {month.label}
-                </Typography>
-                <Button size="small" variant="outlined" onClick={() => downloadStatement(month)}>
-                  Download statement (CSV)
-                </Button>
-              </Stack>
-              <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={`Bills of ${month.label}`}>
-                {month.bills.map((bill) => (
-                  <BillItem key={bill.id} bill={bill} />
-                ))}
-              </Stack>
-            </Box>
-          ))
+          <BillMonths months={months} />
         )}
       </Stack>
     </PageLayout>
   );
 }
 
+/** True from the frame after the page's first paint: a costly part waits for it, the figures show first. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/** Months shown with their bills when the page opens. */
+const OPEN_MONTHS = 1;
+
+/**
+ * The bills by month: the last month open, and any month with something still to pay; older
+ * ones open on demand (two years of 20 apps is 480 bills). The closed months, below the fold on a
+ * phone, are drawn after the first paint.
+ */
+function BillMonths({ months }: { months: BillMonth[] }) {
+  const painted = useAfterFirstPaint();
+  const open = (month: BillMonth, index: number) => index < OPEN_MONTHS || month.bills.some((bill) => bill.status !== 'paid');
+  return months.map((month, index) =>
+    painted || open(month, index) ? <BillMonthSection key={month.key} month={month} defaultOpen={open(month, index)} /> : null,
+  );
+}
+
+function BillMonthSection({ month, defaultOpen }: { month: BillMonth; defaultOpen: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const listId = `bills-${month.key}`;
+  const charged = totalsByCurrency(month.bills.map((bill) => ({ currencyCode: bill.subscription.plan.currencyCode, amount: bill.payable })))
+    .map((sum) => billMoney(sum.amount, sum.currencyCode))
+    .join(' + ');
+  const count = month.bills.length === 1 ? '1 bill' : `${month.bills.length} bills`;
+  return (
+    <Box component="section" aria-labelledby={`month-${month.key}`}>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
+        <div>
+          <Typography id={`month-${month.key}`} component="h2" variant="h6">
+            {month.label}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {count}, {charged}
+          </Typography>
+        </div>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button size="small" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={() => setOpen(!open)}>
+            {open ? 'Hide bills' : `Show ${count}`}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => downloadStatement(month)}>
+            Download statement (CSV)
+          </Button>
+        </Stack>
+      </Stack>
+      {open && (
+        <Box id={listId} component="ul" sx={CARD_LIST_SX} aria-label={`Bills of ${month.label}`}>
+          {month.bills.map((bill) => (
+            <BillItem key={bill.id} bill={bill} />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** A bill as plain elements styled by its list (CARD_LIST_SX): a month of 20 apps draws fast on a phone. */
 function BillItem({ bill }: { bill: Billing }) {
   const { plan } = bill.subscription;
   const money = (amount: number) => billMoney(amount, plan.currencyCode);
   const status = STATUS[bill.status];
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2 }} aria-label={`${bill.shopAlias}, ${money(bill.payable)}, ${status.label}`}>
-      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{bill.shopAlias}</Typography>
-        <Chip size="small" label={status.label} color={status.color} />
-      </Stack>
-      <Box component="dl" sx={DL_SX}>
+    <li aria-label={`${bill.shopAlias}, ${money(bill.payable)}, ${status.label}`}>
+      <p className="title">
+        {bill.shopAlias} · <span className={`tone-${status.color}`}>{status.label}</span>
+      </p>
+      <dl>
         <dt>Plan</dt>
         <dd>
           {plan.name} ({money(plan.amount)} a month)
@@ -174,13 +228,15 @@ function BillItem({ bill }: { bill: Billing }) {
             <dd>{bill.transactionReference}</dd>
           </>
         )}
-      </Box>
-      {bill.status === 'outstanding' && bill.failureMessage && (
-        <Typography color="error" sx={{ mt: 1 }}>
-          {bill.failureMessage}
-        </Typography>
+      </dl>
+      {bill.status === 'pending' && (
+        // A charge waiting for the merchant (3-D Secure): finished where every pending payment is.
+        <ButtonLink to="/payments/actions/resolution" size="small" sx={{ mt: 1 }}>
+          Finish payment
+        </ButtonLink>
       )}
-    </Paper>
+      {bill.status === 'outstanding' && bill.failureMessage && <p className="tone-error">{bill.failureMessage}</p>}
+    </li>
   );
 }
 
@@ -205,6 +261,22 @@ const DL_SX = {
   '& dd': { m: 0, overflowWrap: 'anywhere' },
 } as const;
 
+/** The look of the bill and app cards, set once on their list: the cards are plain elements. */
+const CARD_LIST_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 1.5,
+  '& > li': { border: 1, borderColor: 'divider', borderRadius: 1, p: 2 },
+  '& p': { m: 0, mt: 1 },
+  '& p.title': { mt: 0, mb: 1, fontWeight: 600, overflowWrap: 'anywhere' },
+  '& dl': DL_SX,
+  '& .tone-success': { color: 'success.dark' },
+  '& .tone-warning': { color: 'warning.dark' },
+  '& .tone-error': { color: 'error.main' },
+} as const;
+
 /** This month so far and at its end, per app and in total (the month's own length, one rounding per bill). */
 function ThisMonth({ apps }: { apps: AppMonth[] }) {
   const total = (pick: (app: AppMonth) => number) =>
@@ -223,13 +295,13 @@ function ThisMonth({ apps }: { apps: AppMonth[] }) {
           <Typography color="text.secondary" sx={{ mb: 1.5 }}>
             The forecast assumes an app that is live now stays live until the month ends, and scales a paused app&apos;s hours so far to the whole month.
           </Typography>
-          <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="This month per app">
+          <Box component="ul" sx={CARD_LIST_SX} aria-label="This month per app">
             {apps.map((app) => {
               const money = (amount: number) => billMoney(amount, app.subscription.plan.currencyCode);
               return (
-                <Paper component="li" variant="outlined" sx={{ p: 2 }} key={app.subscription.subscriptionCode} aria-label={app.subscription.shopAlias}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 1 }}>{app.subscription.shopAlias}</Typography>
-                  <Box component="dl" sx={DL_SX}>
+                <li key={app.subscription.subscriptionCode} aria-label={app.subscription.shopAlias}>
+                  <p className="title">{app.subscription.shopAlias}</p>
+                  <dl>
                     <dt>Plan</dt>
                     <dd>{app.subscription.plan.name}</dd>
                     <dt>So far</dt>
@@ -240,11 +312,11 @@ function ThisMonth({ apps }: { apps: AppMonth[] }) {
                     <dd>
                       {usageHours(app.forecastMinutes)} hours, {money(app.forecastCost)}
                     </dd>
-                  </Box>
-                </Paper>
+                  </dl>
+                </li>
               );
             })}
-          </Stack>
+          </Box>
           <Box component="dl" sx={{ ...DL_SX, mt: 1.5, fontWeight: 600 }} aria-label="This month in total">
             <dt>Total so far</dt>
             <dd>{total((app) => app.cost)}</dd>
@@ -296,6 +368,7 @@ const VISUALLY_HIDDEN = {
 
 /** Usage over the last 12 months: the lazy chart and, as its text alternative, the same figures as a table. */
 function Usage({ data }: { data: UsageChartData }) {
+  const painted = useAfterFirstPaint();
   return (
     <Box component="section" aria-labelledby="usage-heading" sx={{ position: 'relative' }}>
       <Typography id="usage-heading" component="h2" variant="h6" gutterBottom>
@@ -305,9 +378,13 @@ function Usage({ data }: { data: UsageChartData }) {
         <Typography color="text.secondary">No hours live in the last 12 months.</Typography>
       ) : (
         <>
-          <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
-            <UsageChart data={data} describedBy="usage-table" />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
+              <UsageChart data={data} describedBy="usage-table" />
+            </Suspense>
+          ) : (
+            <Skeleton variant="rounded" height={280} />
+          )}
           <Box component="table" id="usage-table" sx={VISUALLY_HIDDEN}>
             <caption>Usage hours per app, last 12 months</caption>
             <thead>
