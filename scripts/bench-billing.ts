@@ -319,9 +319,11 @@ async function seedPage(database: DatabaseHandle, base: string): Promise<{ token
       })),
     )
     .returning();
-  await db.insert(subscriptionPlans).values(
-    subscriptionRows.map((subscription, i) => ({ subscriptionId: subscription.id, planId: planRows[i % planRows.length]?.id ?? 0, effectiveFrom: since })),
-  );
+  await db
+    .insert(subscriptionPlans)
+    .values(
+      subscriptionRows.map((subscription, i) => ({ subscriptionId: subscription.id, planId: planRows[i % planRows.length]?.id ?? 0, effectiveFrom: since })),
+    );
   const rows = subscriptionRows.flatMap((subscription, i) =>
     months.map(({ year, month }, back) => {
       const plan = planRows[i % planRows.length];
@@ -426,7 +428,11 @@ export async function benchBillingPage(serverUrl = process.env.BENCH_DATABASE_UR
     // billsByMonth's key (src/features/billing/model.ts): year-month, the month two digits.
     const oldestKey = `${oldestMonth.getUTCFullYear()}-${String(oldestMonth.getUTCMonth() + 1).padStart(2, '0')}`;
     const bills = PAGE_APPS * PAGE_MONTHS;
-    const newestLabel = new Date(Date.UTC(lastMonth().year, lastMonth().month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const newestLabel = new Date(Date.UTC(lastMonth().year, lastMonth().month - 1, 1)).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const page = await throttledPhonePage(browser, token);
     let billingsCalls = 0;
     page.on('request', (request) => {
