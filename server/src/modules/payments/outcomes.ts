@@ -52,15 +52,16 @@ export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, paym
     .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, from)))
     .returning();
   if (!moved) return 'stale';
-  if (isPaid(to)) {
+  // A charge of a saved card (the only rows written with a card) leaves no new card to save.
+  if (isPaid(to) && row.authorizationCode === null) {
     const gateway = deps.gateways.get(row.provider as GatewayId);
     const card = payment.authorization ?? (await cardOfPayment(deps, gateway, moved));
     if (card?.reusable) {
       await rememberCustomer(deps.db, row.userId, gateway, card.customerCode);
       await saveCard(deps.db, row.userId, gateway, card, moved.setAsDefault);
     }
-    if (moved.isAutoRefund) await autoRefund(deps, moved);
   }
+  if (isPaid(to) && moved.isAutoRefund) await autoRefund(deps, moved);
   if (isPaid(to) || isDeclined(to)) await announceSettled(deps, moved);
   return 'applied';
 }
