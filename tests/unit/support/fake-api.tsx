@@ -63,6 +63,7 @@ const BASE_ANSWERS: DefaultAnswers = {
   '/v1/portal/notifications/count': { count: 0 },
   '/v1/portal/notifications/list': [],
   '/v1/billings': [],
+  '/v1/subscriptions': [],
 };
 
 /**
