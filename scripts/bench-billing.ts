@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { and, count, eq, gt } from 'drizzle-orm';
+import { monthKey, monthLabel } from '../contract/billing/formula';
 import { buildApp, type AppInstance } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { DatabaseHandle } from '../server/src/db/database';
@@ -366,7 +367,7 @@ async function seedPage(database: DatabaseHandle, base: string): Promise<{ token
       noticeSent: row.paid ? 'paid' : 'failed',
     })),
   );
-  const oldest = new Date(since).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const oldest = monthLabel(since.getUTCFullYear(), since.getUTCMonth() + 1);
   return { token: merchant.token, oldest };
 }
 
@@ -425,14 +426,9 @@ export async function benchBillingPage(serverUrl = process.env.BENCH_DATABASE_UR
   try {
     const { token, oldest } = await seedPage(database, base);
     const oldestMonth = new Date(Date.UTC(lastMonth().year, lastMonth().month - PAGE_MONTHS, 1));
-    // billsByMonth's key (src/features/billing/model.ts): year-month, the month two digits.
-    const oldestKey = `${oldestMonth.getUTCFullYear()}-${String(oldestMonth.getUTCMonth() + 1).padStart(2, '0')}`;
+    const oldestKey = monthKey(oldestMonth.getUTCFullYear(), oldestMonth.getUTCMonth() + 1);
     const bills = PAGE_APPS * PAGE_MONTHS;
-    const newestLabel = new Date(Date.UTC(lastMonth().year, lastMonth().month - 1, 1)).toLocaleDateString('en-US', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const newestLabel = monthLabel(lastMonth().year, lastMonth().month);
     const page = await throttledPhonePage(browser, token);
     let billingsCalls = 0;
     page.on('request', (request) => {

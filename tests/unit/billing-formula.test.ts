@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCredit, billMoney, daysInMonth, monthKey, usageCost, usageHours } from '@contract/billing/formula';
+import { applyCredit, billMoney, daysInMonth, monthKey, monthLabel, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
 
 describe('the billing formula (spec section 9)', () => {
@@ -64,6 +64,8 @@ describe('the billing formula (spec section 9)', () => {
     expect(billMoney(127, 'USD')).toBe('USD 1.27');
     expect(billMoney(1990000, 'usd')).toBe('USD 19,900.00');
     expect(monthKey(2026, 3)).toBe('2026-03');
+    expect(monthLabel(2026, 3)).toBe('March 2026');
+    expect(monthLabel(2025, 12)).toBe('December 2025');
   });
 });
 

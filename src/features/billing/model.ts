@@ -1,6 +1,6 @@
 /** Subscription rules of the portal (spec section 4) and what /billing computes from bills and subscriptions, pure and unit-tested. */
 import type { Billing, Subscription } from '@contract/billing/schemas';
-import { daysInMonth, monthKey, usageCost, usageHours } from '@contract/billing/formula';
+import { daysInMonth, monthKey, monthLabel, usageCost, usageHours } from '@contract/billing/formula';
 import type { Plan } from '@contract/plans/schemas';
 
 /** Spec section 4 "Subscription update": replaces the matching entry by id within its shop's list, or creates the list. */
@@ -34,15 +34,12 @@ export interface BillMonth {
   bills: Billing[];
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** Bills grouped by their month-year key, newest month first (spec section 3 Billing). */
 export function billsByMonth(bills: readonly Billing[]): BillMonth[] {
   const months = new Map<string, BillMonth>();
   for (const bill of [...bills].sort((a, b) => b.year - a.year || b.month - a.month || a.shopAlias.localeCompare(b.shopAlias))) {
     const key = monthKey(bill.year, bill.month);
-    // One label per month, not per bill: a date format is costly on a phone (480 bills).
-    const month = months.get(key) ?? { key, label: MONTH_YEAR.format(Date.UTC(bill.year, bill.month - 1, 1)), bills: [] };
+    const month = months.get(key) ?? { key, label: monthLabel(bill.year, bill.month), bills: [] };
     month.bills.push(bill);
     months.set(key, month);
   }

@@ -22,7 +22,7 @@
  */
 import { and, asc, eq, exists, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { applyCredit, billMoney, daysInMonth, usageCost, usageHours } from '@contract/billing/formula';
+import { applyCredit, billMoney, daysInMonth, monthLabel, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
 import { BILLING_MESSAGES } from '@contract/billing/schemas';
 import { BILLING_TRANSACTION_TYPE, type Transaction } from '@contract/payments/schemas';
@@ -43,11 +43,6 @@ export type BillRow = typeof billings.$inferSelect;
 const PAGE = 500;
 /** Bills charged at once: the gateway's round trips overlap; bounded for the database pool (10) and the gateway. */
 const CHARGE_CONCURRENCY = 8;
-
-// One format for every bill: building a date format per call cost the close a millisecond a charge.
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export const monthName = (year: number, month: number) => MONTH_YEAR.format(Date.UTC(year, month - 1, 1));
 
 /** Closes a month that has ended: answers how many bills this run wrote and how many charges it made. */
 export async function closeMonth(deps: BillingDeps, year: number, month: number, now = new Date()): Promise<{ billed: number; charged: number }> {
@@ -248,7 +243,7 @@ export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKe
       amount: bill.payable,
       currencyCode: bill.currencyCode,
       type: BILLING_TRANSACTION_TYPE,
-      description: `${monthName(bill.year, bill.month)}: ${usageHours(bill.usageMinutes)} hours`,
+      description: `${monthLabel(bill.year, bill.month)}: ${usageHours(bill.usageMinutes)} hours`,
       appAlias: bill.shopAlias,
       idempotencyKey,
       ...(authorizationCode ? { authorizationCode } : {}),
@@ -299,7 +294,7 @@ async function billMail(deps: BillingDeps, bill: BillRow) {
     content: {
       firstName: row.firstName,
       appName: row.shopName ?? bill.shopAlias,
-      period: monthName(bill.year, bill.month),
+      period: monthLabel(bill.year, bill.month),
       usage: `${usageHours(bill.usageMinutes)} hours on ${row.planName}`,
       amount: billMoney(bill.amount, bill.currencyCode),
       creditUsed: billMoney(bill.creditUsed, bill.currencyCode),
@@ -317,7 +312,7 @@ async function sendReceipt(deps: BillingDeps, bill: BillRow, card: string): Prom
 /** payment-due (no card) or payment-failed (declined): a notification (with push) and an e-mail, once per state. */
 async function notice(deps: BillingDeps, bill: BillRow, state: 'due' | 'failed', reason: string): Promise<void> {
   if (!(await moveNotice(deps, bill, state))) return;
-  const period = monthName(bill.year, bill.month);
+  const period = monthLabel(bill.year, bill.month);
   const payable = billMoney(bill.payable, bill.currencyCode);
   await deps.notifications.notify(bill.userId, {
     type: state === 'due' ? 'payment-due' : 'payment-failed',

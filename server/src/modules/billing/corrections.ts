@@ -6,6 +6,7 @@
  * not corrected (its bill is history): the call says so.
  */
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { monthLabel } from '@contract/billing/formula';
 import { BILLING_MESSAGES, type UsageCorrection, type UsageCorrectionRequest } from '@contract/billing/schemas';
 import { ROLE } from '@contract/constants';
 import { hasRole } from '@contract/users/roles';
@@ -15,7 +16,6 @@ import type { Database } from '../../db/database';
 import { billings, subscriptions, usageCorrections } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { requireShopAccess } from '../../shop-access/access';
-import { monthName } from './close';
 
 /** The (year, month) pairs a range [from, to) touches, UTC. */
 function monthsOf(from: Date, to: Date): { year: number; month: number }[] {
@@ -54,7 +54,8 @@ export async function recordCorrection(db: Database, actor: User, request: Usage
       ),
     );
   const closed = months.find((entry) => billed.some((bill) => bill.year === entry.year && bill.month === entry.month));
-  if (closed) throw new HttpError(409, `${monthName(closed.year, closed.month)} is already billed for this app: a correction goes into a month not billed yet`);
+  if (closed)
+    throw new HttpError(409, `${monthLabel(closed.year, closed.month)} is already billed for this app: a correction goes into a month not billed yet`);
   await db
     .insert(usageCorrections)
     .values({ subscriptionId: subscription.id, startedAt: from, endedAt: to, reason: request.reason, createdBy: actor.id })
