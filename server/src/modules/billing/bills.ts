@@ -11,7 +11,7 @@ import { isPaid } from '@contract/payments/statuses';
 import type { User } from '@contract/users/schemas';
 import { billings, paymentTransactions, plans, subscriptions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { billChargeKey, billChargePrefix } from './charge-keys';
+import { billChargePrefix, payNowChargeKey } from './charge-keys';
 import { chargeBill, settleBill, type BillingDeps, type BillRow } from './close';
 import { requireSubscription } from './subscriptions';
 
@@ -120,7 +120,7 @@ export async function payBills(deps: BillingDeps, actor: User, request: PayBills
     // the charge read here, so presses that read the same charge make one.
     const [row] = await deps.db.select().from(billings).where(eq(billings.id, id));
     if (!row || (await currentStatus(deps, row)) !== 'outstanding') continue;
-    await chargeBill(deps, row, billChargeKey(row.id, `after-${row.transactionReference ?? 'none'}`), request.authorizationCode);
+    await chargeBill(deps, row, payNowChargeKey(row.id, row.transactionReference), request.authorizationCode);
   }
   const ids = chosen.map((bill) => bill.id);
   return describe(deps, await deps.db.select().from(billings).where(inArray(billings.id, ids)));
@@ -142,7 +142,7 @@ export async function verifyBillPayment(deps: BillingDeps, actor: User, referenc
     .from(billings)
     .where(and(eq(billings.userId, actor.id), eq(billings.transactionReference, reference)));
   if (!row) throw new HttpError(404, BILLING_MESSAGES.notFound);
-  await settleBill(deps, row, await deps.payments.verify(actor.id, reference));
+  await settleBill(deps, row.id, await deps.payments.verify(actor.id, reference), null);
   const [fresh] = await describe(deps, [row]);
   if (!fresh) throw new Error('the bill was not read back');
   return fresh;

@@ -20,7 +20,7 @@
  * charged CHARGE_CONCURRENCY at a time (each charge is a few gateway round trips; each keeps its
  * own idempotency key, so concurrency changes no outcome).
  */
-import { and, asc, eq, exists, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { applyCredit, billMoney, daysInMonth, monthLabel, usageCost, usageHours } from '@contract/billing/formula';
 import { monthWindow, usageMinutes } from '@contract/billing/usage';
@@ -28,16 +28,33 @@ import { BILLING_MESSAGES } from '@contract/billing/schemas';
 import { BILLING_TRANSACTION_TYPE, type Transaction } from '@contract/payments/schemas';
 import { isDeclined, isPaid } from '@contract/payments/statuses';
 import type { AppDeps } from '../../deps';
+import { preparedStatements } from '../../db/prepared';
 import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subscriptions, usageCorrections, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { trySend } from '../../mail/send';
 import { billDueEmail, billReceiptEmail } from '../../mail/templates';
 import { NoSavedCard, type Payments } from '../payments/index';
-import { billChargeKey } from './charge-keys';
+import { billChargeOfKey, closeChargeKey } from './charge-keys';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'mailer' | 'notifications' | 'config'> & { payments: Payments; log: FastifyBaseLogger };
 
 export type BillRow = typeof billings.$inferSelect;
+
+/**
+ * What a bill's e-mail needs besides the bill, read in the statement that writes or moves the bill
+ * (the close writes and charges thousands; a read per bill would double its statements).
+ */
+const MAIL_FIELDS = {
+  email: sql<string>`(select ${users.email} from ${users} where ${users.id} = ${billings.userId})`,
+  firstName: sql<string>`(select ${users.firstName} from ${users} where ${users.id} = ${billings.userId})`,
+  shopName: sql<string | null>`(select ${shops.name} from ${shops} where ${shops.alias} = ${billings.shopAlias})`,
+  planName: sql<string>`(select ${plans.name} from ${plans} where ${plans.id} = ${billings.planId})`,
+};
+
+/** A bill as written or moved, with what its e-mail needs. */
+type MailedBill = BillRow & { email: string; firstName: string; shopName: string | null; planName: string };
+
+type Notice = 'paid' | 'failed' | 'due' | 'pending';
 
 /** Subscriptions are billed in pages of this many (10,000 of them must close within a minute). */
 const PAGE = 500;
@@ -95,7 +112,7 @@ export async function closeMonth(deps: BillingDeps, year: number, month: number,
     );
   let charged = 0;
   await eachAtOnce(unpaid, CHARGE_CONCURRENCY, async (bill) => {
-    if (await chargeBill(deps, bill, billChargeKey(bill.id, 'close'))) charged += 1;
+    if (await chargeBill(deps, bill, closeChargeKey(bill.id))) charged += 1;
   });
   return { billed, charged };
 }
@@ -216,7 +233,11 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
         };
       });
     if (values.length === 0) return [];
-    const inserted = await tx.insert(billings).values(values).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(billings)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ ...getTableColumns(billings), ...MAIL_FIELDS });
     // The unique index is the last word: only credit of bills actually written is taken.
     const used = new Map<number, number>();
     for (const bill of inserted) if (bill.creditUsed > 0) used.set(bill.userId, (used.get(bill.userId) ?? 0) + bill.creditUsed);
@@ -232,8 +253,8 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
 }
 
 /**
- * Charges a bill once for `idempotencyKey` and tells the merchant the outcome once. Answers
- * whether this call made a charge that succeeded.
+ * Charges a bill once for `idempotencyKey` (charge-keys.ts) and tells the merchant the outcome once.
+ * Answers whether this call made a charge that succeeded.
  */
 export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKey: string, authorizationCode?: string): Promise<boolean> {
   let transaction: Transaction;
@@ -250,52 +271,77 @@ export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKe
     });
   } catch (error) {
     if (!(error instanceof NoSavedCard)) throw error;
-    await notice(deps, bill, 'due', 'There is no saved card to charge. Add a card and pay from your billing page.');
+    const moved = await moveBill(deps, bill.id, 'due');
+    if (moved) await tell(deps, moved, 'due', 'There is no saved card to charge. Add a card and pay from your billing page.');
     return false;
   }
-  return settleBill(deps, bill, transaction);
+  // A charge that settled was told by the settled hook as it settled (index.ts); this records a
+  // pending one, and one whose hook a crash cut short. Told once either way.
+  return settleBill(deps, bill.id, transaction, billChargeOfKey(idempotencyKey)?.replaces ?? null);
 }
 
-/** Records the bill's charge and tells the merchant its outcome once; true when it is paid. */
-export async function settleBill(deps: BillingDeps, bill: BillRow, transaction: Transaction): Promise<boolean> {
-  await deps.db
-    .update(billings)
-    .set({ transactionReference: transaction.reference, updatedAt: sql`now()` })
-    .where(eq(billings.id, bill.id));
-  if (isPaid(transaction.status)) {
-    if (await moveNotice(deps, bill, 'paid')) await sendReceipt(deps, bill, 'your card');
-    return true;
-  }
-  if (isDeclined(transaction.status)) await notice(deps, bill, 'failed', transaction.failureMessage ?? 'The payment did not go through.');
-  else await moveNotice(deps, bill, 'pending');
-  return false;
+/**
+ * Records a charge on its bill and tells the merchant its outcome once (`replaces`: the charge it
+ * took over from, charge-keys.ts). Answers whether the charge is paid.
+ */
+export async function settleBill(deps: BillingDeps, billId: number, transaction: Transaction, replaces: string | null): Promise<boolean> {
+  const paid = isPaid(transaction.status);
+  const to: Notice = paid ? 'paid' : isDeclined(transaction.status) ? 'failed' : 'pending';
+  const moved = await moveBill(deps, billId, to, { reference: transaction.reference, replaces });
+  if (moved && to === 'paid') await sendReceipt(deps, moved, 'your card');
+  if (moved && to === 'failed') await tell(deps, moved, 'failed', transaction.failureMessage ?? 'The payment did not go through.');
+  return paid;
 }
 
-/** Moves the bill's notice state; true for the one caller that moved it (that caller tells the merchant). */
-async function moveNotice(deps: BillingDeps, bill: BillRow, to: 'paid' | 'failed' | 'due' | 'pending'): Promise<boolean> {
-  const [moved] = await deps.db
-    .update(billings)
-    .set({ noticeSent: to, updatedAt: sql`now()` })
-    .where(and(eq(billings.id, bill.id), sql`${billings.noticeSent} is distinct from ${to}`))
-    .returning({ id: billings.id });
-  return Boolean(moved);
-}
-
-async function billMail(deps: BillingDeps, bill: BillRow) {
-  const [row] = await deps.db
-    .select({ email: users.email, firstName: users.firstName, shopName: shops.name, planName: plans.name })
-    .from(users)
-    .innerJoin(plans, eq(plans.id, bill.planId))
-    .leftJoin(shops, eq(shops.alias, bill.shopAlias))
-    .where(eq(users.id, bill.userId));
-  if (!row) return null;
+const statements = preparedStatements((db) => {
+  const reference = sql`${sql.placeholder('reference')}::text`;
+  const to = sql`${sql.placeholder('to')}::text`;
+  // The prior state, read under the row's lock (so of two callers at once, one moves it), and only
+  // when there is something to change.
+  const prior = db.$with('prior').as(
+    db
+      .select({ id: billings.id, previous: sql<string | null>`${billings.noticeSent}`.as('previous') })
+      .from(billings)
+      .where(
+        and(
+          eq(billings.id, sql.placeholder('billId')),
+          // Only the bill's latest charge speaks for it: none recorded yet, this one, or the one it replaces.
+          sql`(${reference} is null or ${billings.transactionReference} is null or ${billings.transactionReference} in (${reference}, ${sql.placeholder('replaces')}::text))`,
+          sql`(${billings.noticeSent} is distinct from ${to} or ${billings.transactionReference} is distinct from coalesce(${reference}, ${billings.transactionReference}))`,
+        ),
+      )
+      .for('update'),
+  );
   return {
-    to: row.email,
+    move: db
+      .with(prior)
+      .update(billings)
+      .set({ noticeSent: to, transactionReference: sql`coalesce(${reference}, ${billings.transactionReference})`, updatedAt: sql`now()` })
+      .from(prior)
+      .where(eq(billings.id, prior.id))
+      .returning({ ...getTableColumns(billings), ...MAIL_FIELDS, previous: prior.previous })
+      .prepare('billing_move_bill'),
+  };
+});
+
+/**
+ * Moves a bill's notice state and records its charge, in one statement. Answers the bill when this
+ * caller moved the notice state (that caller tells the merchant), else null.
+ */
+async function moveBill(deps: BillingDeps, billId: number, to: Notice, charge?: { reference: string; replaces: string | null }): Promise<MailedBill | null> {
+  const [row] = await statements(deps.db).move.execute({ billId, to, reference: charge?.reference ?? null, replaces: charge?.replaces ?? null });
+  if (!row || row.previous === to) return null;
+  return row;
+}
+
+function billMail(deps: BillingDeps, bill: MailedBill) {
+  return {
+    to: bill.email,
     content: {
-      firstName: row.firstName,
-      appName: row.shopName ?? bill.shopAlias,
+      firstName: bill.firstName,
+      appName: bill.shopName ?? bill.shopAlias,
       period: monthLabel(bill.year, bill.month),
-      usage: `${usageHours(bill.usageMinutes)} hours on ${row.planName}`,
+      usage: `${usageHours(bill.usageMinutes)} hours on ${bill.planName}`,
       amount: billMoney(bill.amount, bill.currencyCode),
       creditUsed: billMoney(bill.creditUsed, bill.currencyCode),
       payable: billMoney(bill.payable, bill.currencyCode),
@@ -304,14 +350,13 @@ async function billMail(deps: BillingDeps, bill: BillRow) {
   };
 }
 
-async function sendReceipt(deps: BillingDeps, bill: BillRow, card: string): Promise<void> {
-  const mail = await billMail(deps, bill);
-  if (mail) await trySend(deps, mail.to, billReceiptEmail({ ...mail.content, card }));
+async function sendReceipt(deps: BillingDeps, bill: MailedBill, card: string): Promise<void> {
+  const mail = billMail(deps, bill);
+  await trySend(deps, mail.to, billReceiptEmail({ ...mail.content, card }));
 }
 
-/** payment-due (no card) or payment-failed (declined): a notification (with push) and an e-mail, once per state. */
-async function notice(deps: BillingDeps, bill: BillRow, state: 'due' | 'failed', reason: string): Promise<void> {
-  if (!(await moveNotice(deps, bill, state))) return;
+/** payment-due (no card) or payment-failed (declined): a notification (with push) and an e-mail; the caller moved the bill to that state. */
+async function tell(deps: BillingDeps, bill: MailedBill, state: 'due' | 'failed', reason: string): Promise<void> {
   const period = monthLabel(bill.year, bill.month);
   const payable = billMoney(bill.payable, bill.currencyCode);
   await deps.notifications.notify(bill.userId, {
@@ -320,6 +365,6 @@ async function notice(deps: BillingDeps, bill: BillRow, state: 'due' | 'failed',
     body: reason,
     meta: { shopAlias: bill.shopAlias },
   });
-  const mail = await billMail(deps, bill);
-  if (mail) await trySend(deps, mail.to, billDueEmail({ ...mail.content, reason }));
+  const mail = billMail(deps, bill);
+  await trySend(deps, mail.to, billDueEmail({ ...mail.content, reason }));
 }

@@ -4,13 +4,11 @@
  * server was down for), and what a bill's charge settling later does. `app.closeBillingMonth` is
  * the same close for the CLI.
  */
-import { eq } from 'drizzle-orm';
 import { API_PREFIX } from '@contract/api';
 import { BILLING_TRANSACTION_TYPE } from '@contract/payments/schemas';
-import { billings } from '../../db/schema';
 import type { AppDeps, AppInstance } from '../../deps';
 import type { Payments } from '../payments/index';
-import { billIdOfKey } from './charge-keys';
+import { billChargeOfKey } from './charge-keys';
 import { closeMonth, settleBill } from './close';
 import { billingRoutes } from './routes';
 
@@ -33,12 +31,10 @@ export async function registerBilling(app: AppInstance, deps: AppDeps, payments:
   const close = (year: number, month: number) => closeMonth(billingDeps, year, month);
   app.decorate('closeBillingMonth', close);
   // A charge that settles later (a 3-D Secure challenge passed, a webhook, reconciliation): the
-  // bill's receipt or payment-failed notice, once. Only the bill's latest charge speaks for it.
+  // bill's receipt or payment-failed notice, once (also for a charge the close is making now).
   payments.onSettled(BILLING_TRANSACTION_TYPE, async ({ transaction, idempotencyKey }) => {
-    const billId = billIdOfKey(idempotencyKey);
-    if (billId === null) return;
-    const [bill] = await deps.db.select().from(billings).where(eq(billings.id, billId));
-    if (bill && (bill.transactionReference === null || bill.transactionReference === transaction.reference)) await settleBill(billingDeps, bill, transaction);
+    const charge = billChargeOfKey(idempotencyKey);
+    if (charge) await settleBill(billingDeps, charge.billId, transaction, charge.replaces);
   });
   await app.register(billingRoutes(billingDeps, close), { ...deps, prefix: API_PREFIX });
   deps.jobs.define<{ year?: number; month?: number }>({

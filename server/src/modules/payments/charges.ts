@@ -5,13 +5,14 @@
  * from it, so a repeat, a crashed attempt taken over or two processes end in one charge; the
  * providers refuse a second charge with the same reference.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { GatewayId } from '@contract/constants';
 import type { Transaction } from '@contract/payments/schemas';
-import { cardAuthorizations, paymentTransactions, users } from '../../db/schema';
+import { preparedStatements } from '../../db/prepared';
+import { cardAuthorizations, paymentCustomers, paymentTransactions, users } from '../../db/schema';
 import { GatewayRefusal, GatewayUnavailable, type GatewayPayment } from './gateway';
 import { applyOutcome } from './outcomes';
-import { customerOf, newReference, toTransaction, transactionById, type PaymentsDeps, type TransactionRow } from './records';
+import { gatewayCustomer, newReference, toTransaction, transactionById, type PaymentsDeps, type TransactionRow } from './records';
 
 export interface ChargeRequest {
   userId: number;
@@ -36,67 +37,112 @@ export class NoSavedCard extends Error {
   }
 }
 
-async function cardToCharge(deps: PaymentsDeps, userId: number, authorizationCode?: string) {
-  const mine = and(eq(cardAuthorizations.userId, userId), isNull(cardAuthorizations.removedAt));
-  const [card] = await deps.db
-    .select()
+const statements = preparedStatements((db) => ({
+  /** The card to charge (the given one, else the default) with its owner as its gateway knows them, in one read. */
+  cardToCharge: db
+    .select({
+      card: cardAuthorizations,
+      user: { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phoneNo: users.phoneNo },
+      customerCode: paymentCustomers.customerCode,
+    })
     .from(cardAuthorizations)
-    .where(authorizationCode ? and(mine, eq(cardAuthorizations.authorizationCode, authorizationCode)) : mine)
+    .innerJoin(users, eq(users.id, cardAuthorizations.userId))
+    .leftJoin(
+      paymentCustomers,
+      and(
+        eq(paymentCustomers.userId, cardAuthorizations.userId),
+        eq(paymentCustomers.provider, cardAuthorizations.provider),
+        eq(paymentCustomers.testMode, cardAuthorizations.testMode),
+      ),
+    )
+    .where(
+      and(
+        eq(cardAuthorizations.userId, sql.placeholder('userId')),
+        isNull(cardAuthorizations.removedAt),
+        sql`${cardAuthorizations.authorizationCode} = coalesce(${sql.placeholder('authorizationCode')}::text, ${cardAuthorizations.authorizationCode})`,
+      ),
+    )
     .orderBy(desc(cardAuthorizations.isDefault), desc(cardAuthorizations.createdAt))
-    .limit(1);
-  if (!card) throw new NoSavedCard();
-  return card;
-}
-
-/** Charges the card; answers the transaction as it stands (succeeded, failed with the gateway's words, pending). */
-export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest): Promise<Transaction> {
-  const [existing] = await deps.db
+    .limit(1)
+    .prepare('payments_card_to_charge'),
+  record: db
+    .insert(paymentTransactions)
+    .values({
+      reference: sql.placeholder('reference'),
+      userId: sql.placeholder('userId'),
+      provider: sql.placeholder('provider'),
+      type: sql.placeholder('type'),
+      amount: sql.placeholder('amount'),
+      currencyCode: sql.placeholder('currencyCode'),
+      appAlias: sql.placeholder('appAlias'),
+      description: sql.placeholder('description'),
+      testMode: sql.placeholder('testMode'),
+      idempotencyKey: sql.placeholder('idempotencyKey'),
+      authorizationCode: sql.placeholder('authorizationCode'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('payments_charge_record'),
+  ofKey: db
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.userId, request.userId), eq(paymentTransactions.idempotencyKey, request.idempotencyKey)));
-  if (existing && existing.status !== 'initialized') return toTransaction(existing);
-  const card = await cardToCharge(deps, request.userId, existing?.authorizationCode ?? request.authorizationCode);
-  const gateway = deps.gateways.get(card.provider as GatewayId);
-  const [inserted] = existing
-    ? [existing]
-    : await deps.db
-        .insert(paymentTransactions)
-        .values({
-          reference: newReference(),
-          userId: request.userId,
-          provider: card.provider,
-          type: request.type,
-          amount: request.amount,
-          currencyCode: request.currencyCode,
-          appAlias: request.appAlias,
-          description: request.description,
-          testMode: gateway.testMode,
-          idempotencyKey: request.idempotencyKey,
-          authorizationCode: card.authorizationCode,
-        })
-        .onConflictDoNothing()
-        .returning();
-  // Another process wrote the row first: it charges; this answer is the row as it is.
-  const row: TransactionRow | undefined =
-    inserted ??
-    (
-      await deps.db
-        .select()
-        .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.userId, request.userId), eq(paymentTransactions.idempotencyKey, request.idempotencyKey)))
-    )[0];
-  if (!row) throw new Error('the charge was not recorded');
-  if (!inserted || row.status !== 'initialized') return toTransaction(row);
+    .where(and(eq(paymentTransactions.userId, sql.placeholder('userId')), eq(paymentTransactions.idempotencyKey, sql.placeholder('idempotencyKey'))))
+    .prepare('payments_charge_of_key'),
+}));
 
-  const [user] = await deps.db.select().from(users).where(eq(users.id, request.userId));
-  if (!user) throw new Error(`user ${request.userId} not found`);
+async function cardToCharge(deps: PaymentsDeps, userId: number, authorizationCode?: string) {
+  const [found] = await statements(deps.db).cardToCharge.execute({ userId, authorizationCode: authorizationCode ?? null });
+  return found ?? null;
+}
+
+async function chargeOfKey(deps: PaymentsDeps, request: ChargeRequest): Promise<TransactionRow | null> {
+  const [row] = await statements(deps.db).ofKey.execute({ userId: request.userId, idempotencyKey: request.idempotencyKey });
+  return row ?? null;
+}
+
+/**
+ * Charges the card; answers the transaction as it stands (succeeded, failed with the gateway's
+ * words, pending). The row is written first; a key used before answers its charge, and one a
+ * crashed run left initialized is charged again under its own reference (the gateway refuses a
+ * second charge of a reference).
+ */
+export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest): Promise<Transaction> {
+  let found = await cardToCharge(deps, request.userId, request.authorizationCode);
+  if (!found) {
+    // A charge made under this key still answers when its card has gone since.
+    const made = await chargeOfKey(deps, request);
+    if (made) return toTransaction(made);
+    throw new NoSavedCard();
+  }
+  const [inserted] = await statements(deps.db).record.execute({
+    reference: newReference(),
+    userId: request.userId,
+    provider: found.card.provider,
+    type: request.type,
+    amount: request.amount,
+    currencyCode: request.currencyCode,
+    appAlias: request.appAlias,
+    description: request.description,
+    testMode: deps.gateways.get(found.card.provider as GatewayId).testMode,
+    idempotencyKey: request.idempotencyKey,
+    authorizationCode: found.card.authorizationCode,
+  });
+  const row = inserted ?? (await chargeOfKey(deps, request));
+  if (!row) throw new Error('the charge was not recorded');
+  if (!inserted) {
+    if (row.status !== 'initialized') return toTransaction(row);
+    if (row.authorizationCode !== found.card.authorizationCode) found = await cardToCharge(deps, request.userId, row.authorizationCode ?? undefined);
+    if (!found) throw new NoSavedCard();
+  }
+  const { card, user, customerCode } = found;
+  const gateway = deps.gateways.get(card.provider as GatewayId);
   let payment: GatewayPayment;
   try {
     payment = await gateway.chargeAuthorization({
       reference: row.reference,
       amount: row.amount,
       currencyCode: row.currencyCode,
-      customer: await customerOf(deps.db, user, gateway),
+      customer: gatewayCustomer(user, customerCode),
       authorizationCode: card.authorizationCode,
       description: row.description,
       metadata: { type: row.type, userId: String(row.userId), ...(row.appAlias ? { appAlias: row.appAlias } : {}) },
@@ -109,8 +155,8 @@ export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest
     // A refusal: the provider kept nothing under our reference (or, taken over, already has it).
     payment = await gateway.retrieve(row.reference, row.providerId).catch(() => ({ ...failed(row), failureMessage: error.message }));
   }
-  await applyOutcome(deps, row, payment);
-  return toTransaction(await transactionById(deps.db, row.id));
+  const applied = await applyOutcome(deps, row, payment);
+  return toTransaction(applied.row ?? (await transactionById(deps.db, row.id)));
 }
 
 function failed(row: TransactionRow): GatewayPayment {

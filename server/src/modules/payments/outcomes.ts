@@ -12,6 +12,7 @@ import type { GatewayId } from '@contract/constants';
 import { PAYMENT_MESSAGES } from '@contract/payments/schemas';
 import { canMove, isDeclined, isPaid, needsAction, PAID_STATUSES, type TransactionStatus } from '@contract/payments/statuses';
 import type { Database } from '../../db/database';
+import { param, preparedStatements } from '../../db/prepared';
 import { cardAuthorizations, paymentTransactions } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { GatewayRefusal, GatewayUnavailable, type CardAuthorization, type GatewayPayment, type PaymentGateway } from './gateway';
@@ -19,39 +20,60 @@ import { gatewayCall, rememberCustomer, toTransaction, transactionById, type Car
 
 export type OutcomeResult = 'applied' | 'unchanged' | 'stale' | 'ignored';
 
+/** What applyOutcome did, and the row as it left it (null when it moved nothing: read the row again for how it stands). */
+export interface Applied {
+  outcome: OutcomeResult;
+  row: TransactionRow | null;
+}
+
+const statements = preparedStatements((db) => ({
+  /** A status move, only from the status read (of two callers, one moves it). */
+  move: db
+    .update(paymentTransactions)
+    .set({
+      status: param('to'),
+      providerId: param('providerId'),
+      actionUrl: param('actionUrl'),
+      failureMessage: param('failureMessage'),
+      refundedAt: sql`coalesce(${paymentTransactions.refundedAt}, ${sql.placeholder('refundedAt')}::timestamptz)`,
+      authorizationCode: param('authorizationCode'),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(paymentTransactions.id, sql.placeholder('id')), eq(paymentTransactions.status, sql.placeholder('from'))))
+    .returning()
+    .prepare('payments_move'),
+}));
+
 /**
  * The one way a gateway's report changes a transaction (verify, webhook, reconciliation). A report
  * of another amount or currency is ignored; a move the table does not allow, or one another
  * caller made first, changes nothing. On the move to paid: the card is saved, then a card check
  * is refunded.
  */
-export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, payment: GatewayPayment): Promise<OutcomeResult> {
+export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, payment: GatewayPayment): Promise<Applied> {
   if (payment.amount !== row.amount || payment.currencyCode.toUpperCase() !== row.currencyCode) {
     deps.log.warn({ reference: row.reference, provider: row.provider }, 'payment report of another amount or currency ignored');
-    return 'ignored';
+    return { outcome: 'ignored', row: null };
   }
   const from = row.status as TransactionStatus;
   const to = payment.status;
   // A paid card check whose refund did not go through is retried by reconciliation, not here:
   // a verify racing the webhook would otherwise ask for the refund twice.
-  if (from === to) return 'unchanged';
-  if (!canMove(from, to)) return 'stale';
-  const [moved] = await deps.db
-    .update(paymentTransactions)
-    .set({
-      status: to,
-      providerId: payment.providerId ?? row.providerId,
-      // Where the merchant finishes it: the gateway's page for that step, else its checkout again.
-      actionUrl: payment.actionUrl ?? (needsAction(to) ? row.checkoutUrl : null),
-      failureMessage: payment.failureMessage,
-      // The provider may report the refund (its webhook) before our own refund call returns.
-      ...(to === 'refunded' ? { refundedAt: row.refundedAt ?? new Date() } : {}),
-      authorizationCode: payment.authorization?.authorizationCode ?? row.authorizationCode,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(paymentTransactions.id, row.id), eq(paymentTransactions.status, from)))
-    .returning();
-  if (!moved) return 'stale';
+  if (from === to) return { outcome: 'unchanged', row: null };
+  if (!canMove(from, to)) return { outcome: 'stale', row: null };
+  const [moved] = await statements(deps.db).move.execute({
+    id: row.id,
+    from,
+    to,
+    providerId: payment.providerId ?? row.providerId,
+    // Where the merchant finishes it: the gateway's page for that step, else its checkout again.
+    actionUrl: payment.actionUrl ?? (needsAction(to) ? row.checkoutUrl : null),
+    failureMessage: payment.failureMessage,
+    // The provider may report the refund (its webhook) before our own refund call returns.
+    refundedAt: to === 'refunded' ? new Date().toISOString() : null,
+    authorizationCode: payment.authorization?.authorizationCode ?? row.authorizationCode,
+  });
+  if (!moved) return { outcome: 'stale', row: null };
   // A charge of a saved card (the only rows written with a card) leaves no new card to save.
   if (isPaid(to) && row.authorizationCode === null) {
     const gateway = deps.gateways.get(row.provider as GatewayId);
@@ -61,9 +83,9 @@ export async function applyOutcome(deps: PaymentsDeps, row: TransactionRow, paym
       await saveCard(deps.db, row.userId, gateway, card, moved.setAsDefault);
     }
   }
-  if (isPaid(to) && moved.isAutoRefund) await autoRefund(deps, moved);
+  const refunded = isPaid(to) && moved.isAutoRefund ? await autoRefund(deps, moved) : null;
   if (isPaid(to) || isDeclined(to)) await announceSettled(deps, moved);
-  return 'applied';
+  return { outcome: 'applied', row: refunded ?? moved };
 }
 
 /** The transaction type's hook, once (only the caller that moved the status gets here). Its failure does not undo the move. */
@@ -88,24 +110,29 @@ async function cardOfPayment(deps: PaymentsDeps, gateway: PaymentGateway, row: T
   }
 }
 
-/** Refunds a paid card check once (idempotency key refund:<reference>) and records it. A gateway that is down leaves it for reconciliation. */
-export async function autoRefund(deps: PaymentsDeps, row: TransactionRow): Promise<void> {
+/**
+ * Refunds a paid card check once (idempotency key refund:<reference>) and records it; answers the
+ * refunded row. A gateway that is down leaves it for reconciliation (null).
+ */
+export async function autoRefund(deps: PaymentsDeps, row: TransactionRow): Promise<TransactionRow | null> {
   const gateway = deps.gateways.get(row.provider as GatewayId);
   try {
     const refund = await gateway.refund({ reference: row.reference, providerId: row.providerId, idempotencyKey: `refund:${row.reference}` });
     if (refund.status === 'failed') {
       deps.log.warn({ reference: row.reference, provider: row.provider }, 'auto refund failed at the gateway');
-      return;
+      return null;
     }
   } catch (error) {
     if (!(error instanceof GatewayUnavailable || error instanceof GatewayRefusal)) throw error;
     deps.log.warn({ reference: row.reference, provider: row.provider, err: error.message }, 'auto refund not done yet: reconciliation retries it');
-    return;
+    return null;
   }
-  await deps.db
+  const [refunded] = await deps.db
     .update(paymentTransactions)
     .set({ status: 'refunded', refundedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(paymentTransactions.id, row.id), inArray(paymentTransactions.status, [...PAID_STATUSES])));
+    .where(and(eq(paymentTransactions.id, row.id), inArray(paymentTransactions.status, [...PAID_STATUSES])))
+    .returning();
+  return refunded ?? null;
 }
 
 /** Saves a reusable card once (a card known by its code stays with its first owner); the user's first card becomes the default. */
@@ -150,6 +177,5 @@ export async function verifyRow(deps: PaymentsDeps, row: TransactionRow): Promis
   // A test payment never settles anything once the provider's real keys are set.
   if (gateway.testMode !== row.testMode) throw new HttpError(400, PAYMENT_MESSAGES.testModeOnly);
   const payment = await gatewayCall(() => gateway.retrieve(row.reference, row.providerId));
-  await applyOutcome(deps, row, payment);
-  return transactionById(deps.db, row.id);
+  return (await applyOutcome(deps, row, payment)).row ?? transactionById(deps.db, row.id);
 }

@@ -108,23 +108,19 @@ export async function gatewayCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+type CustomerUser = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phoneNo'>;
+
 /** The user as a gateway knows them, with their customer code there once one exists. */
-export async function customerOf(
-  db: Database,
-  user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'phoneNo'>,
-  gateway: PaymentGateway,
-): Promise<GatewayCustomer> {
+export async function customerOf(db: Database, user: CustomerUser, gateway: PaymentGateway): Promise<GatewayCustomer> {
   const [row] = await db
     .select({ customerCode: paymentCustomers.customerCode })
     .from(paymentCustomers)
     .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, gateway.id), eq(paymentCustomers.testMode, gateway.testMode)));
-  return {
-    userId: user.id,
-    email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
-    phone: user.phoneNo || null,
-    customerCode: row?.customerCode ?? null,
-  };
+  return gatewayCustomer(user, row?.customerCode ?? null);
+}
+
+export function gatewayCustomer(user: CustomerUser, customerCode: string | null): GatewayCustomer {
+  return { userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), phone: user.phoneNo || null, customerCode };
 }
 
 export async function rememberCustomer(db: Database, userId: number, gateway: PaymentGateway, customerCode: string | null): Promise<void> {

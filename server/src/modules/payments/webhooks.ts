@@ -1,8 +1,43 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { param, preparedStatements } from '../../db/prepared';
 import { paymentTransactions, webhookEvents } from '../../db/schema';
 import type { PaymentGateway, WebhookEvent } from './gateway';
 import { applyOutcome, type OutcomeResult } from './outcomes';
 import type { PaymentsDeps } from './records';
+
+const statements = preparedStatements((db) => {
+  const thisEvent = and(eq(webhookEvents.provider, sql.placeholder('provider')), eq(webhookEvents.eventId, sql.placeholder('eventId')));
+  return {
+    claim: db
+      .insert(webhookEvents)
+      .values({
+        provider: sql.placeholder('provider'),
+        eventId: sql.placeholder('eventId'),
+        type: sql.placeholder('type'),
+        reference: sql.placeholder('reference'),
+        outcome: 'received',
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId })
+      .prepare('payments_webhook_claim'),
+    payment: db
+      .select()
+      .from(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.reference, sql.placeholder('reference')),
+          eq(paymentTransactions.provider, sql.placeholder('provider')),
+          eq(paymentTransactions.testMode, sql.placeholder('testMode')),
+        ),
+      )
+      .prepare('payments_webhook_payment'),
+    record: db
+      .update(webhookEvents)
+      .set({ outcome: param('outcome') })
+      .where(thisEvent)
+      .prepare('payments_webhook_record'),
+  };
+});
 
 /**
  * A verified webhook, once: its event id is recorded first (ON CONFLICT DO NOTHING), so a replay,
@@ -11,33 +46,20 @@ import type { PaymentsDeps } from './records';
  */
 export async function receiveWebhook(deps: PaymentsDeps, gateway: PaymentGateway, event: WebhookEvent): Promise<OutcomeResult | 'replayed'> {
   const reference = event.payment?.reference ?? null;
-  const [claimed] = await deps.db
-    .insert(webhookEvents)
-    .values({ provider: gateway.id, eventId: event.eventId, type: event.type, reference, outcome: 'received' })
-    .onConflictDoNothing()
-    .returning({ eventId: webhookEvents.eventId });
+  const { claim, payment, record } = statements(deps.db);
+  const [claimed] = await claim.execute({ provider: gateway.id, eventId: event.eventId, type: event.type, reference });
   if (!claimed) return 'replayed';
-  const thisEvent = and(eq(webhookEvents.provider, gateway.id), eq(webhookEvents.eventId, event.eventId));
   let outcome: OutcomeResult = 'ignored';
   try {
     if (event.payment) {
-      const [row] = await deps.db
-        .select()
-        .from(paymentTransactions)
-        .where(
-          and(
-            eq(paymentTransactions.reference, event.payment.reference),
-            eq(paymentTransactions.provider, gateway.id),
-            eq(paymentTransactions.testMode, gateway.testMode),
-          ),
-        );
-      if (row) outcome = await applyOutcome(deps, row, event.payment);
+      const [row] = await payment.execute({ reference: event.payment.reference, provider: gateway.id, testMode: gateway.testMode });
+      if (row) outcome = (await applyOutcome(deps, row, event.payment)).outcome;
     }
   } catch (error) {
     // Not processed: forgotten, so the provider's retry is processed instead of taken for a replay.
-    await deps.db.delete(webhookEvents).where(thisEvent);
+    await deps.db.delete(webhookEvents).where(and(eq(webhookEvents.provider, gateway.id), eq(webhookEvents.eventId, event.eventId)));
     throw error;
   }
-  await deps.db.update(webhookEvents).set({ outcome }).where(thisEvent);
+  await record.execute({ provider: gateway.id, eventId: event.eventId, outcome });
   return outcome;
 }

@@ -172,8 +172,9 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
   const authorizationOf = async (transaction: SandboxTransaction) =>
     transaction.authorization_code ? store.get<SandboxAuthorization>('authorization', transaction.authorization_code) : null;
 
-  async function dataOf(transaction: SandboxTransaction): Promise<Json> {
-    return transactionData(transaction, await getCustomer(transaction.email), await authorizationOf(transaction));
+  /** `authorization`: the transaction's, when the caller has it already. */
+  async function dataOf(transaction: SandboxTransaction, authorization?: SandboxAuthorization): Promise<Json> {
+    return transactionData(transaction, await getCustomer(transaction.email), authorization ?? (await authorizationOf(transaction)));
   }
 
   function sendWebhook(event: string, data: Json): void {
@@ -222,15 +223,11 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
     reply: FastifyReply,
     fields: Omit<SandboxTransaction, 'id' | 'access_code' | 'created_at' | 'refunded'>,
   ): Promise<SandboxTransaction | null> {
-    if (await store.get('transaction', fields.reference)) {
-      refuse(reply, 400, 'Duplicate Transaction Reference');
-      return null;
-    }
     const transaction: SandboxTransaction = { ...fields, id: randomInt(1, 2 ** 31), access_code: code(''), refunded: 0, created_at: new Date().toISOString() };
     try {
       return await store.create('transaction', transaction.reference, transaction);
     } catch (error) {
-      // The same reference twice at once: the primary key let one in.
+      // A reference used before (or twice at once): the primary key let one in.
       if (await store.get('transaction', fields.reference)) {
         refuse(reply, 400, 'Duplicate Transaction Reference');
         return null;
@@ -316,7 +313,7 @@ export async function paystackSandbox(app: FastifyInstance, context: SandboxCont
         paid_at: paid ? now : null,
       });
       if (!transaction) return reply;
-      const data = await dataOf(transaction);
+      const data = await dataOf(transaction, authorization);
       if (paid) sendWebhook('charge.success', data);
       return ok('Charge attempted', data);
     });

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
+import { preparedStatements } from '../../../db/prepared';
 import { sandboxObjects } from '../../../db/schema';
 
 export type SandboxRecord = Record<string, unknown>;
@@ -18,15 +19,35 @@ export interface SandboxStore {
   update<T extends SandboxRecord>(kind: string, id: string, patch: Partial<T>, expectStatus?: string): Promise<T | null>;
 }
 
+// Every saved-card charge creates and reads records (the monthly close makes thousands).
+const statements = preparedStatements((db) => ({
+  create: db
+    .insert(sandboxObjects)
+    .values({ provider: sql.placeholder('provider'), kind: sql.placeholder('kind'), id: sql.placeholder('id'), data: sql.placeholder('data') })
+    .prepare('sandbox_create'),
+  get: db
+    .select({ data: sandboxObjects.data })
+    .from(sandboxObjects)
+    .where(
+      and(
+        eq(sandboxObjects.provider, sql.placeholder('provider')),
+        eq(sandboxObjects.kind, sql.placeholder('kind')),
+        eq(sandboxObjects.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare('sandbox_get'),
+}));
+
 export function sandboxStore(db: Database, provider: string): SandboxStore {
   const key = (kind: string, id: string) => and(eq(sandboxObjects.provider, provider), eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, id));
   return {
     async create(kind, id, data) {
-      await db.insert(sandboxObjects).values({ provider, kind, id, data });
+      await statements(db).create.execute({ provider, kind, id, data });
       return data;
     },
     async get<T extends SandboxRecord>(kind: string, id: string) {
-      const [row] = await db.select({ data: sandboxObjects.data }).from(sandboxObjects).where(key(kind, id)).limit(1);
+      const [row] = await statements(db).get.execute({ provider, kind, id });
       return (row?.data as T | undefined) ?? null;
     },
     async findBy<T extends SandboxRecord>(kind: string, field: string, value: string) {
