@@ -2,8 +2,9 @@
  * The billing section of `npm run bench` (issue 30, "Speed"):
  *
  * - The monthly close of 10,000 subscriptions on PostgreSQL (target <= 60 s): 2,000 merchants with
- *   a saved test card each (the built-in paystack test gateway, charged over loopback as in
- *   production without keys), 5 apps each, live time last month, a quarter of them with credit.
+ *   a saved test card each (the built-in paystack test gateway, in a process of its own as a real
+ *   provider is: `npm run test-gateways`, whose webhooks come back to the server), 5 apps each,
+ *   live time last month, a quarter of them with credit.
  *   Seeded in bulk with SQL (not timed); then `closeMonth` is timed end to end, every bill written
  *   and every charge made through the gateway adapter, receipts mailed (to the outbox). Checked:
  *   10,000 bills, one successful charge per payable bill, and a second close bills and charges 0.
@@ -17,6 +18,8 @@
  * server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), on which a
  * fresh database is made and dropped.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,7 +48,7 @@ import {
 } from '../server/src/db/schema';
 import { openSeededDatabaseAt } from '../server/src/seed';
 import { precompressDist } from '../server/src/web/precompress';
-import { freshPostgres, LAUNCH, markedClick, markNextClick, percentile, throttledPhonePage } from './bench-kit';
+import { freePort, freshPostgres, LAUNCH, markedClick, markNextClick, percentile, throttledPhonePage } from './bench-kit';
 import { apiOf, createShops, register } from './bench-collaborators';
 
 export const BILLING_TARGETS = { closeSeconds: 60, pageMs: 1000 } as const;
@@ -73,15 +76,47 @@ async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>):
   for (let start = 0; start < rows.length; start += CHUNK) await insert(rows.slice(start, start + CHUNK));
 }
 
-async function startApp(database: DatabaseHandle, servePortal: boolean): Promise<{ app: AppInstance; base: string; dataDir: string }> {
+async function startApp(
+  database: DatabaseHandle,
+  servePortal: boolean,
+  env: Record<string, string> = {},
+  port = 0,
+): Promise<{ app: AppInstance; base: string; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-billing-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(servePortal ? {} : { DIST_DIR: path.join(dataDir, 'dist') }) });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(servePortal ? {} : { DIST_DIR: path.join(dataDir, 'dist') }), ...env });
   const app = await buildApp({ config, db: database, logger: false, servePortal, jobs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, dataDir };
 }
 
 // ---------------------------------------------------------------- the close
+
+/** The built-in test gateways in a process of their own, as a real provider is (`npm run test-gateways`); answers how to stop it. */
+async function startTestGateways(env: Record<string, string>): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-gateways-'));
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/test-gateways.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const deadline = Date.now() + 60_000; ;) {
+    if (child.exitCode !== null) throw new Error(`the test gateways exited (${child.exitCode})`);
+    const answer = await fetch(`${env.TEST_GATEWAYS_URL}/healthz`).catch(() => null);
+    if (answer?.ok) return stop;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the test gateways did not answer within 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /** 2,000 merchants with a saved card each (ours and the test gateway's), 5 apps each on a plan with live time last month. */
 async function seedClose(database: DatabaseHandle): Promise<{ withCredit: number }> {
@@ -239,7 +274,16 @@ export async function benchBillingClose(
   const postgres = await freshPostgres(serverUrl, 'bench_billing');
   if (!postgres) return null;
   const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
-  const { app, dataDir } = await startApp(database, false);
+  const [appPort, gatewaysPort] = [await freePort(), await freePort()];
+  const env = {
+    DATABASE_URL: postgres.url,
+    JWT_SECRET: 'bench-billing-jwt-secret-long-enough-for-hs256',
+    PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+    TEST_GATEWAYS_URL: `http://127.0.0.1:${gatewaysPort}`,
+    LOG_LEVEL: 'silent',
+  };
+  const stopGateways = await startTestGateways(env);
+  const { app, dataDir } = await startApp(database, false, env, appPort);
   try {
     await seedClose(database);
     await database.executeSql('ANALYZE');
@@ -285,6 +329,7 @@ export async function benchBillingClose(
     };
   } finally {
     await app.close();
+    await stopGateways();
     await database.close();
     await postgres.drop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 /**
  * What the bench scripts share: the percentile they report, the Chromium they launch (Debian's,
- * never a download), the design editor page they time edits on, and a fresh PostgreSQL database.
+ * never a download), the design editor page they time edits on, a fresh PostgreSQL database and a
+ * free port.
  */
+import { createServer } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 
 /** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
@@ -145,4 +147,16 @@ export async function markedClick(page: Page): Promise<number> {
   const at = await page.evaluate(() => (globalThis as unknown as ClickMarkWindow).benchClickAt);
   if (at === undefined) throw new Error('the click never reached the page');
   return at;
+}
+
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

@@ -14,7 +14,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +28,7 @@ import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-not
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
-import { percentile } from './bench-kit';
+import { freePort, percentile } from './bench-kit';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -124,17 +123,6 @@ function precacheBytes(): { files: number; bytes: number } {
 }
 
 // ---------------------------------------------------------------- server
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Resident memory of the process and its children (tsx runs the server in a child). */
 function treeRssBytes(pid: number): number | undefined {

@@ -45,6 +45,7 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalText,
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  TEST_GATEWAYS_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -106,6 +107,12 @@ export interface GatewayKeys {
 
 export interface PaymentsConfig {
   mode: 'test' | 'live';
+  /**
+   * TEST_GATEWAYS_URL's origin: the built-in test gateways run in a process of their own
+   * (`npm run test-gateways`, as a real provider is), and this server talks to them there
+   * instead of mounting them.
+   */
+  testGatewaysOrigin: string | undefined;
   stripe: GatewayKeys | undefined;
   paystack: GatewayKeys | undefined;
   flutterwave: GatewayKeys | undefined;
@@ -264,6 +271,7 @@ function keysOf(name: string, given: Record<string, string | undefined>): Gatewa
 function paymentsConfig(values: z.infer<typeof envSchema>): PaymentsConfig {
   const payments: PaymentsConfig = {
     mode: values.PAYMENTS_MODE,
+    testGatewaysOrigin: values.TEST_GATEWAYS_URL ? new URL(values.TEST_GATEWAYS_URL).origin : undefined,
     stripe: keysOf('Stripe', {
       STRIPE_SECRET_KEY: values.STRIPE_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: values.STRIPE_PUBLISHABLE_KEY,

@@ -1,5 +1,5 @@
 /** E-mail: the templates, the transports, and the Facebook check (pure pieces, no app). */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,15 @@ describe('mail transports', () => {
     const json = JSON.parse(readFileSync(path.join(outbox, files[1] ?? ''), 'utf8'));
     expect(json).toEqual({ ...message, links: ['https://shop.example/email/verify?token=t0k'] });
     expect(lines).toEqual(['E-mail to ada@example.com (Verify your email) — link: https://shop.example/email/verify?token=t0k']);
+  });
+
+  it('an outbox removed while the server runs is made again for the next message', async () => {
+    const outbox = path.join(tempDir(), 'outbox');
+    const mailer = createOutboxMailer(outbox, { info: () => undefined } as never);
+    await mailer.send(message);
+    rmSync(outbox, { recursive: true });
+    await mailer.send(message);
+    expect(readdirSync(outbox)).toHaveLength(2);
   });
 
   it('SMTP delivers the message to the server of SMTP_URL', async () => {

@@ -3,8 +3,8 @@
  * it receives with the VAPID checks of a real one, and answers 410 for an expired subscription.
  */
 import { createRequire } from 'node:module';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { freePort } from './harness';
 
 const require = createRequire(import.meta.url);
 
@@ -21,14 +21,6 @@ export interface LocalPushService {
   messages(clientHash: string): Promise<string[]>;
   expire(clientHash: string): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export async function startLocalPushService(): Promise<LocalPushService> {

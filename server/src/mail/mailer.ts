@@ -41,15 +41,25 @@ async function writeAtomically(file: string, content: string | Buffer): Promise<
 /** Writes `<timestamp>-<random>.eml` and `.json` into `outboxDir`, and logs one line with the first link. */
 export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogger, 'info'>): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made once, not per message (the monthly close mails thousands of receipts); made again if removed.
+  let made: Promise<unknown> | null = null;
+  const write = async (base: string, eml: Buffer, json: string) => {
+    await (made ??= mkdir(outboxDir, { recursive: true }));
+    await writeAtomically(`${base}.eml`, eml);
+    await writeAtomically(`${base}.json`, json);
+  };
   return {
     async send(message) {
       const info = await transport.sendMail({ from: MAIL_FROM, ...message });
       const links = linksOf(message.text);
       const base = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`);
-      await mkdir(outboxDir, { recursive: true });
       // buffer: true makes the message a Buffer (the types also allow a stream).
-      await writeAtomically(`${base}.eml`, info.message as Buffer);
-      await writeAtomically(`${base}.json`, JSON.stringify({ ...message, links }, null, 2) + '\n');
+      const files = [base, info.message as Buffer, JSON.stringify({ ...message, links }, null, 2) + '\n'] as const;
+      await write(...files).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        made = null;
+        await write(...files);
+      });
       // Its own line, so the link stands out in a terminal (and can be copied from it).
       log.info(links[0] ? `E-mail to ${message.to} (${message.subject}) — link: ${links[0]}` : `E-mail to ${message.to} (${message.subject})`);
     },

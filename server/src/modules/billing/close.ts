@@ -33,7 +33,7 @@ import { billings, credits, liveIntervals, plans, shops, subscriptionPlans, subs
 import { HttpError } from '../../http/http-error';
 import { trySend } from '../../mail/send';
 import { billDueEmail, billReceiptEmail } from '../../mail/templates';
-import { NoSavedCard, type Payments } from '../payments/index';
+import { NoSavedCard, type Charge, type Payments } from '../payments/index';
 import { billChargeOfKey, closeChargeKey } from './charge-keys';
 
 export type BillingDeps = Pick<AppDeps, 'db' | 'mailer' | 'notifications' | 'config'> & { payments: Payments; log: FastifyBaseLogger };
@@ -257,9 +257,9 @@ async function billPage(deps: BillingDeps, ids: number[], year: number, month: n
  * Answers whether this call made a charge that succeeded.
  */
 export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKey: string, authorizationCode?: string): Promise<boolean> {
-  let transaction: Transaction;
+  let charge: Charge;
   try {
-    transaction = await deps.payments.chargeSavedCard({
+    charge = await deps.payments.chargeSavedCard({
       userId: bill.userId,
       amount: bill.payable,
       currencyCode: bill.currencyCode,
@@ -275,9 +275,10 @@ export async function chargeBill(deps: BillingDeps, bill: BillRow, idempotencyKe
     if (moved) await tell(deps, moved, 'due', 'There is no saved card to charge. Add a card and pay from your billing page.');
     return false;
   }
-  // A charge that settled was told by the settled hook as it settled (index.ts); this records a
-  // pending one, and one whose hook a crash cut short. Told once either way.
-  return settleBill(deps, bill.id, transaction, billChargeOfKey(idempotencyKey)?.replaces ?? null);
+  // A charge settled by this call was told through the settled hook (index.ts); this records a
+  // pending one, and one settled before whose hook a crash may have cut short. Told once either way.
+  if (charge.announced) return isPaid(charge.transaction.status);
+  return settleBill(deps, bill.id, charge.transaction, billChargeOfKey(idempotencyKey)?.replaces ?? null);
 }
 
 /**

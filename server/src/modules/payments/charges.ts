@@ -8,6 +8,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { GatewayId } from '@contract/constants';
 import type { Transaction } from '@contract/payments/schemas';
+import { isDeclined, isPaid } from '@contract/payments/statuses';
 import { preparedStatements } from '../../db/prepared';
 import { cardAuthorizations, paymentCustomers, paymentTransactions, users } from '../../db/schema';
 import { GatewayRefusal, GatewayUnavailable, type GatewayPayment } from './gateway';
@@ -27,6 +28,12 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** A given saved card; the user's default card otherwise. */
   authorizationCode?: string;
+}
+
+/** A charge as it stands; `announced`: this call settled it and told the settled hook (records.ts). */
+export interface Charge {
+  transaction: Transaction;
+  announced: boolean;
 }
 
 /** The user has no saved card to charge. */
@@ -106,12 +113,12 @@ async function chargeOfKey(deps: PaymentsDeps, request: ChargeRequest): Promise<
  * crashed run left initialized is charged again under its own reference (the gateway refuses a
  * second charge of a reference).
  */
-export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest): Promise<Transaction> {
+export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest): Promise<Charge> {
   let found = await cardToCharge(deps, request.userId, request.authorizationCode);
   if (!found) {
     // A charge made under this key still answers when its card has gone since.
     const made = await chargeOfKey(deps, request);
-    if (made) return toTransaction(made);
+    if (made) return unannounced(made);
     throw new NoSavedCard();
   }
   const [inserted] = await statements(deps.db).record.execute({
@@ -130,7 +137,7 @@ export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest
   const row = inserted ?? (await chargeOfKey(deps, request));
   if (!row) throw new Error('the charge was not recorded');
   if (!inserted) {
-    if (row.status !== 'initialized') return toTransaction(row);
+    if (row.status !== 'initialized') return unannounced(row);
     if (row.authorizationCode !== found.card.authorizationCode) found = await cardToCharge(deps, request.userId, row.authorizationCode ?? undefined);
     if (!found) throw new NoSavedCard();
   }
@@ -150,14 +157,20 @@ export async function chargeSavedCard(deps: PaymentsDeps, request: ChargeRequest
     });
   } catch (error) {
     // Down: the row stays pending and reconciliation asks the gateway later (our reference is the key).
-    if (error instanceof GatewayUnavailable) return toTransaction(row);
+    if (error instanceof GatewayUnavailable) return unannounced(row);
     if (!(error instanceof GatewayRefusal)) throw error;
     // A refusal: the provider kept nothing under our reference (or, taken over, already has it).
     payment = await gateway.retrieve(row.reference, row.providerId).catch(() => ({ ...failed(row), failureMessage: error.message }));
   }
   const applied = await applyOutcome(deps, row, payment);
-  return toTransaction(applied.row ?? (await transactionById(deps.db, row.id)));
+  return {
+    transaction: toTransaction(applied.row ?? (await transactionById(deps.db, row.id))),
+    announced: applied.outcome === 'applied' && (isPaid(payment.status) || isDeclined(payment.status)),
+  };
 }
+
+/** A charge this call did not settle (pending, or settled before): the caller sees to what follows. */
+const unannounced = (row: TransactionRow): Charge => ({ transaction: toTransaction(row), announced: false });
 
 function failed(row: TransactionRow): GatewayPayment {
   return {

@@ -1,3 +1,3 @@
 /** What the composition root and billing use of payments: the module (gateways, test gateways, reconciliation) and charging a saved card. */
 export { registerPayments, type Payments } from './routes';
-export { NoSavedCard } from './charges';
+export { NoSavedCard, type Charge } from './charges';

@@ -47,7 +47,7 @@ import type { PaymentsDeps, SettledHook, SettledHooks } from './records';
 import { createSetupIntent, getPaymentIntent, getSession, getSetupIntent, sessionOfTransaction } from './stripe-helpers';
 import { getTransaction, initializeTransaction, listTransactionApps, listTransactions, verifyTransaction } from './transactions';
 import { receiveWebhook } from './webhooks';
-import { chargeSavedCard, type ChargeRequest } from './charges';
+import { chargeSavedCard, type Charge, type ChargeRequest } from './charges';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -250,7 +250,7 @@ const paymentsRoutes =
  */
 /** What other modules may ask of payments (billing charges saved cards). */
 export interface Payments {
-  chargeSavedCard(request: ChargeRequest): Promise<Transaction>;
+  chargeSavedCard(request: ChargeRequest): Promise<Charge>;
   /** The user's bill payments whose idempotency key starts with one of `keyPrefixes` (a subscription's bills), a page of them. */
   billPayments(userId: number, keyPrefixes: readonly string[], page: { page: number; limit: number }): Promise<{ items: TransactionListItem[]; total: number }>;
   /** Asks the gateway about one of the user's payments again (404 for anyone else's). */

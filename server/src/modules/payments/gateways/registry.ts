@@ -2,7 +2,8 @@
  * One adapter per provider, from config.PAYMENTS:
  * - real keys: the provider's own API, `testMode: false`, and no test gateway for it;
  * - no keys in mode `test`: test keys derived from JWT_SECRET, the adapter pointed at this
- *   server's own test gateway over loopback (`/sandbox/{provider}`), which is mounted here;
+ *   server's own test gateway over loopback (`/sandbox/{provider}`), which is mounted here, or
+ *   at the test gateways' own process when TEST_GATEWAYS_URL is set;
  * - no keys in mode `live`: the provider is not offered (400 on every call that names it).
  */
 import type { FastifyInstance } from 'fastify';
@@ -47,42 +48,57 @@ export interface GatewayRegistry {
 }
 
 /**
- * Makes the adapters and mounts the test gateways at the root of `app` (not under the API
- * prefix: they stand in for the providers' own hosts).
+ * Mounts the test gateways of `providers` at the root of `app` (not under the API prefix: they
+ * stand in for the providers' own hosts). `webhookOrigin`: where the server that takes their
+ * webhooks answers; `publicOrigin`: where a browser reaches their hosted pages.
  */
+export async function mountTestGateways(
+  app: FastifyInstance,
+  deps: { config: Config; db: Database },
+  kits: ProviderKits,
+  providers: readonly GatewayId[],
+  origins: { webhook: () => string; public: string },
+): Promise<void> {
+  if (providers.length === 0) return;
+  registerSandboxAssets(app);
+  for (const provider of providers) {
+    const context: SandboxContext = {
+      db: deps.db,
+      store: sandboxStore(deps.db, provider),
+      keys: testKeys(deps.config.JWT_SECRET, provider),
+      publicOrigin: origins.public,
+      webhookUrl: () => `${origins.webhook()}${API_PREFIX}${PAYMENT_PATHS.webhook.replace(':provider', provider)}`,
+      log: app.log.child({ testGateway: provider }),
+    };
+    const kit: ProviderKit = kits[provider];
+    await app.register(async (scope) => kit.sandbox(scope, context), { prefix: sandboxPath(provider) });
+  }
+}
+
+/** Makes the adapters, and mounts the test gateways they use unless they run in their own process. */
 export async function mountGateways(app: FastifyInstance, deps: { config: Config; db: Database }, kits: ProviderKits): Promise<GatewayRegistry> {
   const { PAYMENTS: payments, JWT_SECRET } = deps.config;
   const adapters = new Map<GatewayId, PaymentGateway>();
-  let assets = false;
+  const testGatewaysOrigin = payments.testGatewaysOrigin;
+  const tested: GatewayId[] = [];
 
-  const adapterOf = async <G extends PaymentGateway>(provider: GatewayId, kit: ProviderKit<G>): Promise<G | null> => {
+  const adapterOf = <G extends PaymentGateway>(provider: GatewayId, kit: ProviderKit<G>): G | null => {
     const realKeys: GatewayKeys | undefined = payments[provider];
     const credentialAlias = GATEWAY_CREDENTIAL_ALIAS[provider];
     if (realKeys) return kit.create({ keys: realKeys, testMode: false, apiBase: () => REAL_API_BASES[provider], credentialAlias });
     if (payments.mode === 'live') return null;
-    const keys = testKeys(JWT_SECRET, provider);
-    if (!assets) {
-      registerSandboxAssets(app);
-      assets = true;
-    }
-    const context: SandboxContext = {
-      db: deps.db,
-      store: sandboxStore(deps.db, provider),
-      keys,
-      publicOrigin: deps.config.PUBLIC_ORIGIN,
-      webhookUrl: () => `${loopbackOrigin(app)}${API_PREFIX}${PAYMENT_PATHS.webhook.replace(':provider', provider)}`,
-      log: app.log.child({ testGateway: provider }),
-    };
-    await app.register(async (scope) => kit.sandbox(scope, context), { prefix: sandboxPath(provider) });
-    return kit.create({ keys, testMode: true, apiBase: () => loopbackOrigin(app) + sandboxPath(provider), credentialAlias });
+    tested.push(provider);
+    const origin = () => testGatewaysOrigin ?? loopbackOrigin(app);
+    return kit.create({ keys: testKeys(JWT_SECRET, provider), testMode: true, apiBase: () => origin() + sandboxPath(provider), credentialAlias });
   };
 
-  const stripe = await adapterOf('stripe', kits.stripe);
+  const stripe = adapterOf('stripe', kits.stripe);
   if (stripe) adapters.set('stripe', stripe);
   for (const provider of ['paystack', 'flutterwave'] as const) {
-    const adapter = await adapterOf(provider, kits[provider]);
+    const adapter = adapterOf(provider, kits[provider]);
     if (adapter) adapters.set(provider, adapter);
   }
+  if (!testGatewaysOrigin) await mountTestGateways(app, deps, kits, tested, { webhook: () => loopbackOrigin(app), public: deps.config.PUBLIC_ORIGIN });
 
   return {
     offered: GATEWAYS.filter((provider) => adapters.has(provider)),
