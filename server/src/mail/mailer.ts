@@ -4,8 +4,9 @@
  * messages go through that server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { PRODUCT_NAME } from '@contract/brand';
@@ -32,10 +33,16 @@ export function linksOf(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
+// The callback API on plain descriptors: fs/promises makes a FileHandle per file, which costs the
+// monthly close (thousands of receipts) more main-thread time than the writes.
+const writeFileAsync = promisify(writeFile);
+const renameAsync = promisify(rename);
+const mkdirAsync = promisify(mkdir);
+
 async function writeAtomically(file: string, content: string | Buffer): Promise<void> {
   const temporary = `${file}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, file);
+  await writeFileAsync(temporary, content);
+  await renameAsync(temporary, file);
 }
 
 /** Writes `<timestamp>-<random>.eml` and `.json` into `outboxDir`, and logs one line with the first link. */
@@ -44,8 +51,9 @@ export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogge
   // Made once, not per message (the monthly close mails thousands of receipts); made again if removed.
   let made: Promise<unknown> | null = null;
   const write = async (base: string, eml: Buffer, json: string) => {
-    await (made ??= mkdir(outboxDir, { recursive: true }));
-    await writeAtomically(`${base}.eml`, eml);
+    await (made ??= mkdirAsync(outboxDir, { recursive: true }));
+    // Readers go by the .json, written whole (renamed into place) after its .eml.
+    await writeFileAsync(`${base}.eml`, eml, { flag: 'wx' });
     await writeAtomically(`${base}.json`, json);
   };
   return {

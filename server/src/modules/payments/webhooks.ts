@@ -6,9 +6,8 @@ import { applyOutcome, type OutcomeResult } from './outcomes';
 import type { PaymentsDeps } from './records';
 
 const statements = preparedStatements((db) => {
-  const thisEvent = and(eq(webhookEvents.provider, sql.placeholder('provider')), eq(webhookEvents.eventId, sql.placeholder('eventId')));
-  return {
-    claim: db
+  const claimed = db.$with('claimed').as(
+    db
       .insert(webhookEvents)
       .values({
         provider: sql.placeholder('provider'),
@@ -18,23 +17,27 @@ const statements = preparedStatements((db) => {
         outcome: 'received',
       })
       .onConflictDoNothing()
-      .returning({ eventId: webhookEvents.eventId })
-      .prepare('payments_webhook_claim'),
-    payment: db
-      .select()
-      .from(paymentTransactions)
-      .where(
+      .returning({ eventId: webhookEvents.eventId }),
+  );
+  return {
+    /** The event claimed (no row: a replay) with its payment, in one statement (the close takes a webhook per charge). */
+    claim: db
+      .with(claimed)
+      .select({ eventId: claimed.eventId, payment: paymentTransactions })
+      .from(claimed)
+      .leftJoin(
+        paymentTransactions,
         and(
-          eq(paymentTransactions.reference, sql.placeholder('reference')),
+          eq(paymentTransactions.reference, sql`${sql.placeholder('reference')}::text`),
           eq(paymentTransactions.provider, sql.placeholder('provider')),
           eq(paymentTransactions.testMode, sql.placeholder('testMode')),
         ),
       )
-      .prepare('payments_webhook_payment'),
+      .prepare('payments_webhook_claim'),
     record: db
       .update(webhookEvents)
       .set({ outcome: param('outcome') })
-      .where(thisEvent)
+      .where(and(eq(webhookEvents.provider, sql.placeholder('provider')), eq(webhookEvents.eventId, sql.placeholder('eventId'))))
       .prepare('payments_webhook_record'),
   };
 });
@@ -46,15 +49,12 @@ const statements = preparedStatements((db) => {
  */
 export async function receiveWebhook(deps: PaymentsDeps, gateway: PaymentGateway, event: WebhookEvent): Promise<OutcomeResult | 'replayed'> {
   const reference = event.payment?.reference ?? null;
-  const { claim, payment, record } = statements(deps.db);
-  const [claimed] = await claim.execute({ provider: gateway.id, eventId: event.eventId, type: event.type, reference });
+  const { claim, record } = statements(deps.db);
+  const [claimed] = await claim.execute({ provider: gateway.id, eventId: event.eventId, type: event.type, reference, testMode: gateway.testMode });
   if (!claimed) return 'replayed';
   let outcome: OutcomeResult = 'ignored';
   try {
-    if (event.payment) {
-      const [row] = await payment.execute({ reference: event.payment.reference, provider: gateway.id, testMode: gateway.testMode });
-      if (row) outcome = (await applyOutcome(deps, row, event.payment)).outcome;
-    }
+    if (event.payment && claimed.payment) outcome = (await applyOutcome(deps, claimed.payment, event.payment)).outcome;
   } catch (error) {
     // Not processed: forgotten, so the provider's retry is processed instead of taken for a replay.
     await deps.db.delete(webhookEvents).where(and(eq(webhookEvents.provider, gateway.id), eq(webhookEvents.eventId, event.eventId)));
