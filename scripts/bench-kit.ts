@@ -1,9 +1,11 @@
 /**
  * What the bench scripts share: the percentile they report, the Chromium they launch (Debian's,
- * never a download), the design editor page they time edits on, a fresh PostgreSQL database and a
- * free port.
+ * never a download), the design editor page they time edits on, a fresh PostgreSQL database, a
+ * free port and a built chunk found by name.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join, posix } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 
 /** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
@@ -159,4 +161,11 @@ export async function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
+}
+
+/** The file (under dist/assets) of the chunk called `name` in the build's manifest: lazy chunks are named by their hash alone (vite.config.ts). */
+export function builtChunk(dist: string, name: string): string | null {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+  const chunk = Object.values(manifest).find((entry) => entry.name === name);
+  return chunk ? posix.basename(chunk.file) : null;
 }

@@ -5,12 +5,12 @@
  * Scripting time is Chromium's own ScriptDuration (CDP Performance metrics) around each change,
  * up to the second animation frame after it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { designFragment } from '../src/features/preview/design-link';
-import { percentile } from './bench-kit';
+import { builtChunk, percentile } from './bench-kit';
 
 export const TARGET_PREVIEW_SCRIPTING_MS = 8;
 export const TARGET_PREVIEW_CHUNK_KB = 60;
@@ -27,8 +27,8 @@ export interface PreviewFigures {
 /** The renderer's chunk and the chunks it alone pulls in, gzip, and whether the homepage loads any of them. */
 export function previewChunk(dist: string, homepageJs: readonly string[]): PreviewFigures['chunk'] {
   const assets = join(dist, 'assets');
-  const file = readdirSync(assets).find((name) => /^PhonePreview-[\w-]+\.js$/.test(name));
-  if (!file) throw new Error('no PhonePreview chunk in dist/assets');
+  const file = builtChunk(dist, 'PhonePreview');
+  if (!file) throw new Error('no PhonePreview chunk in the build manifest (dist/.vite/manifest.json)');
   const initial = new Set(homepageJs.map((url) => posix.basename(url)));
   const seen = new Set<string>();
   const queue = [file];

@@ -28,7 +28,7 @@ import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-not
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
-import { freePort, percentile } from './bench-kit';
+import { builtChunk, freePort, percentile } from './bench-kit';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -301,7 +301,7 @@ function largestCatalogueImage(): { name: string; bytes: number; count: number }
 
 /** The setup page's own JS chunk (gzip): what /new-app/setup loads beyond the shared chunks. */
 function setupChunkGzip(): { name: string; bytes: number } | null {
-  const name = readdirSync(join(DIST, 'assets')).find((file) => /^setup-[\w-]+\.js$/.test(file));
+  const name = builtChunk(DIST, 'setup');
   return name ? { name, bytes: gzipSync(readFileSync(join(DIST, 'assets', name))).length } : null;
 }
 
