@@ -155,11 +155,15 @@ async function startServer(port: number, dataDir: string): Promise<RunningServer
   const started = performance.now();
   // The embedded database is what is measured, even where DATABASE_URL is set.
   const { DATABASE_URL: _external, ...env } = process.env;
+  // A process group of its own (tsx runs the server in a child of its own): killed whole when the
+  // bench exits, even on a crash, so no server outlives it and weighs on the next run.
   const child = spawn(TSX, ['server/src/main.ts'], {
     cwd: ROOT,
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  process.once('exit', () => killGroup(child));
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   while (performance.now() - started < HEALTH_TIMEOUT_MS) {
@@ -172,8 +176,17 @@ async function startServer(port: number, dataDir: string): Promise<RunningServer
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  child.kill('SIGKILL');
+  killGroup(child);
   throw new Error(`no /healthz 200 within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** Ctrl-C, as a person would stop it; waits for the clean shutdown. */
@@ -181,7 +194,7 @@ async function stopServer(server: RunningServer): Promise<void> {
   if (server.child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
   server.child.kill('SIGINT');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => killGroup(server.child), 15_000);
   await exited;
   clearTimeout(timer);
 }
