@@ -268,9 +268,7 @@ export interface CloseFigures {
 }
 
 /** The close of 10,000 subscriptions on a fresh PostgreSQL database; null when PostgreSQL does not answer. */
-async function benchBillingClose(
-  serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-): Promise<CloseFigures | null> {
+async function benchBillingClose(serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'): Promise<CloseFigures | null> {
   const postgres = await freshPostgres(serverUrl, 'bench_billing');
   if (!postgres) return null;
   const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
