@@ -50,23 +50,22 @@ export function createOutboxMailer(outboxDir: string, log: Pick<FastifyBaseLogge
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Made once, not per message (the monthly close mails thousands of receipts); made again if removed.
   let made: Promise<unknown> | null = null;
-  const write = async (base: string, eml: Buffer, json: string) => {
-    await (made ??= mkdirAsync(outboxDir, { recursive: true }));
-    // Readers go by the .json, written whole (renamed into place) after its .eml.
-    await writeFileAsync(`${base}.eml`, eml, { flag: 'wx' });
-    await writeAtomically(`${base}.json`, json);
-  };
   return {
     async send(message) {
       const info = await transport.sendMail({ from: MAIL_FROM, ...message });
       const links = linksOf(message.text);
       const base = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`);
-      // buffer: true makes the message a Buffer (the types also allow a stream).
-      const files = [base, info.message as Buffer, JSON.stringify({ ...message, links }, null, 2) + '\n'] as const;
-      await write(...files).catch(async (error: unknown) => {
+      const write = async () => {
+        await (made ??= mkdirAsync(outboxDir, { recursive: true }));
+        // Readers go by the .json, written whole (renamed into place) after its .eml.
+        // buffer: true makes the message a Buffer (the types also allow a stream).
+        await writeFileAsync(`${base}.eml`, info.message as Buffer, { flag: 'wx' });
+        await writeAtomically(`${base}.json`, JSON.stringify({ ...message, links }, null, 2) + '\n');
+      };
+      await write().catch(async (error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         made = null;
-        await write(...files);
+        await write();
       });
       // Its own line, so the link stands out in a terminal (and can be copied from it).
       log.info(links[0] ? `E-mail to ${message.to} (${message.subject}) — link: ${links[0]}` : `E-mail to ${message.to} (${message.subject})`);

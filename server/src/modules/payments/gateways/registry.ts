@@ -49,8 +49,8 @@ export interface GatewayRegistry {
 
 /**
  * Mounts the test gateways of `providers` at the root of `app` (not under the API prefix: they
- * stand in for the providers' own hosts). `webhookOrigin`: where the server that takes their
- * webhooks answers; `publicOrigin`: where a browser reaches their hosted pages.
+ * stand in for the providers' own hosts). `origins.webhook`: where the server that takes their
+ * webhooks answers; `origins.public`: where a browser reaches their hosted pages.
  */
 export async function mountTestGateways(
   app: FastifyInstance,
@@ -80,6 +80,7 @@ export async function mountGateways(app: FastifyInstance, deps: { config: Config
   const { PAYMENTS: payments, JWT_SECRET } = deps.config;
   const adapters = new Map<GatewayId, PaymentGateway>();
   const testGatewaysOrigin = payments.testGatewaysOrigin;
+  const testOrigin = () => testGatewaysOrigin ?? loopbackOrigin(app);
   const tested: GatewayId[] = [];
 
   const adapterOf = <G extends PaymentGateway>(provider: GatewayId, kit: ProviderKit<G>): G | null => {
@@ -88,8 +89,7 @@ export async function mountGateways(app: FastifyInstance, deps: { config: Config
     if (realKeys) return kit.create({ keys: realKeys, testMode: false, apiBase: () => REAL_API_BASES[provider], credentialAlias });
     if (payments.mode === 'live') return null;
     tested.push(provider);
-    const origin = () => testGatewaysOrigin ?? loopbackOrigin(app);
-    return kit.create({ keys: testKeys(JWT_SECRET, provider), testMode: true, apiBase: () => origin() + sandboxPath(provider), credentialAlias });
+    return kit.create({ keys: testKeys(JWT_SECRET, provider), testMode: true, apiBase: () => testOrigin() + sandboxPath(provider), credentialAlias });
   };
 
   const stripe = adapterOf('stripe', kits.stripe);
