@@ -18,8 +18,6 @@
  * server is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), on which a
  * fresh database is made and dropped.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +46,18 @@ import {
 } from '../server/src/db/schema';
 import { openSeededDatabaseAt } from '../server/src/seed';
 import { precompressDist } from '../server/src/web/precompress';
-import { freePort, freshPostgres, LAUNCH, markedClick, markNextClick, percentile, throttledPhonePage } from './bench-kit';
+import {
+  freePort,
+  freshPostgres,
+  LAUNCH,
+  startTsxServer,
+  stopServer,
+  type RunningServer,
+  markedClick,
+  markNextClick,
+  percentile,
+  throttledPhonePage,
+} from './bench-kit';
 import { apiOf, createShops, register } from './bench-collaborators';
 
 export const BILLING_TARGETS = { closeSeconds: 60, pageMs: 1000 } as const;
@@ -94,27 +103,20 @@ async function startApp(
 /** The built-in test gateways in a process of their own, as a real provider is (`npm run test-gateways`); answers how to stop it. */
 async function startTestGateways(env: Record<string, string>): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-gateways-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/test-gateways.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+  const stop = (server?: RunningServer) => async () => {
+    if (server) await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (const deadline = Date.now() + 60_000; ;) {
-    if (child.exitCode !== null) throw new Error(`the test gateways exited (${child.exitCode})`);
-    const answer = await fetch(`${env.TEST_GATEWAYS_URL}/healthz`).catch(() => null);
-    if (answer?.ok) return stop;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the test gateways did not answer within 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    const server = await startTsxServer('server/src/cli/test-gateways.ts', {
+      env: { ...process.env, ...env, DATA_DIR: dataDir },
+      health: `${env.TEST_GATEWAYS_URL}/healthz`,
+      timeoutMs: 60_000,
+    });
+    return stop(server);
+  } catch (error) {
+    await stop()();
+    throw error;
   }
 }
 

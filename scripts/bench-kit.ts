@@ -1,13 +1,16 @@
 /**
  * What the bench scripts share: the percentile they report, the Chromium they launch (Debian's,
  * never a download), the design editor page they time edits on, a fresh PostgreSQL database, a
- * free port and a built chunk found by name.
+ * free port, a built chunk found by name, and a server started with tsx and stopped.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The p-th percentile (nearest rank) of `values`, in any order; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -168,4 +171,55 @@ export function builtChunk(dist: string, name: string): string | null {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
   const chunk = Object.values(manifest).find((entry) => entry.name === name);
   return chunk ? posix.basename(chunk.file) : null;
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  msToHealthy: number;
+  output: () => string;
+}
+
+/**
+ * Runs `script` with tsx from the repository root until `health` answers 200. tsx runs the script
+ * in a child of its own, so the server gets a process group of its own, killed whole when the
+ * bench exits, even on a crash: no server outlives a run and weighs on the next.
+ */
+export async function startTsxServer(script: string, options: { env: NodeJS.ProcessEnv; health: string; timeoutMs: number }): Promise<RunningServer> {
+  let output = '';
+  const started = performance.now();
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [script], { cwd: ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  process.once('exit', () => killGroup(child));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  while (performance.now() - started < options.timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(options.health);
+      if (response.status === 200) return { child, msToHealthy: performance.now() - started, output: () => output };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  killGroup(child);
+  throw new Error(`no ${options.health} 200 within ${options.timeoutMs} ms:\n${output}`);
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Ctrl-C, as a person would stop it; waits for the clean shutdown. */
+export async function stopServer(server: RunningServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGINT');
+  const timer = setTimeout(() => killGroup(server.child), 15_000);
+  await exited;
+  clearTimeout(timer);
 }

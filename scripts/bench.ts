@@ -28,7 +28,7 @@ import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-not
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
 import { TARGET_EDIT_PAINT_MS, measureDesignEditor, measureSecondContext } from './bench-design-editor';
 import { TARGET_PREVIEW_CHUNK_KB, TARGET_PREVIEW_SCRIPTING_MS, measurePreview, previewChunk } from './bench-preview';
-import { builtChunk, freePort, percentile } from './bench-kit';
+import { builtChunk, freePort, percentile, startTsxServer, stopServer, type RunningServer } from './bench-kit';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -144,59 +144,14 @@ function treeRssBytes(pid: number): number | undefined {
   return visit(pid);
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  msToHealthy: number;
-  output: () => string;
-}
-
-async function startServer(port: number, dataDir: string): Promise<RunningServer> {
-  let output = '';
-  const started = performance.now();
-  // The embedded database is what is measured, even where DATABASE_URL is set.
+/** What `npm start` runs, on a fresh or reused DATA_DIR; the embedded database is what is measured, even where DATABASE_URL is set. */
+function startServer(port: number, dataDir: string): Promise<RunningServer> {
   const { DATABASE_URL: _external, ...env } = process.env;
-  // A process group of its own (tsx runs the server in a child of its own): killed whole when the
-  // bench exits, even on a crash, so no server outlives it and weighs on the next run.
-  const child = spawn(TSX, ['server/src/main.ts'], {
-    cwd: ROOT,
+  return startTsxServer('server/src/main.ts', {
     env: { ...env, PORT: String(port), DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    health: `http://127.0.0.1:${port}/healthz`,
+    timeoutMs: HEALTH_TIMEOUT_MS,
   });
-  process.once('exit', () => killGroup(child));
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (performance.now() - started < HEALTH_TIMEOUT_MS) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) return { child, msToHealthy: performance.now() - started, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  killGroup(child);
-  throw new Error(`no /healthz 200 within ${HEALTH_TIMEOUT_MS} ms:\n${output}`);
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.exitCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Ctrl-C, as a person would stop it; waits for the clean shutdown. */
-async function stopServer(server: RunningServer): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGINT');
-  const timer = setTimeout(() => killGroup(server.child), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** The basic client credential the server wrote into index.html (anonymous calls carry it). */
