@@ -95,6 +95,11 @@ const envSchema = z.object({
   FLUTTERWAVE_SECRET_HASH: optionalText,
   /** live: no test gateway at all; the server refuses to start unless some provider has real keys. */
   PAYMENTS_MODE: z.preprocess((v) => (v === '' || v === undefined ? 'test' : v), z.enum(['test', 'live'], { error: 'must be test or live' })),
+  /** Builds (issue 31): an external engine that makes store binaries, and the secret both sides sign with. */
+  BUILD_ENGINE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  BUILD_ENGINE_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Seconds the engine has to answer before the build fails with ENGINE_TIMEOUT (default 1800). */
+  ENGINE_TIMEOUT: z.preprocess((v) => (v === '' || v === undefined ? 1800 : v), z.coerce.number().int().min(1).max(86_400)),
 });
 
 /** One provider's keys as given; absent when none of them is set. */
@@ -153,6 +158,14 @@ export interface Config {
   /** The address the contact form's messages are e-mailed to (default support@shopapp.studio). */
   CONTACT_EMAIL: string;
   PAYMENTS: PaymentsConfig;
+  BUILDS: BuildsConfig;
+}
+
+export interface BuildsConfig {
+  /** Where the build artifacts live (DATA_DIR/builds). */
+  dir: string;
+  /** The external build engine, when BUILD_ENGINE_URL is set (its secret is then required). */
+  engine: { url: string; secret: string; timeoutSeconds: number } | undefined;
 }
 
 /** CONTACT_EMAIL when unset: with the default transport, messages land in OUTBOX_DIR. */
@@ -255,7 +268,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((origin) => new URL(origin).origin),
     CONTACT_EMAIL: values.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     PAYMENTS: paymentsConfig(values),
+    BUILDS: buildsConfig(values),
   };
+}
+
+function buildsConfig(values: z.infer<typeof envSchema>): BuildsConfig {
+  const dir = path.join(values.DATA_DIR, 'builds');
+  if (!values.BUILD_ENGINE_URL) return { dir, engine: undefined };
+  if (!values.BUILD_ENGINE_SECRET) throw new ConfigError('BUILD_ENGINE_URL: set BUILD_ENGINE_SECRET too (the engine and this server sign with it).');
+  return { dir, engine: { url: values.BUILD_ENGINE_URL.replace(/\/$/, ''), secret: values.BUILD_ENGINE_SECRET, timeoutSeconds: values.ENGINE_TIMEOUT } };
 }
 
 /** Keys come as a set: a half-given set is a mistake a person must fix, not a silent test mode. */

@@ -802,3 +802,86 @@ export const usageCorrections = pgTable(
     check('usage_corrections_order', sql`${table.endedAt} > ${table.startedAt}`),
   ],
 );
+
+/** Issue 31: a build's stage record (contract/builds/schemas.ts buildStageSchema). */
+export interface StoredStage {
+  name: string;
+  state: string;
+  progress: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+  logs: { at: string; line: string }[];
+}
+
+/**
+ * Issue 31: a build of an app. One active build per app by a partial unique index (an order
+ * while one runs is refused by the database, whatever the processes); the same idempotency key
+ * of the same user orders once. Stages and their logs live in the row (a few kB). The lease
+ * (`lease_owner`, `lease_until`) says which process works on it: a lease that ran out belongs to
+ * a process that died, and the sweeper takes the build over or fails it.
+ */
+export const builds = pgTable(
+  'builds',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    shopAlias: text('shop_alias').notNull(),
+    number: integer('number').notNull(),
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    creationVersion: integer('creation_version').notNull(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => engineReleases.id),
+    releaseVersion: text('release_version').notNull(),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    remote: boolean('remote').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    stages: jsonb('stages').$type<StoredStage[]>().notNull(),
+    error: jsonb('error').$type<{ code: string; message: string; nextStep: string; ourFault: boolean }>(),
+    engineJobId: text('engine_job_id'),
+    engineDeadline: timestamp('engine_deadline', { withTimezone: true }),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('builds_shop_number_idx').on(table.shopId, table.number),
+    uniqueIndex('builds_one_active_idx')
+      .on(table.shopId)
+      .where(sql`${table.status} not in ('succeeded', 'failed', 'cancelled')`),
+    uniqueIndex('builds_idempotency_idx')
+      .on(table.requestedBy, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex('builds_engine_job_idx')
+      .on(table.engineJobId)
+      .where(sql`${table.engineJobId} is not null`),
+    index('builds_status_idx').on(table.status, table.createdAt),
+    check('builds_progress', sql`${table.progress} between 0 and 100`),
+  ],
+);
+
+/** Issue 31: a file a build made, stored under DATA_DIR/builds (`storage_key`), one per kind. */
+export const buildArtifacts = pgTable(
+  'build_artifacts',
+  {
+    id: serial('id').primaryKey(),
+    buildId: integer('build_id')
+      .notNull()
+      .references(() => builds.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('build_artifacts_kind_idx').on(table.buildId, table.kind)],
+);
