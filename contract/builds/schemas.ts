@@ -25,18 +25,42 @@ export const BUILD_MESSAGES = {
 
 /** Why a build failed: a code, what happened, what to do next, and whether it was our fault (then retried and never charged). */
 export const BUILD_FAILURES = {
-  CREATION_INVALID: { ourFault: false, message: 'The design has a field we cannot build', nextStep: 'Open the design, correct the field named above and order the app again.' },
-  SHOP_INCOMPLETE: { ourFault: false, message: 'The app’s business details are incomplete', nextStep: 'Complete the business details on the app’s setup page and order the app again.' },
+  CREATION_INVALID: {
+    ourFault: false,
+    message: 'The design has a field we cannot build',
+    nextStep: 'Open the design, correct the field named above and order the app again.',
+  },
+  SHOP_INCOMPLETE: {
+    ourFault: false,
+    message: 'The app’s business details are incomplete',
+    nextStep: 'Complete the business details on the app’s setup page and order the app again.',
+  },
   LOGO_UNREADABLE: {
     ourFault: false,
     message: 'The logo could not be made into app icons',
     nextStep: 'Upload the logo again as a PNG or JPEG image of at least 192 × 192 pixels, then order the app again.',
   },
-  GENERATION_FAILED: { ourFault: true, message: 'Something went wrong on our side while making your app', nextStep: 'We tried again without success. Order the app again; you are not charged for this build.' },
+  GENERATION_FAILED: {
+    ourFault: true,
+    message: 'Something went wrong on our side while making your app',
+    nextStep: 'We tried again without success. Order the app again; you are not charged for this build.',
+  },
   INTERRUPTED: { ourFault: true, message: 'The build was interrupted on our side', nextStep: 'Order the app again; you are not charged for this build.' },
-  ENGINE_REFUSED: { ourFault: false, message: 'The store build service refused the project', nextStep: 'Read the build service’s reason in the log, correct the design and order the app again.' },
-  ENGINE_FAILED: { ourFault: true, message: 'The store build service could not build the binaries', nextStep: 'Order the app again; the web app and the native project of this build still work.' },
-  ENGINE_TIMEOUT: { ourFault: true, message: 'The store build service did not answer in time', nextStep: 'Order the app again later; the web app and the native project of this build still work.' },
+  ENGINE_REFUSED: {
+    ourFault: false,
+    message: 'The store build service refused the project',
+    nextStep: 'Read the build service’s reason in the log, correct the design and order the app again.',
+  },
+  ENGINE_FAILED: {
+    ourFault: true,
+    message: 'The store build service could not build the binaries',
+    nextStep: 'Order the app again; the web app and the native project of this build still work.',
+  },
+  ENGINE_TIMEOUT: {
+    ourFault: true,
+    message: 'The store build service did not answer in time',
+    nextStep: 'Order the app again later; the web app and the native project of this build still work.',
+  },
 } as const;
 export type BuildFailureCode = keyof typeof BUILD_FAILURES;
 const FAILURE_CODES = Object.keys(BUILD_FAILURES) as [BuildFailureCode, ...BuildFailureCode[]];
@@ -120,7 +144,14 @@ export const engineResultSchema = z.object({
   message: z.string().max(2000).optional(),
   logs: z.array(z.string().max(2000)).max(200).optional(),
   artifacts: z
-    .array(z.object({ kind: z.enum(['android-apk', 'android-aab', 'ios-ipa']), url: z.url().max(2000), size: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }))
+    .array(
+      z.object({
+        kind: z.enum(['android-apk', 'android-aab', 'ios-ipa']),
+        url: z.url().max(2000),
+        size: z.number().int().min(0),
+        sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      }),
+    )
     .max(10)
     .optional(),
 });
