@@ -69,3 +69,16 @@ export const DOWNLOAD_LINK_DAYS = 7;
 export const ENGINE_SIGNATURE_HEADER = 'x-engine-signature';
 /** A webhook signed longer ago than this is refused (replays). */
 export const ENGINE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** A file size as people read it: "830 B", "14.2 kB", "1.4 MB" (decimal units, as browsers show downloads). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['kB', 'MB', 'GB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -28,6 +28,7 @@ CREATE TABLE "builds" (
 	"error" jsonb,
 	"engine_job_id" text,
 	"engine_deadline" timestamp with time zone,
+	"engine_result" jsonb,
 	"lease_owner" text,
 	"lease_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -100,6 +100,8 @@ const envSchema = z.object({
   BUILD_ENGINE_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** Seconds the engine has to answer before the build fails with ENGINE_TIMEOUT (default 1800). */
   ENGINE_TIMEOUT: z.preprocess((v) => (v === '' || v === undefined ? 1800 : v), z.coerce.number().int().min(1).max(86_400)),
+  /** Seconds a build's worker holds it between heartbeats: a process dead longer than this has its build taken over (default 30). */
+  BUILD_LEASE_SECONDS: z.preprocess((v) => (v === '' || v === undefined ? 30 : v), z.coerce.number().int().min(2).max(600)),
 });
 
 /** One provider's keys as given; absent when none of them is set. */
@@ -164,6 +166,8 @@ export interface Config {
 export interface BuildsConfig {
   /** Where the build artifacts live (DATA_DIR/builds). */
   dir: string;
+  /** How long a worker's hold on a build lasts without a heartbeat (BUILD_LEASE_SECONDS). */
+  leaseSeconds: number;
   /** The external build engine, when BUILD_ENGINE_URL is set (its secret is then required). */
   engine: { url: string; secret: string; timeoutSeconds: number } | undefined;
 }
@@ -274,9 +278,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function buildsConfig(values: z.infer<typeof envSchema>): BuildsConfig {
   const dir = path.join(values.DATA_DIR, 'builds');
-  if (!values.BUILD_ENGINE_URL) return { dir, engine: undefined };
+  const leaseSeconds = values.BUILD_LEASE_SECONDS;
+  if (!values.BUILD_ENGINE_URL) return { dir, leaseSeconds, engine: undefined };
   if (!values.BUILD_ENGINE_SECRET) throw new ConfigError('BUILD_ENGINE_URL: set BUILD_ENGINE_SECRET too (the engine and this server sign with it).');
-  return { dir, engine: { url: values.BUILD_ENGINE_URL.replace(/\/$/, ''), secret: values.BUILD_ENGINE_SECRET, timeoutSeconds: values.ENGINE_TIMEOUT } };
+  return {
+    dir,
+    leaseSeconds,
+    engine: { url: values.BUILD_ENGINE_URL.replace(/\/$/, ''), secret: values.BUILD_ENGINE_SECRET, timeoutSeconds: values.ENGINE_TIMEOUT },
+  };
 }
 
 /** Keys come as a set: a half-given set is a mistake a person must fix, not a silent test mode. */

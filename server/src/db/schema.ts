@@ -845,6 +845,8 @@ export const builds = pgTable(
     error: jsonb('error').$type<{ code: string; message: string; nextStep: string; ourFault: boolean }>(),
     engineJobId: text('engine_job_id'),
     engineDeadline: timestamp('engine_deadline', { withTimezone: true }),
+    /** The engine's last word (webhook or poll), read by the process that holds the lease. */
+    engineResult: jsonb('engine_result').$type<Record<string, unknown>>(),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,6 +1,7 @@
 /** Path parameters several modules share. */
 import { z } from 'zod';
 import { ALIAS_PATTERN } from '@contract/shops/alias';
+import { tokenText } from '@contract/text';
 
 /** The largest PostgreSQL int4: every id column is one. */
 export const INT4_MAX = 2_147_483_647;
@@ -23,3 +24,11 @@ export const aliasParams = z.object({ alias: aliasParam });
 
 /** `:userId` of the user routes. */
 export const userIdParams = z.object({ userId: idParam('userId') });
+
+const IDEMPOTENCY_KEY_MAX = 255;
+/** The Idempotency-Key header's value when it is a usable key (payments, builds), else undefined. */
+export const idempotencyKeyOf = (header: string | string[] | undefined): string | undefined => {
+  const value = Array.isArray(header) ? header[0] : header;
+  const parsed = tokenText('Idempotency-Key', IDEMPOTENCY_KEY_MAX).safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};

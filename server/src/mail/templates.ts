@@ -35,9 +35,11 @@ interface Layout {
   button: { label: string; url: string };
   /** A line under the link, e.g. how long it stays valid. */
   note?: string;
+  /** Further links under the button, one per line (e.g. a build's downloads). */
+  links?: { label: string; url: string }[];
 }
 
-function render({ subject, greeting, paragraphs, button, note }: Layout): MailContent {
+function render({ subject, greeting, paragraphs, button, note, links = [] }: Layout): MailContent {
   const url = escapeHtml(button.url);
   const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#333333;">${escapeHtml(text)}</p>`;
   const html = `<!doctype html>
@@ -54,6 +56,12 @@ ${paragraphs.map(paragraph).join('\n')}
 <p style="margin:24px 0;text-align:center;"><a href="${url}" style="display:inline-block;background-color:${BRAND.primary};color:#ffffff;text-decoration:none;font-size:16px;font-weight:bold;padding:12px 28px;border-radius:4px;">${escapeHtml(button.label)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#666666;">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 16px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" style="color:${BRAND.primary};">${url}</a></p>
+${links
+  .map(
+    (link) =>
+      `<p style="margin:0 0 12px;font-size:15px;line-height:22px;word-break:break-all;"><a href="${escapeHtml(link.url)}" style="color:${BRAND.primary};">${escapeHtml(link.label)}</a></p>`,
+  )
+  .join('\n')}
 ${note ? `<p style="margin:0;font-size:14px;line-height:20px;color:#666666;">${escapeHtml(note)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 32px;background-color:#fafafa;font-size:12px;line-height:18px;color:#999999;">You received this e-mail because of an account at ${escapeHtml(PRODUCT_NAME)}.</td></tr>
@@ -63,7 +71,15 @@ ${note ? `<p style="margin:0;font-size:14px;line-height:20px;color:#666666;">${e
 </body>
 </html>
 `;
-  const text = [greeting, ...paragraphs, `${button.label}: ${button.url}`, ...(note ? [note] : []), `— ${PRODUCT_NAME}`].join('\n\n') + '\n';
+  const text =
+    [
+      greeting,
+      ...paragraphs,
+      `${button.label}: ${button.url}`,
+      ...links.map((link) => `${link.label}: ${link.url}`),
+      ...(note ? [note] : []),
+      `— ${PRODUCT_NAME}`,
+    ].join('\n\n') + '\n';
   return { subject: oneLine(subject), html, text };
 }
 
@@ -166,5 +182,28 @@ export function billDueEmail(input: BillMail & { reason: string }): MailContent 
       input.reason,
     ],
     button: { label: 'Pay now', url: input.link },
+  });
+}
+
+/** A build's delivery (issue 31): the web app's address and each artifact's signed download link. */
+export function buildReadyEmail(input: {
+  firstName: string;
+  appName: string;
+  buildNumber: number;
+  webAppUrl: string;
+  downloads: { label: string; size: string; url: string }[];
+  expiresAt: Date;
+  appPage: string;
+}): MailContent {
+  return render({
+    subject: `Your app ${oneLine(input.appName)} is built (build ${input.buildNumber})`,
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `Build ${input.buildNumber} of ${inertName(input.appName)} is ready. Open its web app on any phone and add it to the home screen, or download the files below.`,
+      `Every build of the app is on its page: ${input.appPage}`,
+    ],
+    button: { label: 'Open the web app', url: input.webAppUrl },
+    links: input.downloads.map((download) => ({ label: `${download.label}, ${download.size}`, url: download.url })),
+    note: `The download links work until ${input.expiresAt.toUTCString()}. Ask for new ones on the app's page.`,
   });
 }

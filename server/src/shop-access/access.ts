@@ -10,6 +10,7 @@
  * | manage: invite, change rights, remove collaborators, revoke invites, public link | yes | yes | manageCollaborators | no |
  * | delete: remove the shop | yes | yes | no | no |
  * | pay: put it on a plan, take it live, pause it (charged to the owner's card) | yes | yes | no | no |
+| build: order, cancel and rebuild the app, new download links (issue 31) | yes | yes | manageCollaborators | no |
  *
  * Rights are read from the database on every call, so a removed or downgraded collaborator
  * loses access at once. Template shops (issue 11) stay owner-or-SOVEREIGN (spec section 5).
@@ -28,8 +29,8 @@ import { shopSetupError } from '@contract/shops/setup-checks';
 
 export type ShopRow = typeof shops.$inferSelect;
 
-/** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it; pay: its plan and live state. */
-type ShopAction = 'read' | 'write' | 'manage' | 'delete' | 'pay';
+/** read: see the shop; write: change it (design included); manage: its collaborators; delete: remove it; pay: its plan and live state; build: order its builds. */
+type ShopAction = 'read' | 'write' | 'manage' | 'delete' | 'pay' | 'build';
 
 /** How `actor` relates to a shop: owner, SOVEREIGN, a collaborator's rights, or nothing. */
 interface ShopRelation {
@@ -48,6 +49,7 @@ export function mayActOnShop(actor: User, shop: Pick<ShopRow, 'ownerUserId'>, ac
     case 'write':
       return collaborator.editDesign;
     case 'manage':
+    case 'build':
       return collaborator.manageCollaborators;
     case 'delete':
     case 'pay':

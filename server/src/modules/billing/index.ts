@@ -12,6 +12,8 @@ import { billChargeOfKey } from './charge-keys';
 import { closeMonth, settleBill } from './close';
 import { billingRoutes } from './routes';
 
+export { shopHasPlan } from './subscriptions';
+
 declare module 'fastify' {
   interface FastifyInstance {
     closeBillingMonth(year: number, month: number): Promise<{ billed: number; charged: number }>;

@@ -222,3 +222,13 @@ async function describe(db: Database, rows: SubscriptionRow[], now = new Date())
     };
   });
 }
+
+/** Whether a shop is on a plan (a subscription not cancelled): ordering a build needs one (issue 31). */
+export async function shopHasPlan(db: Database, shopId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.shopId, shopId), sql`${subscriptions.status} <> 'cancelled'`))
+    .limit(1);
+  return row !== undefined;
+}

@@ -34,6 +34,7 @@ import { tokenText } from '@contract/text';
 import { describeGuard, signedInUser } from '../../auth/guards';
 import type { AppDeps, AppInstance, ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
+import { idempotencyKeyOf } from '../../http/params';
 import { HttpError } from '../../http/http-error';
 import { JSON_LIMITS } from '../../http/json-limits';
 import type { ZodTypeProvider } from '../../http/validation';
@@ -59,13 +60,6 @@ declare module 'fastify' {
 /** Pending transactions untouched this long are verified again, every RECONCILE_EVERY. */
 const RECONCILE_AFTER_SECONDS = 10 * 60;
 const RECONCILE_EVERY_MS = 5 * 60 * 1000;
-
-const IDEMPOTENCY_KEY_MAX = 255;
-const idempotencyKeyOf = (header: string | string[] | undefined): string | undefined => {
-  const value = Array.isArray(header) ? header[0] : header;
-  const parsed = tokenText('Idempotency-Key', IDEMPOTENCY_KEY_MAX).safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
 
 const referenceParams = z.object({ reference: tokenText('reference', 128) });
 const codeParams = z.object({ authorizationCode: tokenText('authorizationCode', 128) });
