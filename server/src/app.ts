@@ -45,6 +45,7 @@ import { createPushSender } from './modules/notifications/push';
 import { notificationsModule } from './modules/notifications/routes';
 import { registerPayments } from './modules/payments/index';
 import { registerBilling } from './modules/billing/index';
+import { registerBuilds, type BuildPipelineOptions } from './modules/builds/index';
 import { createJobRunner } from './jobs/runner';
 import { createNotifications } from './modules/notifications/service';
 import { referralsModule } from './modules/referrals/routes';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Checks social sign-in tokens (default: the Graph API); tests pass a fake. */
   socialVerifier?: SocialVerifier;
+  /** How builds make their artifacts (tests replace a maker to make it fail, and poll the engine sooner). */
+  buildPipeline?: BuildPipelineOptions;
   /** Registers extra routes before the app is sealed (tests use it for guard-only routes). */
   configure?: (app: AppInstance, deps: AppDeps) => void | Promise<void>;
 }
@@ -192,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     await app.register(healthModule, deps);
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
     await registerBilling(app, deps, await registerPayments(app, deps));
+    await registerBuilds(app, deps, options.buildPipeline);
     await registerUploads(app, config.DATA_DIR);
     await options.configure?.(app, deps);
     await registerOpenApiUi(app);

@@ -120,7 +120,7 @@ export async function openFreshDatabase(kind: DatabaseKind): Promise<DatabaseHan
 /** Builds an app on `database` (logs off unless captured with `log.stream`) and readies it. */
 export async function startApp(
   database: DatabaseHandle,
-  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier' | 'log' | 'jobs'> = {},
+  options: { config?: Config } & Pick<BuildAppOptions, 'configure' | 'mailer' | 'socialVerifier' | 'log' | 'jobs' | 'buildPipeline'> = {},
 ): Promise<AppInstance> {
   const { config, log, jobs = false, ...rest } = options;
   // The job runner only where a test asks for it (it adds about a second per app on PGlite).

@@ -10,7 +10,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
-import type { AppDeps, AppInstance } from '../../server/src/app';
+import type { AppDeps, AppInstance, BuildAppOptions } from '../../server/src/app';
 import type { SocialProfile, SocialVerifier } from '../../server/src/auth/social';
 import type { Config } from '../../server/src/config';
 import type { DatabaseHandle } from '../../server/src/db/database';
@@ -74,6 +74,8 @@ export interface UseAppOptions {
   prepare?: (config: Config) => void | Promise<void>;
   /** Starts the job runner (off by default). */
   jobs?: boolean;
+  /** How builds make their artifacts (a maker that fails, a faster engine poll). */
+  buildPipeline?: BuildAppOptions['buildPipeline'];
 }
 
 export interface Kit {
@@ -108,6 +110,7 @@ export function useApp(kind: DatabaseKind, options: UseAppOptions = {}): Kit {
       mailer: options.mailer,
       configure: options.configure,
       jobs: options.jobs,
+      buildPipeline: options.buildPipeline,
     });
   });
 

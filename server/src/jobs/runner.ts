@@ -17,6 +17,8 @@ export interface QueueDefinition<T extends object> {
   /** Cron (UTC) at which pg-boss sends the job with `data`, across every process once. */
   cron?: { expression: string; data: T };
   retryLimit?: number;
+  /** Jobs of this queue one process runs at once (default 1): a build waiting on an external engine must not hold up the others. */
+  concurrency?: number;
 }
 
 export interface JobRunner {
@@ -71,9 +73,11 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
       await boss.start();
       for (const queue of queues) {
         await boss.createQueue(queue.name, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
-        await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
-          if (job) await queue.run(job.data);
-        });
+        for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
+          await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+            if (job) await queue.run(job.data);
+          });
+        }
         if (queue.cron) await boss.schedule(queue.name, queue.cron.expression, queue.cron.data, { tz: 'UTC' });
       }
     },

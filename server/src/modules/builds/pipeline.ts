@@ -32,7 +32,7 @@ import { ArtifactInputError } from './artifacts/types';
 import { androidPackageOf, iosBundleIdOf } from './artifacts/native-project';
 import { zipFiles } from './artifacts/zip';
 import type { BuildsDeps } from './deps';
-import { deliverBuild, notifyBuild } from './delivery';
+import { notifyBuild } from './delivery';
 import { EngineRefusedError } from './engine';
 import { engineSourceUrl } from './links';
 import { ACTIVE_STATUSES, overallProgress, type BuildRow } from './records';
@@ -208,7 +208,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
     await step(row.id, 'validating', 50, `Design version ${row.creationVersion}: every field valid, colours and fonts read`);
 
     const logo = await readLogo(shop.logo);
-    const icons = await options.makers.icons(logo, { background: creation.colors.primary, splashBackground: creation.colors.background });
+    const icons = await options.makers.icons(logo, { background: creation.colors.primary, splashBackground: creation.colors.backgroundColor });
     await step(row.id, 'validating', 100, 'Logo made into icons (192, 512, maskable, 1024, splash)');
     return {
       input: {
@@ -260,6 +260,9 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       const [current] = await tx.select().from(builds).where(eq(builds.engineJobId, result.jobId)).for('update');
       if (!current) return undefined;
       if (current.status !== 'remote_building') return null;
+      // A replayed earlier word never undoes the engine's last one.
+      const known = current.engineResult as EngineResult | null;
+      if (known && (known.status === 'succeeded' || known.status === 'failed')) return null;
       const lines = [...(result.logs ?? []), ...(result.message ? [result.message] : [])];
       const stages = withStage(current.stages, 'remote_building', (stage) => {
         const seen = new Set(stage.logs.map((log) => log.line));
@@ -304,7 +307,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
             buildNumber: row.number,
           },
           release: row.releaseVersion,
-        }));
+        }, row.attempts));
       } catch (error) {
         if (error instanceof EngineRefusedError) throw new BuildFailure('ENGINE_REFUSED', error.message);
         throw error;
@@ -417,6 +420,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       }
       if (claimed.remote && deps.engine) {
         if (!remoteJob) await enter(buildId, 'remote_building', 'Handing the native project to the build engine');
+        else await step(buildId, 'remote_building', 0, `Resumed after an interruption (attempt ${claimed.attempts} of ${MAX_ATTEMPTS}): waiting for engine job ${claimed.engineJobId}`);
         await tries(buildId, 'remote_building', 'ENGINE_FAILED', () => buildRemotely({ ...claimed, engineJobId: remoteJob ? claimed.engineJobId : null }));
       }
       const delivering = await enter(buildId, 'delivering', 'Sending the download links');

@@ -58,6 +58,18 @@ interface Pinned {
   releaseId: number;
 }
 
+/** The build this user already ordered with this key (a retried or doubled press). */
+async function orderedWith(deps: BuildsDeps, actor: User, shop: ShopRow, idempotencyKey: string | undefined): Promise<BuildRow | null> {
+  if (!idempotencyKey) return null;
+  const [again] = await deps.db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.requestedBy, actor.id), eq(builds.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (again && again.shopId !== shop.id) throw new HttpError(409, BUILD_MESSAGES.alreadyBuilding);
+  return again ?? null;
+}
+
 async function placeOrder(
   deps: BuildsDeps,
   actor: User,
@@ -66,17 +78,8 @@ async function placeOrder(
   pinned: Pinned | null,
   releaseId?: number,
 ): Promise<BuildRow> {
-  if (idempotencyKey) {
-    const [again] = await deps.db
-      .select()
-      .from(builds)
-      .where(and(eq(builds.requestedBy, actor.id), eq(builds.idempotencyKey, idempotencyKey)))
-      .limit(1);
-    if (again) {
-      if (again.shopId !== shop.id) throw new HttpError(409, BUILD_MESSAGES.alreadyBuilding);
-      return again;
-    }
-  }
+  const again = await orderedWith(deps, actor, shop, idempotencyKey);
+  if (again) return again;
   const setup = shopSetupError({ ...shop, shopCurrency: { currencyId: shop.currencyId } });
   if (setup) throw new HttpError(400, setup);
   if (!(await shopHasPlan(deps.db, shop.id))) throw new HttpError(409, BUILD_MESSAGES.noPlan);
@@ -105,10 +108,12 @@ async function placeOrder(
     await deps.jobs.send(BUILD_QUEUE, { buildId: row.id });
     return row;
   } catch (error) {
-    if (isUniqueViolation(error, 'builds_idempotency_idx')) return placeOrder(deps, actor, shop, idempotencyKey, pinned, releaseId);
-    // Two orders at once: the other one is the active build (or took the same number a moment before).
-    if (isUniqueViolation(error, 'builds_one_active_idx') || isUniqueViolation(error, 'builds_shop_number_idx'))
+    // Two orders at once: the same press sent twice answers the one build; another is refused, as the active build is the other one's.
+    if (['builds_idempotency_idx', 'builds_one_active_idx', 'builds_shop_number_idx'].some((name) => isUniqueViolation(error, name))) {
+      const same = await orderedWith(deps, actor, shop, idempotencyKey);
+      if (same) return same;
       throw new HttpError(409, BUILD_MESSAGES.alreadyBuilding);
+    }
     throw error;
   }
 }

@@ -1,0 +1,165 @@
+/**
+ * Builds across processes on PostgreSQL: two servers on one database run each build once (one
+ * worker per build), and a server killed with SIGKILL in the middle of a build has it resumed
+ * by the next one (from the engine job it had handed over, never handed over twice), so no build
+ * stays running.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuthResult } from '@contract/auth/schemas';
+import type { Build } from '@contract/builds/schemas';
+import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import { REPO_ROOT } from '../../server/src/config';
+import { cardAuthorizations } from '../../server/src/db/schema';
+import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
+import { openSeededDatabaseAt } from '../../server/src/seed';
+import { installShell, logoPng, order, readyShop, waitForBuild } from './build-kit';
+import { basicAuth, databaseKinds, freePort, openFreshDatabase, removeTempDirs, startApp, TEST_CLIENT_CREDENTIAL, TEST_JWT_SECRET, tempDir, testConfig } from './harness';
+import { registrationPayload, useApp } from './kit';
+
+const kinds = await databaseKinds();
+afterAll(removeTempDirs);
+
+describe.skipIf(!kinds.includes('postgres'))('builds across processes on PostgreSQL', () => {
+  const kit = useApp('postgres', { jobs: true, prepare: installShell });
+
+  it('two servers on one database: every build runs once, in one of them', async () => {
+    const url = (kit.database as { url?: string }).url ?? '';
+    const second = await openSeededDatabaseAt({ kind: 'postgres', url });
+    // Same DATA_DIR: artifacts are files (shared storage across machines is another issue).
+    const other = await startApp(second, { config: testConfig({ PUBLIC_URL: kit.config.PUBLIC_ORIGIN, DATA_DIR: kit.config.DATA_DIR, DIST_DIR: kit.config.DIST_DIR }), jobs: true });
+    try {
+      const owner = await kit.register();
+      const shops = [];
+      for (let index = 0; index < 4; index += 1) shops.push(await readyShop(kit, owner));
+      const placed = await Promise.all(shops.map(async (shop) => (await order(kit, owner.token, shop.alias)).json<{ data: Build }>().data));
+      const done = await Promise.all(placed.map((build) => waitForBuild(kit, owner.token, build.shopAlias, build.id)));
+      for (const build of done) {
+        expect(build.status, JSON.stringify(build.error)).toBe('succeeded');
+        expect(build.attempts).toBe(1);
+        const checks = build.stages.flatMap((stage) => stage.logs).filter((log) => log.line === 'Checking the design');
+        expect(checks).toHaveLength(1);
+      }
+      expect(kit.mails(owner.user.email).filter((mail) => mail.subject.includes('is built'))).toHaveLength(4);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});
+
+/** `npm start` in a child process with only the variables given. */
+function start(env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Portal ready at/.test(output)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('close', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { child, ready, output: () => output };
+}
+
+describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a build', () => {
+  it('SIGKILL while the engine builds: the restarted server resumes the build from the engine job and delivers it', async () => {
+    const secret = 'engine-secret-for-the-kill-test-0123';
+    const engine = await startTestEngine({ secret, mode: 'poll-only', delayMs: 5000 });
+    const database = await openFreshDatabase('postgres');
+    const port = await freePort();
+    const dataDir = tempDir('portal-kill-');
+    const distDir = path.join(dataDir, 'dist');
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(path.join(distDir, 'index.html'), '<html><head><meta name="portal-client-credential" content=""></head><body></body></html>');
+    const config = testConfig({ DATA_DIR: dataDir, DIST_DIR: distDir });
+    installShell(config);
+    const env = {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DIST_DIR: distDir,
+      DATABASE_URL: database.url ?? '',
+      CLIENT_CREDENTIAL: TEST_CLIENT_CREDENTIAL,
+      JWT_SECRET: TEST_JWT_SECRET,
+      BUILD_ENGINE_URL: engine.url,
+      BUILD_ENGINE_SECRET: secret,
+      ENGINE_TIMEOUT: '120',
+      BUILD_LEASE_SECONDS: '2',
+    };
+    const origin = `http://127.0.0.1:${port}`;
+    let run = start(env);
+    try {
+      await run.ready;
+      const call = async (method: string, pathname: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${origin}${pathname}`, {
+          method,
+          headers: { authorization: token ? `Bearer ${token}` : basicAuth(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: response.status, json: (await response.json()) as { data: unknown; message: string } };
+      };
+      const registered = await call('POST', '/v1/auth/register', null, registrationPayload());
+      const owner = registered.json.data as AuthResult;
+      const upload = await fetch(`${origin}/v1/shop-media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
+        body: logoPng(),
+      });
+      const logo = ((await upload.json()) as { data: ShopMedia }).data.url;
+      const currencies = (await call('GET', '/v1/currencies', null)).json.data as Currency[];
+      const shop = (
+        await call('POST', '/v1/shops', owner.token, {
+          name: 'Killed Mid Build',
+          logo,
+          latitude: 6.45,
+          longitude: 3.39,
+          address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
+          shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id },
+          superCategoriesOfInterest: [2],
+        })
+      ).json.data as Shop;
+      await database.db.insert(cardAuthorizations).values({ userId: owner.user.id, provider: 'paystack', authorizationCode: 'AUTH_KILL', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true, testMode: true });
+      expect((await call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' })).status).toBe(200);
+      const placed = (await call('POST', `/v1/shops/${shop.alias}/builds`, owner.token, {}, { 'idempotency-key': 'kill-1' })).json.data as Build;
+
+      const read = async () => (await call('GET', `/v1/shops/${shop.alias}/builds/${placed.id}`, owner.token)).json.data as Build;
+      const until = async (done: (build: Build) => boolean, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const build = await read();
+          if (done(build)) return build;
+          if (Date.now() > deadline) throw new Error(`build still ${build.status}:\n${run.output()}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      const handedOver = await until((build) => build.stages.some((stage) => stage.logs.some((log) => log.line.startsWith('Handed to the build engine'))), 30_000);
+      expect(handedOver.status).toBe('remote_building');
+
+      run.child.kill('SIGKILL');
+      await new Promise((resolve) => run.child.once('close', resolve));
+      run = start(env);
+      await run.ready;
+
+      const done = await until((build) => ['succeeded', 'failed', 'cancelled'].includes(build.status), 60_000);
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      expect(done.attempts).toBe(2);
+      expect(done.stages.flatMap((stage) => stage.logs).some((log) => log.line.startsWith('Resumed after an interruption'))).toBe(true);
+      // The engine was handed the project once.
+      expect([...engine.jobs.values()].filter((job) => job.submission.buildId === placed.id)).toHaveLength(1);
+      expect(done.artifacts.map((artifact) => artifact.kind)).toContain('android-apk');
+    } finally {
+      run.child.kill('SIGKILL');
+      await engine.close();
+      await database.close();
+    }
+  }, 120_000);
+});
