@@ -20,7 +20,7 @@ export type { SampleCatalogue } from './sample-catalogue-for-app';
  * Exact versions, one coherent set: Expo SDK 58 (expo 58.0.26) with the react, react-native and
  * expo-* versions its bundledNativeModules.json names (what `npx expo install` would pick).
  */
-export const NATIVE_VERSIONS = {
+const NATIVE_VERSIONS = {
   expo: '58.0.26',
   react: '19.3.0',
   'react-native': '0.88.1',
@@ -92,7 +92,7 @@ function slugOf(alias: string): string {
  * A Creation colour (`#RRGGBBAA`; the original app wrote the same four bytes as `0xAARRGGBB`)
  * as a React Native colour string: `#RRGGBB` when opaque, `rgba(r, g, b, a)` otherwise.
  */
-export function nativeColour(web: string): string {
+function nativeColour(web: string): string {
   const c = parseColour(web) ?? { r: 0, g: 0, b: 0, a: 0 };
   if (c.a === 255) return toWeb(c).slice(0, 7);
   return `rgba(${c.r}, ${c.g}, ${c.b}, ${+(c.a / 255).toFixed(3)})`;
