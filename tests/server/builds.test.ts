@@ -12,6 +12,8 @@ import { BUILD_MESSAGES, type Build } from '@contract/builds/schemas';
 import { SHOP_SETUP_MESSAGES } from '@contract/shops/setup-checks';
 import type { Notification } from '@contract/notifications/schemas';
 import { buildArtifacts, realtimeNodes, shops } from '../../server/src/db/schema';
+import { makeNativeProject } from '../../server/src/modules/builds/artifacts/native-project';
+import { sampleCatalogueForApp } from '../../server/src/modules/builds/artifacts/sample-catalogue-for-app';
 import { unzipFiles } from '../../server/src/modules/builds/artifacts/zip';
 import { artifactUrl } from '../../server/src/modules/builds/links';
 import { buildsPath, installShell, order, readyShop, waitForBuild } from './build-kit';
@@ -36,8 +38,7 @@ describe.each(kinds)('builds on %s', (kind) => {
           failing.calls += 1;
           if (failing.calls <= failing.times) throw new Error('disk full (injected)');
           if (slow.ms) await new Promise((resolve) => setTimeout(resolve, slow.ms));
-          const { makeNativeProject, sampleCatalogueForApp } = await import('../../server/src/modules/builds/artifacts/native-project');
-          return makeNativeProject(input, icons, sampleCatalogueForApp(input.origin));
+          return makeNativeProject(input, icons, sampleCatalogueForApp(input));
         },
       },
     },

@@ -7,7 +7,8 @@ import { API_PREFIX } from '@contract/api';
 import { BUILD_EVENT, buildsRoom } from '@contract/builds/paths';
 import type { AppDeps, AppInstance } from '../../deps';
 import { makeIcons } from './artifacts/icons';
-import { makeNativeProject, sampleCatalogueForApp } from './artifacts/native-project';
+import { makeNativeProject } from './artifacts/native-project';
+import { sampleCatalogueForApp } from './artifacts/sample-catalogue-for-app';
 import { loadWebAppShell, makeWebApp, type WebAppShell } from './artifacts/web-app';
 import type { BuildsDeps } from './deps';
 import { deliverBuild } from './delivery';
@@ -39,7 +40,7 @@ export async function registerBuilds(app: AppInstance, deps: AppDeps, options: B
   const makers: Makers = {
     icons: makeIcons,
     webApp: (input, icons) => makeWebApp(input, icons, (shell ??= loadWebAppShell(config.DIST_DIR))),
-    nativeProject: (input, icons) => makeNativeProject(input, icons, sampleCatalogueForApp(input.origin)),
+    nativeProject: (input, icons) => makeNativeProject(input, icons, sampleCatalogueForApp(input)),
     ...options.makers,
   };
   const pipeline = createPipeline(buildsDeps, { ...options, makers });
