@@ -23,6 +23,7 @@ import { benchChat, CHAT_TARGETS } from './bench-chat';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchPayments, PAYMENTS_TARGETS, type PaymentsFigures } from './bench-payments';
 import { benchBillingPage, BILLING_TARGETS, type CloseFigures } from './bench-billing';
+import { benchBuilds, BUILD_TARGETS, type BuildFigures } from './bench-builds';
 import { benchDesignSync, DESIGN_TARGETS } from './bench-design-sync';
 import { benchNotifications, TARGETS as NOTIFICATION_TARGETS } from './bench-notifications';
 import { benchWebhooks, WEBHOOK_TARGETS } from './bench-webhooks';
@@ -437,6 +438,25 @@ function paymentRows(figures: PaymentsFigures, initialJs: string[]): string[] {
   return ['### Payments (issue 29)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 31: order -> web app and native project delivered; a stage change -> the open page (scripts/bench-builds.ts). */
+function buildRows({ deliveredMs, median, progress }: BuildFigures): string[] {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Order pressed -> build succeeded, web app + native project delivered, default design, median of ${deliveredMs.length}`,
+      `${ms(median)} (${deliveredMs.map(ms).join(', ')})`,
+      `<= ${BUILD_TARGETS.deliveredMs} ms: ${verdict(median <= BUILD_TARGETS.deliveredMs)}`,
+    ],
+    [
+      `Stage change -> the app's open page has it (socket), p50 / max (${progress.n})`,
+      `${ms(progress.p50)} / ${ms(progress.max)}`,
+      `<= ${BUILD_TARGETS.progressMs} ms: ${verdict(progress.max <= BUILD_TARGETS.progressMs)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### Builds (issue 31)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 /** Issue 30: the monthly close of 10,000 subscriptions on PostgreSQL; /billing with 480 bills on the phone profile (scripts/bench-billing.ts). */
 /** The close in a process of its own, as the job runner runs it: not in this one, whose heap and sockets the sections before it have grown. */
 function closeInOwnProcess(): CloseFigures | null {
@@ -501,6 +521,7 @@ async function main(): Promise<void> {
     const secondContext = await measureSecondContext(`http://localhost:${port}`);
     const collaborators = await benchCollaborators(`http://localhost:${port}`, join(dataDir, 'outbox'));
     const payments = await benchPayments(`http://localhost:${port}`);
+    const builds = await benchBuilds(`http://localhost:${port}`);
     await stopServer(warm);
     const image = largestCatalogueImage();
     const setupChunk = setupChunkGzip();
@@ -610,6 +631,8 @@ async function main(): Promise<void> {
       ...collaboratorRows(collaborators),
       '',
       ...paymentRows(payments, initial.js),
+      '',
+      ...buildRows(builds),
       '',
       ...(await billingRows()),
     ]);
