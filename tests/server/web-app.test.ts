@@ -118,6 +118,9 @@ describe('makeWebApp', () => {
     expect(html).toContain('<link rel="manifest" href="manifest.webmanifest" />');
     expect(html).toContain('<link rel="apple-touch-icon" href="icons/apple-touch-icon.png" />');
     expect(html).not.toContain('shop-app:head');
+    // The stylesheet is inside the page (no render-blocking request).
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(/<style>html,\s*body\s*\{/);
     // The shop's name cannot close the data element.
     expect(html).not.toContain('<Lagos>');
     const data = pageData(html);

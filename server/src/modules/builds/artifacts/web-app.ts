@@ -192,6 +192,25 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[^"]+\.css)"\s*\/?>/g;
+
+/**
+ * The shell's page with its stylesheets inside it (a few kB): no render-blocking request before
+ * the first paint. Their `url(./…)` (fonts next to the stylesheet) become `url(assets/…)`.
+ */
+function inlineStylesheets(shell: WebAppShell): string {
+  return shell.html.replace(STYLESHEET_LINK, (link, file: string) => {
+    const css = shell.assets.get(file);
+    if (!css) return link;
+    const folder = file.slice(0, file.lastIndexOf('/') + 1);
+    const rewritten = Buffer.from(css)
+      .toString('utf8')
+      .replace(/url\((['"]?)\.\/([^'")]+)\1\)/g, (_match, quote: string, name: string) => `url(${quote}${folder}${name}${quote})`)
+      .replace(/<\/style/gi, '<\\/style');
+    return `<style>${rewritten}</style>`;
+  });
+}
+
 function pageOf(input: BuildInput, shell: WebAppShell, data: ShopAppData, firstPicture: string | undefined): string {
   const { creation } = input;
   const name = escapeHtml(input.shop.name);
@@ -206,11 +225,11 @@ function pageOf(input: BuildInput, shell: WebAppShell, data: ShopAppData, firstP
     `<link rel="manifest" href="manifest.webmanifest" />`,
     `<link rel="icon" type="image/png" sizes="192x192" href="${ICON_FILES.icon192}" />`,
     `<link rel="apple-touch-icon" href="${ICON_FILES.appleTouch180}" />`,
-    // The home page's first slide: fetched with the page, not after the script has drawn it.
-    ...(firstPicture ? [`<link rel="preload" as="image" href="${escapeHtml(firstPicture)}" fetchpriority="low" />`] : []),
+    // The home page's first slide (its largest picture): fetched with the page, not after the script has drawn it.
+    ...(firstPicture ? [`<link rel="preload" as="image" href="${escapeHtml(firstPicture)}" fetchpriority="high" />`] : []),
     `<style>html,body{background:${background}}</style>`,
   ].join('\n    ');
-  return shell.html
+  return inlineStylesheets(shell)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${name}</title>`)
     .replace(HEAD_MARKER, () => head)
     .replace(DATA_ELEMENT, (_match, open: string, close: string) => `${open}${scriptJson(data)}${close}`);
