@@ -11,8 +11,8 @@ const FEATURES = readdirSync(new URL('./src/features/', import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** What composes features: the composition root, the route files and the shell around every page. */
-const COMPOSITION = ['./src/app', './src/routes', './src/components/shell', './src/main.tsx'];
+/** What composes features: the composition root, the route files, the shell around every page and the shops' web app. */
+const COMPOSITION = ['./src/app', './src/routes', './src/components/shell', './src/main.tsx', './src/shop-app'];
 /** What every feature may use. */
 const SHARED = ['./src/api', './src/lib', './src/components/form', './src/components/*.tsx'];
 

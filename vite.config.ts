@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerenderPlugin } from './scripts/prerender';
+import { shopAppPlugin } from './scripts/shop-app-build';
 
 function buildId(): string {
   try {
@@ -103,6 +104,8 @@ export default defineConfig({
     // dist/.vite/prerender.json: every public page rendered from its components (scripts/prerender.ts).
     // The prerender splits routes as the client does: a lazy route part changes the rendered tree.
     prerenderPlugin(() => [tanstackRouter(ROUTER_PLUGIN_OPTIONS), react()]),
+    // dist/.vite/shop-app/: the shops' installable web app, built on its own (scripts/shop-app-build.ts).
+    shopAppPlugin(() => [react()]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
