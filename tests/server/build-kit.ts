@@ -1,5 +1,5 @@
 /** Builds for the server tests: a shop ready to order (a real logo, a saved card, a plan), and waiting for a build to end. */
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { expect } from 'vitest';
@@ -19,7 +19,8 @@ export function logoPng(): Buffer {
 
 /** The shop app's renderer as `npm run build` leaves it, from the fixture (server tests run before any build). */
 export function installShell(config: Config): void {
-  cpSync(path.resolve('tests/fixtures/shop-app'), path.join(config.DIST_DIR, 'shop-app'), { recursive: true });
+  cpSync(path.resolve('tests/fixtures/shop-app'), config.DIST_DIR, { recursive: true });
+  if (!existsSync(path.join(config.DIST_DIR, 'catalogue'))) symlinkSync(path.resolve('public/catalogue'), path.join(config.DIST_DIR, 'catalogue'), 'dir');
 }
 
 let counter = 0;
@@ -32,7 +33,7 @@ export async function readyShop(kit: Kit, owner: AuthResult, { plan = true, logo
     headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
     payload: logo,
   });
-  expect(upload.statusCode, upload.body).toBe(201);
+  expect(upload.statusCode, upload.body).toBe(200);
   const currencies = (await kit.call('GET', '/v1/currencies', null)).json<{ data: Currency[] }>().data;
   const created = await kit.call('POST', '/v1/shops', owner.token, {
     name: `Build Shop ${process.pid} ${++counter}`,

@@ -11,7 +11,7 @@ import { creationSchema } from '@contract/design/schemas';
 import { engineReleases, buildArtifacts, builds } from '../../server/src/db/schema';
 import { makeWebApp, loadWebAppShell, shortName, type WebAppShell } from '../../server/src/modules/builds/artifacts/web-app';
 import type { BuildInput, IconSet } from '../../server/src/modules/builds/artifacts/types';
-import { appFilePath, registerWebApp, WEB_APP_CSP } from '../../server/src/modules/builds/web-app-route';
+import { appFilePath, WEB_APP_CSP } from '../../server/src/modules/builds/web-app-route';
 import { databaseKinds, removeTempDirs, tempDir } from './harness';
 import { createUsdShop, useApp } from './kit';
 
@@ -177,8 +177,9 @@ describe('appFilePath', () => {
 const kinds = await databaseKinds();
 
 describe.each(kinds)('serving /shops/{alias}/app/ on %s', (kind) => {
-  const buildsDir = tempDir('web-app-builds-');
-  const kit = useApp(kind, { configure: (app, deps) => registerWebApp(app, { db: deps.db, buildsDir }) });
+  // The builds module serves the web apps from the config's builds folder.
+  const kit = useApp(kind);
+  const buildsDir = () => kit.config.BUILDS.dir;
   let alias = '';
   let files: Map<string, Uint8Array>;
 
@@ -211,7 +212,7 @@ describe.each(kinds)('serving /shops/{alias}/app/ on %s', (kind) => {
 
   function writeApp(buildId: number, app: Map<string, Uint8Array>) {
     for (const [name, bytes] of app) {
-      const file = path.join(buildsDir, String(buildId), 'web', name);
+      const file = path.join(buildsDir(), String(buildId), 'web', name);
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, bytes);
     }
@@ -276,7 +277,7 @@ describe.each(kinds)('serving /shops/{alias}/app/ on %s', (kind) => {
   });
 
   it('refuses paths out of the app’s folder and files it does not have', async () => {
-    writeFileSync(path.join(buildsDir, 'secret.txt'), 'secret');
+    writeFileSync(path.join(buildsDir(), 'secret.txt'), 'secret');
     for (const url of [
       `/shops/${alias}/app/%2e%2e/%2e%2e/secret.txt`,
       `/shops/${alias}/app/..%2f..%2fsecret.txt`,

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeIcons } from '../../server/src/modules/builds/artifacts/icons';
 import { ArtifactInputError, type IconSet } from '../../server/src/modules/builds/artifacts/types';
@@ -86,16 +87,26 @@ describe('makeIcons', () => {
   });
 
   it('refuses the fake PNG other tests upload (a signature and no image)', async () => {
-    expect((await refusal(FAKE_PNG, 'image/png')).message).toMatch(/PNG data is damaged/);
+    expect((await refusal(FAKE_PNG, 'image/png')).message).toMatch(/cannot be read as an image/);
   });
 
-  it('refuses an empty file, a WebP logo, something that is no image, and a PNG whose pixels are damaged', async () => {
+  it('makes icons from a WebP logo, as the portal’s logo cropper uploads it', async () => {
+    const webp = new Uint8Array(await sharp(Buffer.from(pngLogo(300, 300))).webp({ quality: 90 }).toBuffer());
+    const icons = await makeIcons({ bytes: webp, contentType: 'image/webp' }, COLOURS);
+    expect(pngHeader(icons.icon512)).toEqual({ width: 512, height: 512 });
+    // The logo's red is in the middle of the icon.
+    const [red, green] = pixel(icons.icon512, 256, 256);
+    expect(red).toBeGreaterThan(200);
+    expect(green).toBeLessThan(80);
+  });
+
+  it('refuses an empty file, a damaged WebP, something that is no image, and a PNG whose pixels are damaged', async () => {
     expect((await refusal(new Uint8Array(), 'image/png')).message).toMatch(/empty/);
     const webp = new Uint8Array(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 '), Buffer.alloc(20)]));
-    expect((await refusal(webp, 'image/webp')).message).toMatch(/WebP/);
-    expect((await refusal(new Uint8Array(Buffer.from('<svg></svg>')), 'image/svg+xml')).message).toMatch(/not a PNG or JPEG/);
-    // A valid header and size, then garbage where the pixels should be: resvg would draw nothing.
+    expect((await refusal(webp, 'image/webp')).message).toMatch(/cannot be read as an image/);
+    expect((await refusal(new Uint8Array(Buffer.from('not an image at all')), 'text/plain')).message).toMatch(/cannot be read as an image/);
+    // A valid header and size, then nothing where the pixels should be.
     const damaged = pngLogo(200, 200).slice(0, 40);
-    expect((await refusal(damaged, 'image/png')).message).toMatch(/cannot be decoded/);
+    expect((await refusal(damaged, 'image/png')).message).toMatch(/cannot be read as an image/);
   });
 });

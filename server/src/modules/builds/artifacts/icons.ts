@@ -2,20 +2,18 @@
  * The app icons of a build (issue 31), made from the shop's logo: an SVG per icon that places the
  * logo (a data: URI image) on the design's colour, rasterised by resvg (@resvg/resvg-js).
  *
- * resvg 2.6 decodes PNG, JPEG and GIF logos but not WebP, and it silently draws nothing for an
- * image it cannot decode. So the logo's size is read from its own header first (PNG IHDR, JPEG
- * SOF, GIF screen descriptor) and the logo is drawn alone once: a logo without a readable header,
- * a WebP logo, or one that draws no pixel at all is refused with LOGO_UNREADABLE. A small logo is
- * accepted and scaled up (blurry beats no app).
+ * The logo is decoded by sharp first (PNG, JPEG, WebP, which the portal's logo cropper makes,
+ * GIF, AVIF): a logo sharp cannot decode whole is refused with LOGO_UNREADABLE, and a readable
+ * one reaches resvg as a PNG at most 1024 pixels a side (resvg cannot decode WebP and silently
+ * draws nothing for an image it cannot read). A small logo is accepted and scaled up (blurry
+ * beats no app); one that draws no visible pixel is refused.
  */
 import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
 import { parseColour } from '@contract/colour';
 import { ArtifactInputError, type IconSet } from './types';
 
-type LogoType = 'image/png' | 'image/jpeg' | 'image/gif';
-
 interface Logo {
-  type: LogoType;
   width: number;
   height: number;
   dataUri: string;
@@ -34,77 +32,24 @@ interface Placement {
   radius?: number;
 }
 
-const MAX_SIDE = 20_000;
+/** The largest logo side kept: the biggest icon is 1024. */
+const LOGO_SIDE = 1024;
+/** Larger pictures are refused before decoding (a decompression bomb is not a logo). */
+const MAX_PIXELS = 20_000 * 20_000;
 
-const u16be = (bytes: Uint8Array, at: number) => ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
-const u16le = (bytes: Uint8Array, at: number) => (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
-const u32be = (bytes: Uint8Array, at: number) => (u16be(bytes, at) * 0x10000 + u16be(bytes, at + 2)) >>> 0;
-const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]) => prefix.every((byte, i) => bytes[i] === byte);
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
-  // The first chunk must be IHDR, 13 bytes long.
-  if (bytes.length < 33 || u32be(bytes, 8) !== 13 || ascii(bytes, 12, 4) !== 'IHDR') return null;
-  return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
-}
-
-function jpegSize(bytes: Uint8Array): { width: number; height: number } | null {
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) return null;
-    const marker = bytes[at + 1] ?? 0;
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    // Markers without a length: TEM, RST0-7.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    const length = u16be(bytes, at + 2);
-    if (length < 2) return null;
-    // SOF0-SOF15, except DHT (C4), JPG (C8) and DAC (CC).
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      return { height: u16be(bytes, at + 5), width: u16be(bytes, at + 7) };
-    }
-    if (marker === 0xd9 || marker === 0xda) return null;
-    at += 2 + length;
-  }
-  return null;
-}
-
-function gifSize(bytes: Uint8Array): { width: number; height: number } | null {
-  return bytes.length >= 13 ? { width: u16le(bytes, 6), height: u16le(bytes, 8) } : null;
-}
-
-/** The logo's type and size from its own bytes, or a sentence saying what is wrong with it. */
-function readLogo(bytes: Uint8Array, contentType: string): Logo | string {
+/** The logo as a PNG data URI with its size, or a sentence saying what is wrong with it. */
+async function readLogo(bytes: Uint8Array, contentType: string): Promise<Logo | string> {
   if (bytes.length === 0) return 'The logo file is empty.';
-  let type: LogoType;
-  let size: { width: number; height: number } | null;
-  if (startsWith(bytes, PNG_SIGNATURE)) {
-    type = 'image/png';
-    size = pngSize(bytes);
-  } else if (startsWith(bytes, [0xff, 0xd8, 0xff])) {
-    type = 'image/jpeg';
-    size = jpegSize(bytes);
-  } else if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') {
-    type = 'image/gif';
-    size = gifSize(bytes);
-  } else if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') {
-    return 'The logo is a WebP image, which cannot be made into app icons yet.';
-  } else {
-    return `The logo (${contentType || 'unknown type'}) is not a PNG or JPEG image.`;
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: LOGO_SIDE, height: LOGO_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, dataUri: `data:image/png;base64,${data.toString('base64')}` };
+  } catch {
+    return `The logo (${contentType || 'unknown type'}) cannot be read as an image: its data is damaged or of a kind we do not know.`;
   }
-  const name = type === 'image/png' ? 'PNG' : type === 'image/jpeg' ? 'JPEG' : 'GIF';
-  if (!size) return `The logo’s ${name} data is damaged: its size cannot be read.`;
-  if (size.width < 1 || size.height < 1 || size.width > MAX_SIDE || size.height > MAX_SIDE) {
-    return `The logo’s ${name} data is damaged: it claims a size of ${size.width} × ${size.height} pixels.`;
-  }
-  return { type, ...size, dataUri: `data:${type};base64,${Buffer.from(bytes).toString('base64')}` };
 }
 
 /** `#RRGGBB` and its opacity for SVG, opaque when asked (icons that may not be transparent). */
@@ -155,12 +100,12 @@ function drawsSomething(logo: Logo): boolean {
 }
 
 /**
- * Every icon of `IconSet` from the shop's logo (PNG, JPEG or GIF) on the design's colours
+ * Every icon of `IconSet` from the shop's logo (PNG, JPEG, WebP, GIF) on the design's colours
  * (`#RRGGBBAA`, drawn opaque): `background` behind the icons, `splashBackground` behind the
  * splash screen's logo. Throws ArtifactInputError('LOGO_UNREADABLE') for a logo it cannot read.
  */
 export async function makeIcons(logo: { bytes: Uint8Array; contentType: string }, colours: { background: string; splashBackground: string }): Promise<IconSet> {
-  const read = readLogo(logo.bytes, logo.contentType);
+  const read = await readLogo(logo.bytes, logo.contentType);
   if (typeof read === 'string') throw new ArtifactInputError('LOGO_UNREADABLE', read);
   if (!drawsSomething(read)) throw new ArtifactInputError('LOGO_UNREADABLE', 'The logo’s image data cannot be decoded: it draws nothing.');
   const square = (side: number, options: Omit<Placement, 'width' | 'height'>) => render(iconSvg(read, { width: side, height: side, ...options })).png;
