@@ -75,7 +75,14 @@ export const order = (kit: Kit, token: string, alias: string, key = `order-${++c
   kit.call('POST', buildsPath(alias), token, body, { 'idempotency-key': key });
 
 /** Polls the build until `done` says so (default: it finished); fails after `timeoutMs`. */
-export async function waitForBuild(kit: Kit, token: string, alias: string, id: number, done: (build: Build) => boolean = (build) => isBuildFinished(build.status as BuildStatus), timeoutMs = 30_000): Promise<Build> {
+export async function waitForBuild(
+  kit: Kit,
+  token: string,
+  alias: string,
+  id: number,
+  done: (build: Build) => boolean = (build) => isBuildFinished(build.status as BuildStatus),
+  timeoutMs = 30_000,
+): Promise<Build> {
   const deadline = Date.now() + timeoutMs;
   let last: Build | undefined;
   while (Date.now() < deadline) {
@@ -85,5 +92,7 @@ export async function waitForBuild(kit: Kit, token: string, alias: string, id: n
     if (done(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`build ${id} still ${last?.status} after ${timeoutMs} ms: ${JSON.stringify(last?.stages.map((stage) => [stage.name, stage.state, stage.logs.at(-1)?.line]))}`);
+  throw new Error(
+    `build ${id} still ${last?.status} after ${timeoutMs} ms: ${JSON.stringify(last?.stages.map((stage) => [stage.name, stage.state, stage.logs.at(-1)?.line]))}`,
+  );
 }

@@ -48,7 +48,11 @@ describe.each(kinds)('builds with an external engine on %s', (kind) => {
   }
 
   const postWebhook = (body: string, signature: string) =>
-    fetch(`${kit.config.PUBLIC_ORIGIN}/v1/builds/engine/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', [ENGINE_SIGNATURE_HEADER]: signature }, body });
+    fetch(`${kit.config.PUBLIC_ORIGIN}/v1/builds/engine/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ENGINE_SIGNATURE_HEADER]: signature },
+      body,
+    });
 
   it('the engine builds the store binaries and its signed webhook brings them back: APK, AAB and IPA delivered like the others', async () => {
     const done = await build('webhook');

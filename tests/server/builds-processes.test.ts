@@ -16,7 +16,18 @@ import { cardAuthorizations } from '../../server/src/db/schema';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
 import { openSeededDatabaseAt } from '../../server/src/seed';
 import { installShell, logoPng, order, readyShop, waitForBuild } from './build-kit';
-import { basicAuth, databaseKinds, freePort, openFreshDatabase, removeTempDirs, startApp, TEST_CLIENT_CREDENTIAL, TEST_JWT_SECRET, tempDir, testConfig } from './harness';
+import {
+  basicAuth,
+  databaseKinds,
+  freePort,
+  openFreshDatabase,
+  removeTempDirs,
+  startApp,
+  TEST_CLIENT_CREDENTIAL,
+  TEST_JWT_SECRET,
+  tempDir,
+  testConfig,
+} from './harness';
 import { registrationPayload, useApp } from './kit';
 
 const kinds = await databaseKinds();
@@ -29,7 +40,10 @@ describe.skipIf(!kinds.includes('postgres'))('builds across processes on Postgre
     const url = (kit.database as { url?: string }).url ?? '';
     const second = await openSeededDatabaseAt({ kind: 'postgres', url });
     // Same DATA_DIR: artifacts are files (shared storage across machines is another issue).
-    const other = await startApp(second, { config: testConfig({ PUBLIC_URL: kit.config.PUBLIC_ORIGIN, DATA_DIR: kit.config.DATA_DIR, DIST_DIR: kit.config.DIST_DIR }), jobs: true });
+    const other = await startApp(second, {
+      config: testConfig({ PUBLIC_URL: kit.config.PUBLIC_ORIGIN, DATA_DIR: kit.config.DATA_DIR, DIST_DIR: kit.config.DIST_DIR }),
+      jobs: true,
+    });
     try {
       const owner = await kit.register();
       const shops = [];
@@ -102,7 +116,11 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
       const call = async (method: string, pathname: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
         const response = await fetch(`${origin}${pathname}`, {
           method,
-          headers: { authorization: token ? `Bearer ${token}` : basicAuth(), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          headers: {
+            authorization: token ? `Bearer ${token}` : basicAuth(),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...headers,
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
         return { status: response.status, json: (await response.json()) as { data: unknown; message: string } };
@@ -127,7 +145,19 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
           superCategoriesOfInterest: [2],
         })
       ).json.data as Shop;
-      await database.db.insert(cardAuthorizations).values({ userId: owner.user.id, provider: 'paystack', authorizationCode: 'AUTH_KILL', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true, testMode: true });
+      await database.db
+        .insert(cardAuthorizations)
+        .values({
+          userId: owner.user.id,
+          provider: 'paystack',
+          authorizationCode: 'AUTH_KILL',
+          brand: 'visa',
+          last4: '4242',
+          expMonth: 12,
+          expYear: 2034,
+          isDefault: true,
+          testMode: true,
+        });
       expect((await call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' })).status).toBe(200);
       const placed = (await call('POST', `/v1/shops/${shop.alias}/builds`, owner.token, {}, { 'idempotency-key': 'kill-1' })).json.data as Build;
 
@@ -141,7 +171,10 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       };
-      const handedOver = await until((build) => build.stages.some((stage) => stage.logs.some((log) => log.line.startsWith('Handed to the build engine'))), 30_000);
+      const handedOver = await until(
+        (build) => build.stages.some((stage) => stage.logs.some((log) => log.line.startsWith('Handed to the build engine'))),
+        30_000,
+      );
       expect(handedOver.status).toBe('remote_building');
 
       run.child.kill('SIGKILL');

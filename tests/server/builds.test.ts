@@ -99,16 +99,22 @@ describe.each(kinds)('builds on %s', (kind) => {
 
     // The web app: its manifest names the shop and carries the Creation's colours; its icons are real PNGs.
     const web = files.get('web-app')!;
-    const manifest = JSON.parse(Buffer.from(web.get('manifest.webmanifest')!).toString()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string }[] };
+    const manifest = JSON.parse(Buffer.from(web.get('manifest.webmanifest')!).toString()) as Record<string, unknown> & {
+      icons: { sizes: string; purpose?: string }[];
+    };
     expect(manifest).toMatchObject({ name: shop.name, display: 'standalone' });
     expect(manifest.theme_color).toMatch(/^#[0-9A-Fa-f]{6}$/);
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
     expect(web.has('sw.js')).toBe(true);
     expect(web.has('index.html')).toBe(true);
 
     // The native project: app.json with the shop's name, package and bundle id; eas.json.
     const native = files.get('native-project')!;
-    const appJson = JSON.parse(Buffer.from(native.get('app.json')!).toString()) as { expo: Record<string, unknown> & { android: { package: string }; ios: { bundleIdentifier: string } } };
+    const appJson = JSON.parse(Buffer.from(native.get('app.json')!).toString()) as {
+      expo: Record<string, unknown> & { android: { package: string }; ios: { bundleIdentifier: string } };
+    };
     expect(appJson.expo.name).toBe(shop.name);
     expect(appJson.expo.android.package).toMatch(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/);
     expect(appJson.expo.ios.bundleIdentifier).toMatch(/^[A-Za-z0-9.-]+$/);
@@ -203,7 +209,9 @@ describe.each(kinds)('builds on %s', (kind) => {
     const failed = await waitForBuild(kit, owner.token, shop.alias, dataOf(await order(kit, owner.token, shop.alias)).id);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'GENERATION_FAILED', ourFault: true } });
     const lines = failed.stages.find((stage) => stage.name === 'generating')!.logs.map((log) => log.line);
-    expect(lines).toEqual(expect.arrayContaining(['Something went wrong on our side: trying again (2 of 3)', 'Something went wrong on our side: trying again (3 of 3)']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['Something went wrong on our side: trying again (2 of 3)', 'Something went wrong on our side: trying again (3 of 3)']),
+    );
     expect(failing.calls).toBe(3);
 
     failing.times = 0;
@@ -264,7 +272,10 @@ describe.each(kinds)('builds on %s', (kind) => {
 
     // A file gone from the disk is 410 with a message, never a 500.
     const [row] = await kit.database.db.select().from(buildArtifacts).where(eq(buildArtifacts.id, artifact.id));
-    await kit.database.db.update(buildArtifacts).set({ storageKey: `${row!.buildId}/missing.zip` }).where(eq(buildArtifacts.id, artifact.id));
+    await kit.database.db
+      .update(buildArtifacts)
+      .set({ storageKey: `${row!.buildId}/missing.zip` })
+      .where(eq(buildArtifacts.id, artifact.id));
     expect((await kit.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(410);
   });
 });

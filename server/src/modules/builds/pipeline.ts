@@ -293,21 +293,24 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       const slug = slugOf(row.shopAlias);
       const [shop] = await db.select({ name: shops.name }).from(shops).where(eq(shops.id, row.shopId)).limit(1);
       try {
-        ({ jobId } = await engine.submit({
-          buildId: row.id,
-          sourceUrl: engineSourceUrl(config, row.id),
-          callbackUrl: new URL(`${API_PREFIX}${BUILD_PATHS.engineWebhook}`, config.PUBLIC_ORIGIN).toString(),
-          platforms: ['android', 'ios'],
-          app: {
-            name: shop?.name ?? slug,
-            slug,
-            androidPackage: androidPackageOf(row.shopAlias),
-            iosBundleIdentifier: iosBundleIdOf(row.shopAlias),
-            version: '1.0.0',
-            buildNumber: row.number,
+        ({ jobId } = await engine.submit(
+          {
+            buildId: row.id,
+            sourceUrl: engineSourceUrl(config, row.id),
+            callbackUrl: new URL(`${API_PREFIX}${BUILD_PATHS.engineWebhook}`, config.PUBLIC_ORIGIN).toString(),
+            platforms: ['android', 'ios'],
+            app: {
+              name: shop?.name ?? slug,
+              slug,
+              androidPackage: androidPackageOf(row.shopAlias),
+              iosBundleIdentifier: iosBundleIdOf(row.shopAlias),
+              version: '1.0.0',
+              buildNumber: row.number,
+            },
+            release: row.releaseVersion,
           },
-          release: row.releaseVersion,
-        }, row.attempts));
+          row.attempts,
+        ));
       } catch (error) {
         if (error instanceof EngineRefusedError) throw new BuildFailure('ENGINE_REFUSED', error.message);
         throw error;
@@ -420,7 +423,13 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       }
       if (claimed.remote && deps.engine) {
         if (!remoteJob) await enter(buildId, 'remote_building', 'Handing the native project to the build engine');
-        else await step(buildId, 'remote_building', 0, `Resumed after an interruption (attempt ${claimed.attempts} of ${MAX_ATTEMPTS}): waiting for engine job ${claimed.engineJobId}`);
+        else
+          await step(
+            buildId,
+            'remote_building',
+            0,
+            `Resumed after an interruption (attempt ${claimed.attempts} of ${MAX_ATTEMPTS}): waiting for engine job ${claimed.engineJobId}`,
+          );
         await tries(buildId, 'remote_building', 'ENGINE_FAILED', () => buildRemotely({ ...claimed, engineJobId: remoteJob ? claimed.engineJobId : null }));
       }
       const delivering = await enter(buildId, 'delivering', 'Sending the download links');

@@ -92,9 +92,11 @@ export async function toBuilds(db: Database, config: Pick<Config, 'JWT_SECRET' |
       finishedAt: row.finishedAt?.toISOString() ?? null,
       stages: row.stages.map((stage) => ({ ...stage, name: stage.name as BuildStage, state: stage.state as Build['stages'][number]['state'] })),
       error: row.error ? { ...row.error, code: row.error.code as NonNullable<Build['error']>['code'] } : null,
-      artifacts: row.status === 'succeeded' ? own.map((artifact) => toArtifact(config, artifact, expiresAt)) : [],
+      // Files as soon as they are packaged (a build the engine failed keeps its web app and native project).
+      artifacts: own.map((artifact) => toArtifact(config, artifact, expiresAt)),
+      // The address serves the latest succeeded build: given from the delivery on.
       webAppUrl:
-        row.status === 'succeeded' && own.some((artifact) => artifact.kind === 'web-app')
+        (row.status === 'delivering' || row.status === 'succeeded') && own.some((artifact) => artifact.kind === 'web-app')
           ? new URL(webAppPath(row.shopAlias), config.PUBLIC_ORIGIN).toString()
           : null,
     };

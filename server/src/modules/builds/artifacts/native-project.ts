@@ -12,7 +12,6 @@ import { NATIVE_STATIC_SOURCES } from './native-project-sources';
 import type { SampleCatalogue } from './sample-catalogue-for-app';
 import type { ArtifactFiles, BuildInput, IconSet } from './types';
 
-
 // ------------------------------------------------------------------ versions
 
 /**
