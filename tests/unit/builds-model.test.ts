@@ -92,5 +92,3 @@ describe('builds model', () => {
     expect(statusView('succeeded')).toMatchObject({ label: 'Ready', tone: 'success', canSendLinks: true, canRetry: false });
   });
 });
-
-export type { Build };
