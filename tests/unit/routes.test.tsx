@@ -100,6 +100,7 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/shops/ada-shop/design/versions': [],
   '/v1/shops/ada-shop/design/collaborators': [],
   '/v1/shops/ada-shop/sharing': { publicLink: true },
+  '/v1/shops/ada-shop/builds': [],
   '/v1/users/1/shop-collaborations': [],
   '/v1/shops/ada-shop': ADA_SHOP,
   '/v1/users/1/shops': [],
