@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { type ErrorComponentProps, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
@@ -10,7 +10,7 @@ import { useUpdateSubscription } from '@/features/billing/api/update-subscriptio
 import { PlanPanel } from '@/features/billing/components/PlanPanel';
 import { currentSubscription } from '@/features/billing/model';
 import { BuildsPanel } from '@/features/builds/components/BuildsPanel';
-import { OrderAppDialog, type OrderBilling } from '@/features/builds/components/OrderAppDialog';
+import type { OrderBilling } from '@/features/builds/components/OrderAppDialog';
 import { authorizationsQueryOptions } from '@/features/payments/api/get-authorizations';
 import { cardTitle, sortCards } from '@/features/payments/model';
 import { plansQueryOptions } from '@/features/plans/api/get-plans';
@@ -24,9 +24,13 @@ import { useSession } from '@/lib/session/session';
 import { toast } from '@/lib/toast';
 import { ensureRouteData, ensureShopRouteData, ForbiddenShop } from '@/lib/route-data';
 
+// Loaded when the merchant orders: the page itself does not wait for the dialog's parts.
+const OrderAppDialog = lazy(() => import('@/features/builds/components/OrderAppDialog').then((module) => ({ default: module.OrderAppDialog })));
+
 export const Route = createFileRoute('/_authed/apps/$alias/')({
   // Issue 31: `?order=1` opens the order dialog (the design editor's Order app button links here).
-  validateSearch: (search: Record<string, unknown>): { order?: true } => ([true, 1, '1', 'true'].includes(search.order as never) ? { order: true } : {}),
+  // (The router reads `?order=1` as 1, `?order=true` as true.)
+  validateSearch: (search: Record<string, unknown>): { order?: true } => (search.order ? { order: true } : {}),
   loader: ({ context, params }) =>
     ensureShopRouteData([
       ensureRouteData(context.queryClient, adminShopQueryOptions(params.alias)),
@@ -115,14 +119,10 @@ function RouteComponent() {
           await navigate({ to: '/apps' });
         }}
       />
-      {canOrder && (
-        <OrderAppDialog
-          open={order === true}
-          alias={alias}
-          billing={billing}
-          onClose={() => setOrdering(false)}
-          onOrdered={() => requestAnimationFrame(showBuilds)}
-        />
+      {canOrder && order === true && (
+        <Suspense fallback={null}>
+          <OrderAppDialog open alias={alias} billing={billing} onClose={() => setOrdering(false)} onOrdered={() => requestAnimationFrame(showBuilds)} />
+        </Suspense>
       )}
     </>
   );
