@@ -100,6 +100,7 @@ const { fetchMock, answer } = installFakeApi({
   '/v1/shops/ada-shop/design/versions': [],
   '/v1/shops/ada-shop/design/collaborators': [],
   '/v1/shops/ada-shop/sharing': { publicLink: true },
+  '/v1/shops/ada-shop/builds': [],
   '/v1/users/1/shop-collaborations': [],
   '/v1/shops/ada-shop': ADA_SHOP,
   '/v1/users/1/shops': [],
@@ -168,6 +169,22 @@ describe('route table (spec section 2)', () => {
     const { router } = await renderApp('/new-app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-app/setup'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your shop' })).toBeInTheDocument();
+  });
+});
+
+describe('ordering an app (issue 31)', () => {
+  it('?order=1 opens the Order app dialog on the app details page; closing it drops the parameter', async () => {
+    signIn(ADA);
+    const { router } = await renderApp('/apps/ada-shop?order=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Order app' });
+    // No plan and no saved card yet: a plan to choose, the way to Payment Methods, and no order until a card is saved.
+    expect(within(dialog).getByRole('radio', { name: /Starter/ })).toBeChecked();
+    expect(await within(dialog).findByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/payment-methods');
+    expect(within(dialog).getByRole('button', { name: 'Confirm order' })).toBeDisabled();
+    expect(screen.getByRole('heading', { level: 2, name: 'Builds', hidden: true })).toBeInTheDocument();
+    act(() => within(dialog).getByRole('button', { name: 'Cancel' }).click());
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('order'));
+    expect(screen.getByRole('button', { name: 'Order app' })).toBeInTheDocument();
   });
 });
 

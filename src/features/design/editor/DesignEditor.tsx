@@ -57,6 +57,8 @@ interface DesignEditorProps {
   onSectionChange?: (sectionId: string) => void;
   /** Issue 14: shown in the header (who else is in the design). */
   presence?: ReactNode;
+  /** Issue 31: the editor's last action, Order app (the route links it to the app's page; none for those who may not order). */
+  orderAction?: ReactNode;
 }
 
 export function DesignEditor({
@@ -68,6 +70,7 @@ export function DesignEditor({
   readOnly = false,
   onSectionChange,
   presence,
+  orderAction,
 }: DesignEditorProps) {
   const doc = useDesignDoc(shop.alias, version);
   const { creation, applyEdit } = doc;
@@ -197,6 +200,7 @@ export function DesignEditor({
           view={wide || !ready ? null : view}
           onView={showView}
         />
+        {orderAction}
       </div>
       {doc.refused && (
         <Alert severity="error" sx={{ mb: 2 }}>

@@ -2,7 +2,8 @@
  * App details (`/apps/{alias}`, issue 14): the shop's facts, links to the design, the preview, the
  * live preview on a phone and the public page; design versions, collaborators and sharing (given
  * by the route from the collaborators feature); its plan (owner and SOVEREIGN, from billing);
- * deleting the app (owner only, confirmed). Builds join this page in their own issue.
+ * deleting the app (owner only, confirmed); its builds (issue 31, from the builds feature) and
+ * the Order app button for those who may order.
  */
 import { type ReactNode, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
@@ -26,6 +27,10 @@ interface AppDetailsPageProps {
   versions: ReactNode;
   collaborators: ReactNode;
   sharing: ReactNode;
+  /** The app's builds (issue 31), first on the page; `#builds` on the address points at it. */
+  builds: ReactNode;
+  /** Opens the order dialog; null for those who may not order (only owners, SOVEREIGNs and managers may). */
+  onOrder: (() => void) | null;
   /** The app's plan, for those who pay for it (null for the others). */
   plan: ReactNode;
   /** Deletes the app; resolves when it is gone (the route then leaves the page). */
@@ -34,7 +39,19 @@ interface AppDetailsPageProps {
   deleteError: string | null;
 }
 
-export function AppDetailsPage({ shop, access, versions, collaborators, sharing, plan, onDelete, deleting, deleteError }: AppDetailsPageProps) {
+export function AppDetailsPage({
+  shop,
+  access,
+  versions,
+  collaborators,
+  sharing,
+  builds,
+  onOrder,
+  plan,
+  onDelete,
+  deleting,
+  deleteError,
+}: AppDetailsPageProps) {
   const [confirming, setConfirming] = useState(false);
   const isOwner = access.role === 'owner' || access.sovereign;
   return (
@@ -43,6 +60,11 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
       lead={`${shop.name}${shop.slogan ? `: ${shop.slogan}` : ''}. Its design, versions, collaborators and sharing.`}
       actions={
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {onOrder && (
+            <Button variant="contained" color="secondary" onClick={onOrder}>
+              Order app
+            </Button>
+          )}
           <ButtonLink
             to="/new-app/$alias/design"
             params={{ alias: shop.alias }}
@@ -64,6 +86,15 @@ export function AppDetailsPage({ shop, access, versions, collaborators, sharing,
       }
     >
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Paper
+          variant="outlined"
+          id="builds"
+          component="section"
+          aria-labelledby="builds-heading"
+          sx={{ p: { xs: 2, sm: 3 }, gridColumn: '1 / -1', scrollMarginTop: 80 }}
+        >
+          {builds}
+        </Paper>
         <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="facts-heading">
           <Stack direction="row" sx={{ gap: 2, alignItems: 'center', mb: 2 }}>
             <Avatar src={shop.logo} alt={`${shop.name} logo`} sx={{ width: 64, height: 64 }} />

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
 import type { AccessRights } from '@contract/collaborators/schemas';
 import { ForbiddenPage } from '@/components/ForbiddenPage';
+import { ButtonLink } from '@/components/links';
 import { DesignEditor } from '@/features/design/editor/DesignEditor';
 import { sectionById } from '@/features/design/editor/section-map';
 import { PageLayout } from '@/components/PageLayout';
@@ -83,6 +84,8 @@ function RouteComponent() {
   );
   if (removed) return <ForbiddenPage lead="The owner removed you from this app's collaborators." />;
   const readOnly = !access.accessRights.editDesign;
+  // Issue 31: the owner, a SOVEREIGN and managers order the app from its page (the dialog opens there).
+  const canOrder = access.role === 'owner' || access.sovereign || access.accessRights.manageCollaborators;
   return (
     <PageLayout title="Design your app" lead="Style each screen section by section; the phone preview follows every change." compact>
       {readOnly && (
@@ -103,6 +106,13 @@ function RouteComponent() {
         {...(opened !== undefined ? { version: opened } : {})}
         readOnly={readOnly}
         onSectionChange={setSectionId}
+        orderAction={
+          canOrder ? (
+            <ButtonLink to="/apps/$alias" params={{ alias }} search={{ order: true }} variant="contained" color="secondary">
+              Order app
+            </ButtonLink>
+          ) : null
+        }
         presence={user && sectionId ? <DesignPresence alias={alias} section={sectionById(sectionId).title} selfId={user.id} onAccess={onAccess} /> : null}
         preview={(creation, screen) => <PhonePreview creation={creation} screen={toScreen(screen)} framed autoplay={false} />}
         instructions={({ url, onClose }) => (
