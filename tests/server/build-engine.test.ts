@@ -141,7 +141,7 @@ describe('the build engine over HTTP', () => {
     const retry = await client.submit(submission(42), 2);
     expect(again.jobId).toBe(first.jobId);
     expect(retry.jobId).not.toBe(first.jobId);
-    expect(engine.jobs.get(first.jobId)?.idempotencyKey).toBe('build-42-1');
+    expect(engine.jobs.get(first.jobId)?.idempotencyKey).toBe(`${new URL(ourOrigin).host}/build-42-1`);
     expect(engine.jobs.size).toBe(2);
   });
 

@@ -145,19 +145,17 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
           superCategoriesOfInterest: [2],
         })
       ).json.data as Shop;
-      await database.db
-        .insert(cardAuthorizations)
-        .values({
-          userId: owner.user.id,
-          provider: 'paystack',
-          authorizationCode: 'AUTH_KILL',
-          brand: 'visa',
-          last4: '4242',
-          expMonth: 12,
-          expYear: 2034,
-          isDefault: true,
-          testMode: true,
-        });
+      await database.db.insert(cardAuthorizations).values({
+        userId: owner.user.id,
+        provider: 'paystack',
+        authorizationCode: 'AUTH_KILL',
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2034,
+        isDefault: true,
+        testMode: true,
+      });
       expect((await call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' })).status).toBe(200);
       const placed = (await call('POST', `/v1/shops/${shop.alias}/builds`, owner.token, {}, { 'idempotency-key': 'kill-1' })).json.data as Build;
 
@@ -176,6 +174,10 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
         30_000,
       );
       expect(handedOver.status).toBe('remote_building');
+      // The engine has fetched the project (its download is not what this test kills).
+      const fetched = Date.now() + 15_000;
+      while (![...engine.jobs.values()].some((job) => job.submission.buildId === placed.id && (job.sourceBytes ?? 0) > 0) && Date.now() < fetched)
+        await new Promise((resolve) => setTimeout(resolve, 50));
 
       run.child.kill('SIGKILL');
       await new Promise((resolve) => run.child.once('close', resolve));
