@@ -91,7 +91,20 @@ const SERVER_BOUNDARIES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'src/routeTree.gen.ts', 'coverage', 'test-results', 'playwright-report', '.lighthouseci', '.tmp'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.data',
+      'src/routeTree.gen.ts',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      '.lighthouseci',
+      '.tmp',
+      'tests/fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,7 +39,12 @@ async function saveCard(base: string, token: string): Promise<void> {
   );
   const page = new URL(launch.checkoutUrl ?? '');
   const form = new URLSearchParams({ number: GOOD_CARD, expiry: '12 / 34', cvc: '123', name: 'Bench Merchant' });
-  await fetch(`${base}${page.pathname}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  await fetch(`${base}${page.pathname}/pay`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const cards = await json<unknown[]>(await fetch(`${base}/v1/authorizations`, { headers }));

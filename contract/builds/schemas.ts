@@ -71,8 +71,6 @@ export const orderBuildSchema = z.object({
 });
 export type OrderBuild = z.input<typeof orderBuildSchema>;
 
-export const buildParams = z.object({ alias: z.string().min(1).max(200), buildId: z.coerce.number().int().positive().max(2_147_483_647) });
-
 const logLine = z.object({ at: timestamp, line: z.string() });
 export type BuildLogLine = z.infer<typeof logLine>;
 

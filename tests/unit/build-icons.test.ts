@@ -91,7 +91,11 @@ describe('makeIcons', () => {
   });
 
   it('makes icons from a WebP logo, as the portal’s logo cropper uploads it', async () => {
-    const webp = new Uint8Array(await sharp(Buffer.from(pngLogo(300, 300))).webp({ quality: 90 }).toBuffer());
+    const webp = new Uint8Array(
+      await sharp(Buffer.from(pngLogo(300, 300)))
+        .webp({ quality: 90 })
+        .toBuffer(),
+    );
     const icons = await makeIcons({ bytes: webp, contentType: 'image/webp' }, COLOURS);
     expect(pngHeader(icons.icon512)).toEqual({ width: 512, height: 512 });
     // The logo's red is in the middle of the icon.
