@@ -1,18 +1,8 @@
+import { formatSize } from '@contract/builds/paths';
 import { describe, expect, it } from 'vitest';
 import type { BuildStageRecord } from '@contract/builds/schemas';
 import type { EngineRelease } from '@contract/releases/schemas';
-import {
-  activeBuild,
-  currentBuild,
-  durationText,
-  elapsedText,
-  fileSizeText,
-  newerRelease,
-  queueText,
-  statusView,
-  visibleStages,
-  withBuild,
-} from '@/features/builds/model';
+import { activeBuild, currentBuild, durationText, elapsedText, newerRelease, queueText, statusView, visibleStages, withBuild } from '@/features/builds/model';
 import { sampleBuild } from './support/builds';
 
 const release = (id: number, version: string): EngineRelease => ({ id, version, appType: 'merchant-app', notes: '', createdAt: '2026-01-01T00:00:00.000Z' });
@@ -56,10 +46,10 @@ describe('builds model', () => {
     expect(elapsedText({ startedAt: null, finishedAt: null })).toBeNull();
     expect(elapsedText({ startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:12.000Z' })).toBe('12 s');
     expect(elapsedText({ startedAt: '2026-01-01T00:00:00.000Z', finishedAt: null }, Date.parse('2026-01-01T00:01:00.000Z'))).toBe('1 min');
-    expect(fileSizeText(512)).toBe('512 B');
-    expect(fileSizeText(1_400_000)).toBe('1.4 MB');
-    expect(fileSizeText(820_000)).toBe('820 KB');
-    expect(fileSizeText(23_456_789)).toBe('23 MB');
+    expect(formatSize(512)).toBe('512 B');
+    expect(formatSize(1_400_000)).toBe('1.4 MB');
+    expect(formatSize(820_000)).toBe('820 kB');
+    expect(formatSize(23_456_789)).toBe('23 MB');
   });
 
   it('shows the store binaries’ stage only when the build makes them', () => {

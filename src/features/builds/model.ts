@@ -52,20 +52,6 @@ export function elapsedText(item: { startedAt: string | null; finishedAt: string
   return durationText(end - new Date(item.startedAt).getTime());
 }
 
-/** "1.4 MB", "820 KB", "512 B" (decimal units, one decimal under 10). */
-export function fileSizeText(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = -1;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const rounded = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${rounded} ${units[unit]}`;
-}
-
 /**
  * The stages a merchant sees: every stage in order, except the store binaries' when this build
  * makes none (no external engine, or the stage was skipped).

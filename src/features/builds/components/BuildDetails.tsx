@@ -19,10 +19,10 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
 import { QRCodeSVG } from 'qrcode.react';
-import { ARTIFACT_LABELS, BUILD_STATUS_LABELS, type StageState } from '@contract/builds/paths';
+import { ARTIFACT_LABELS, BUILD_STATUS_LABELS, formatSize, type StageState } from '@contract/builds/paths';
 import type { Build, BuildArtifact, BuildStageRecord } from '@contract/builds/schemas';
 import { onOrigin, usePreviewOrigin } from '@/lib/preview-origin';
-import { STAGE_STATE_LABELS, dayText, elapsedText, fileSizeText, queueText, statusView, visibleStages } from '../model';
+import { STAGE_STATE_LABELS, dayText, elapsedText, queueText, statusView, visibleStages } from '../model';
 
 /** The time now, ticking every second while `running` (a running stage's duration). */
 function useNow(running: boolean): number {
@@ -176,7 +176,7 @@ function Artifacts({ artifacts }: { artifacts: readonly BuildArtifact[] }) {
             <Box component="li" key={artifact.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline' }}>
               <Typography sx={{ fontWeight: 500 }}>{label}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {fileSizeText(artifact.size)}
+                {formatSize(artifact.size)}
                 {artifact.expiresAt && ` · link valid until ${dayText(artifact.expiresAt)}`}
               </Typography>
               {artifact.url ? (
