@@ -39,6 +39,21 @@ export async function linkFromEmail(to: string, subject: RegExp): Promise<string
   return link;
 }
 
+/** Every link of the newest e-mail to `to` whose subject matches, once it has arrived. */
+export async function linksFromEmail(to: string, subject: RegExp): Promise<string[]> {
+  let links: string[] = [];
+  await expect
+    .poll(() => {
+      links =
+        outbox(to)
+          .filter((m) => subject.test(m.subject))
+          .at(-1)?.links ?? [];
+      return links.length;
+    })
+    .toBeGreaterThan(0);
+  return links;
+}
+
 let sequence = 0;
 export function uniqueEmail(name: string): string {
   sequence += 1;

@@ -7,24 +7,13 @@
  * usage chart and downloads the month's statement. The pricing page's calculator prices hours.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { daysInMonth, usageCost, billMoney, monthKey, usageHours } from '@contract/billing/formula';
 import type { Subscription } from '@contract/billing/schemas';
 import { signInWithToken } from './accounts';
+import { addCard } from './cards';
 import { ownServer } from './own-server';
 import { merchantWithShop, shopOf } from './shops';
-
-/** Add card on /payment-methods, then the test gateway's page takes the card (a 3-D Secure card passes its challenge). */
-async function addCard(page: Page, number: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Biller Merchant');
-  await page.getByRole('button', { name: 'Pay' }).click();
-  if (number.startsWith('4000 0027')) await page.getByRole('button', { name: 'Complete' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Your card is saved.' })).toBeVisible();
-}
 
 test('a merchant chooses a plan, saves a card first, takes the app live, changes plan, pauses and cancels', async ({ page, request }) => {
   const { token, alias } = await merchantWithShop(request, 'Biller', 'Bakes');

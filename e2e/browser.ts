@@ -4,6 +4,8 @@
  * types are not there; this keeps those callbacks typed without leaking DOM globals into
  * the server's program. Type-only: evaluate() callbacks cannot import at run time.
  */
+import type { Page } from '@playwright/test';
+
 interface ShownNotification {
   title: string;
   body: string;
@@ -36,4 +38,12 @@ export interface BrowserWindow {
   scrollY: number;
   getComputedStyle(element: unknown): { backgroundColor: string };
   scrollTo(x: number, y: number): void;
+}
+
+/** Waits until the service worker is active and controls the page (precache complete). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.controller !== null);
 }

@@ -1,17 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './accessibility';
-import type { BrowserWindow } from './browser';
-
-/** Waits until the service worker is active and controls the page (precache complete). */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await (globalThis as unknown as BrowserWindow).navigator.serviceWorker.ready;
-  });
-  await page.waitForFunction(() => (globalThis as unknown as BrowserWindow).navigator.serviceWorker.controller !== null);
-}
+import { waitForServiceWorkerControl, type BrowserWindow } from './browser';
 
 test('the service worker registers at the root scope, quietly on a first visit', async ({ page, context, baseURL }) => {
   const registered = context.waitForEvent('serviceworker');

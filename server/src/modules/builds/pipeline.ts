@@ -79,6 +79,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/** The splash texts of a design that never set them. */
+const SAMPLE_TEXT = creationSchema.parse({}).splashScreen.text;
+
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const slugOf = (alias: string) =>
@@ -204,7 +207,27 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       const issue = parsed.error.issues[0];
       throw new BuildFailure('CREATION_INVALID', `${issue?.path.join('.') || 'the design'} (${issue?.message ?? 'invalid'})`);
     }
-    const creation = parsed.data;
+    // The app carries the shop's own facts, whatever the design document last copied of them; a
+    // splash text never set (still the schema's sample) takes them too.
+    const creation = {
+      ...parsed.data,
+      shop: {
+        ...parsed.data.shop,
+        alias: shop.alias,
+        name: shop.name,
+        logo: shop.logo,
+        slogan: shop.slogan || parsed.data.shop.slogan,
+        currencySymbol: found.symbol,
+      },
+      splashScreen: {
+        ...parsed.data.splashScreen,
+        text: {
+          appName: parsed.data.splashScreen.text.appName === SAMPLE_TEXT.appName ? shop.name : parsed.data.splashScreen.text.appName,
+          appSlogan:
+            parsed.data.splashScreen.text.appSlogan === SAMPLE_TEXT.appSlogan ? shop.slogan || SAMPLE_TEXT.appSlogan : parsed.data.splashScreen.text.appSlogan,
+        },
+      },
+    };
     await step(row.id, 'validating', 50, `Design version ${row.creationVersion}: every field valid, colours and fonts read`);
 
     const logo = await readLogo(shop.logo);
