@@ -7,17 +7,26 @@
  *   (e-mail sent), median of 3 apps, target <= 30 s;
  * - each stage change -> on the open page: the event's arrival minus the moment the server
  *   started the stage (its `startedAt`, or `finishedAt` for the ending), over every stage of the
- *   3 builds, target <= 200 ms.
+ *   3 builds, target <= 200 ms;
+ * - the shop's web app (the last build's) in Lighthouse, mobile (its default: a mid-range phone,
+ *   slow 4G, simulated), the same Chromium flags as `npm run lhci`, median of 3, target >= 0.95.
  *
  * Standalone: npx tsx scripts/bench-builds.ts http://localhost:4574
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io } from 'socket.io-client';
 import { BUILD_EVENT, buildsRoom } from '../contract/builds/paths';
 import type { Build } from '../contract/builds/schemas';
 import { percentile } from './bench-kit';
 import { apiOf, createShops, register } from './bench-collaborators';
 
-export const BUILD_TARGETS = { deliveredMs: 30_000, progressMs: 200 } as const;
+export const BUILD_TARGETS = { deliveredMs: 30_000, progressMs: 200, webAppPerformance: 0.95 } as const;
+const LIGHTHOUSE_RUNS = 3;
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 const RUNS = 3;
 /** The paystack test gateway's card that succeeds (server/src/modules/payments/sandbox/cards.ts). */
 const GOOD_CARD = '4242424242424242';
@@ -57,6 +66,24 @@ async function saveCard(base: string, token: string): Promise<void> {
 interface Run {
   deliveredMs: number;
   stageLatencies: number[];
+  webAppUrl: string;
+}
+
+/** Lighthouse's mobile performance score of `url`, one run. */
+function lighthousePerformance(url: string): number {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  try {
+    const report = join(dir, 'report.json');
+    const run = spawnSync(
+      join(process.cwd(), 'node_modules', '.bin', 'lighthouse'),
+      [url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${report}`, `--chrome-flags=${CHROME_FLAGS}`],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, encoding: 'utf8', timeout: 120_000 },
+    );
+    if (run.status !== 0) throw new Error(`lighthouse exited ${run.status}: ${run.stderr}`);
+    return (JSON.parse(readFileSync(report, 'utf8')) as { categories: { performance: { score: number } } }).categories.performance.score;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function buildOnce(base: string, token: string, alias: string): Promise<Run> {
@@ -86,7 +113,7 @@ async function buildOnce(base: string, token: string, alias: string): Promise<Ru
     const build = await finished;
     const deliveredMs = performance.now() - started;
     if (build.status !== 'succeeded') throw new Error(`build ${build.id} ${build.status}: ${JSON.stringify(build.error)}`);
-    return { deliveredMs, stageLatencies: latencies };
+    return { deliveredMs, stageLatencies: latencies, webAppUrl: build.webAppUrl ?? '' };
   } finally {
     socket.close();
   }
@@ -96,6 +123,8 @@ export interface BuildFigures {
   deliveredMs: number[];
   median: number;
   progress: { p50: number; max: number; n: number };
+  /** Lighthouse mobile performance of the shop's web app, each run and the median. */
+  webApp: { scores: number[]; median: number };
 }
 
 export async function benchBuilds(base: string): Promise<BuildFigures> {
@@ -107,7 +136,10 @@ export async function benchBuilds(base: string): Promise<BuildFigures> {
   for (const alias of aliases) runs.push(await buildOnce(base, merchant.token, alias));
   const delivered = runs.map((run) => run.deliveredMs);
   const latencies = runs.flatMap((run) => run.stageLatencies);
+  const webAppUrl = new URL(new URL(runs.at(-1)?.webAppUrl ?? '').pathname, base).toString();
+  const scores = Array.from({ length: LIGHTHOUSE_RUNS }, () => lighthousePerformance(webAppUrl));
   return {
+    webApp: { scores, median: percentile(scores, 50) },
     deliveredMs: delivered,
     median: percentile(delivered, 50),
     progress: { p50: percentile(latencies, 50), max: Math.max(...latencies), n: latencies.length },

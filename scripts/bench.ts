@@ -439,7 +439,7 @@ function paymentRows(figures: PaymentsFigures, initialJs: string[]): string[] {
 }
 
 /** Issue 31: order -> web app and native project delivered; a stage change -> the open page (scripts/bench-builds.ts). */
-function buildRows({ deliveredMs, median, progress }: BuildFigures): string[] {
+function buildRows({ deliveredMs, median, progress, webApp }: BuildFigures): string[] {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   const rows: Array<[string, string, string]> = [
     [
@@ -451,6 +451,11 @@ function buildRows({ deliveredMs, median, progress }: BuildFigures): string[] {
       `Stage change -> the app's open page has it (socket), p50 / max (${progress.n})`,
       `${ms(progress.p50)} / ${ms(progress.max)}`,
       `<= ${BUILD_TARGETS.progressMs} ms: ${verdict(progress.max <= BUILD_TARGETS.progressMs)}`,
+    ],
+    [
+      `The shop's web app, Lighthouse performance (mobile), median of ${webApp.scores.length}`,
+      `${webApp.median.toFixed(2)} (${webApp.scores.map((score) => score.toFixed(2)).join(', ')})`,
+      `>= ${BUILD_TARGETS.webAppPerformance}: ${verdict(webApp.median >= BUILD_TARGETS.webAppPerformance)}`,
     ],
   ];
   for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
