@@ -38,6 +38,8 @@ const POLL_SECONDS = 2;
 
 export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger): JobRunner {
   const queues: QueueDefinition<object>[] = [];
+  /** This process's workers by queue, woken when a job is sent here (else they find it at their next poll). */
+  const workers = new Map<string, string[]>();
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: 'pgboss',
@@ -51,7 +53,9 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
       queues.push(queue as unknown as QueueDefinition<object>);
     },
     async send(name, data) {
-      return boss.send(name, data);
+      const id = await boss.send(name, data);
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      return id;
     },
     get running() {
       return started;
@@ -74,9 +78,10 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
       for (const queue of queues) {
         await boss.createQueue(queue.name, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
         for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
-          await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
+          const worker = await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
             if (job) await queue.run(job.data);
           });
+          workers.set(queue.name, [...(workers.get(queue.name) ?? []), worker]);
         }
         if (queue.cron) await boss.schedule(queue.name, queue.cron.expression, queue.cron.data, { tz: 'UTC' });
       }
@@ -84,6 +89,7 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
     async stop() {
       if (!started) return;
       started = false;
+      workers.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

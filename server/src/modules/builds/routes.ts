@@ -7,14 +7,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { BUILD_PATHS, ENGINE_SIGNATURE_HEADER } from '@contract/builds/paths';
 import { BUILD_MESSAGES, buildListQuery, buildSchema, engineResultSchema, orderBuildSchema } from '@contract/builds/schemas';
 import { IDEMPOTENCY_HEADER } from '@contract/payments/paths';
 import { envelopeOf, noData } from '@contract/response';
 import { signedInUser } from '../../auth/guards';
-import { buildArtifacts, builds } from '../../db/schema';
+import { buildArtifacts } from '../../db/schema';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
@@ -127,17 +127,11 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
       },
       async (request, reply) => {
         requireLink(checkEngineSourceLink(deps.config, request.params.buildId, request.query));
-        const [artifact] = await deps.db
-          .select({ storageKey: buildArtifacts.storageKey, fileName: buildArtifacts.fileName, kind: buildArtifacts.kind })
+        const [project] = await deps.db
+          .select()
           .from(buildArtifacts)
-          .innerJoin(builds, eq(builds.id, buildArtifacts.buildId))
-          .where(eq(buildArtifacts.buildId, request.params.buildId));
-        const project =
-          artifact?.kind === 'native-project'
-            ? artifact
-            : (await deps.db.select().from(buildArtifacts).where(eq(buildArtifacts.buildId, request.params.buildId))).find(
-                (row) => row.kind === 'native-project',
-              );
+          .where(and(eq(buildArtifacts.buildId, request.params.buildId), eq(buildArtifacts.kind, 'native-project')))
+          .limit(1);
         if (!project) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
         return reply
           .type('application/zip')
