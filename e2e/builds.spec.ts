@@ -27,9 +27,11 @@ test('a merchant orders the app, watches its stages live, downloads it from the 
   await page.goto('/payment-methods');
   await addCard(page, '4242 4242 4242 4242');
 
-  await page.goto(`/apps/${alias}`);
+  // Order app ends the design editor's toolbar; it opens the dialog on the app's page.
+  await page.goto(`/new-app/${alias}/design`);
+  await page.getByRole('link', { name: 'Order app' }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/${alias}\\?order=`));
   await expect(page.getByRole('heading', { name: 'Builds' })).toBeVisible();
-  await page.getByRole('button', { name: 'Order app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Order app' });
   await dialog.getByRole('radio', { name: /^Starter: / }).check();
   await expect(dialog.getByText('Visa •••• 4242')).toBeVisible();
@@ -59,6 +61,8 @@ test('a merchant orders the app, watches its stages live, downloads it from the 
   expect(seen).toContain('100');
   await expect(builds.getByRole('link', { name: 'Download Installable web app (zip)' })).toBeVisible();
   await expect(builds.getByRole('link', { name: 'Download Native project (Expo, zip)' })).toBeVisible();
+  // The app's page has its own Order app too, for the next build.
+  await expect(page.getByRole('button', { name: 'Order app' })).toBeVisible();
 
   // The e-mail: the web app's address, and a signed link per file that downloads it.
   const links = await linksFromEmail(email, /is built/);
