@@ -6,7 +6,6 @@
 import { API_PREFIX } from '@contract/api';
 import { BUILD_EVENT, buildsRoom } from '@contract/builds/paths';
 import type { AppDeps, AppInstance } from '../../deps';
-import { makeIcons } from './artifacts/icons';
 import { makeNativeProject } from './artifacts/native-project';
 import { sampleCatalogueForApp } from './artifacts/sample-catalogue-for-app';
 import { loadWebAppShell, makeWebApp, type WebAppShell } from './artifacts/web-app';
@@ -38,7 +37,8 @@ export async function registerBuilds(app: AppInstance, deps: AppDeps, options: B
   // The shop app's renderer, read from the portal's build the first time a build needs it.
   let shell: WebAppShell | undefined;
   const makers: Makers = {
-    icons: makeIcons,
+    // sharp (the logo's decoder) loads with the first build, not with the server.
+    icons: async (logo, colours) => (await import('./artifacts/icons')).makeIcons(logo, colours),
     webApp: (input, icons) => makeWebApp(input, icons, (shell ??= loadWebAppShell(config.DIST_DIR))),
     nativeProject: (input, icons) => makeNativeProject(input, icons, sampleCatalogueForApp(input)),
     ...options.makers,
