@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { apiPath } from '@contract/api';
 import { APP_REVIEW_AUTH_HEADER } from '@contract/chat/paths';
+import { ENGINE_SIGNATURE_HEADER } from '@contract/builds/paths';
 import { WEBHOOK_SIGNATURE_HEADERS } from '@contract/payments/paths';
 import { PRODUCT_NAME } from '@contract/brand';
 import { z } from 'zod';
@@ -83,6 +84,18 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description: "Paystack's HMAC-SHA512 of the raw body with the secret key.",
           },
           flutterwaveSignature: { type: 'apiKey', in: 'header', name: WEBHOOK_SIGNATURE_HEADERS.flutterwave, description: "Flutterwave's secret hash." },
+          engineSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: ENGINE_SIGNATURE_HEADER,
+            description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with BUILD_ENGINE_SECRET; older than 300 s is refused.',
+          },
+          signedLink: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'signature',
+            description: 'A link the server signed (with `expires`): a changed byte is 403, a link past its expiry 410.',
+          },
         },
       },
     },

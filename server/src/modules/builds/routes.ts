@@ -8,12 +8,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { BUILD_PATHS, ENGINE_SIGNATURE_HEADER } from '@contract/builds/paths';
 import { BUILD_MESSAGES, buildListQuery, buildSchema, engineResultSchema, orderBuildSchema } from '@contract/builds/schemas';
 import { IDEMPOTENCY_HEADER } from '@contract/payments/paths';
 import { envelopeOf, noData } from '@contract/response';
-import { signedInUser } from '../../auth/guards';
+import { describeGuard, signedInUser } from '../../auth/guards';
 import { buildArtifacts } from '../../db/schema';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
@@ -29,6 +30,22 @@ import { cancelBuild, getBuild, listBuilds, orderBuild, resendLinks, retryBuild 
 
 const buildParams = aliasParams.extend({ buildId: idParam('buildId') });
 const signedQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(200).optional() });
+
+/** A signed link carries its signature (checked against what it names in the handler). */
+const signedLink = describeGuard<onRequestAsyncHookHandler>(
+  async (request) => {
+    if (!(request.query as { signature?: unknown }).signature) throw new HttpError(403, BUILD_MESSAGES.linkTampered);
+  },
+  [{ signedLink: [] }],
+);
+
+/** The engine's webhook carries its signature (verified on the raw body in the handler). */
+const engineSignature = describeGuard<onRequestAsyncHookHandler>(
+  async (request) => {
+    if (!request.headers[ENGINE_SIGNATURE_HEADER]) throw new HttpError(403, BUILD_MESSAGES.webhookSignature);
+  },
+  [{ engineSignature: [] }],
+);
 
 /** A signed link's check as an HTTP answer: tampered 403, expired 410. */
 function requireLink(check: LinkCheck): void {
@@ -86,6 +103,7 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
     app.get(
       BUILD_PATHS.download,
       {
+        onRequest: signedLink,
         schema: {
           tags,
           params: z.object({ artifactId: idParam('artifactId') }),
@@ -118,6 +136,7 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
     app.get(
       BUILD_PATHS.engineSource,
       {
+        onRequest: signedLink,
         schema: {
           tags,
           params: z.object({ buildId: idParam('buildId') }),
@@ -148,7 +167,7 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
       const scope = rawScope.withTypeProvider<ZodTypeProvider>();
       scope.post(
         BUILD_PATHS.engineWebhook,
-        { schema: { tags, response: { 200: envelopeOf(noData) }, description: 'The build engine’s result (signed).' } },
+        { onRequest: engineSignature, schema: { tags, response: { 200: envelopeOf(noData) }, description: 'The build engine’s result (signed).' } },
         async (request) => {
           const engine = deps.config.BUILDS.engine;
           if (!engine) throw new HttpError(404, BUILD_MESSAGES.engineOff);
