@@ -216,12 +216,14 @@ describe('the build engine over HTTP', () => {
     const { jobId } = await client.submit(submission(50));
     await until(() => finished(jobId), 'succeeded');
     // The job is succeeded before its webhook's answer is recorded.
-    await expect.poll(() => engine.jobs.get(jobId)?.deliveries).toEqual([
-      { status: 'building', httpStatus: 503 },
-      { status: 'building', httpStatus: 500 },
-      { status: 'building', httpStatus: 200 },
-      { status: 'succeeded', httpStatus: 200 },
-    ]);
+    await expect
+      .poll(() => engine.jobs.get(jobId)?.deliveries)
+      .toEqual([
+        { status: 'building', httpStatus: 503 },
+        { status: 'building', httpStatus: 500 },
+        { status: 'building', httpStatus: 200 },
+        { status: 'succeeded', httpStatus: 200 },
+      ]);
   });
 
   it('in refuse mode submit throws EngineRefusedError with the engine’s message', async () => {
