@@ -8,6 +8,7 @@ import { isBuildFinished, type BuildStatus } from '@contract/builds/paths';
 import type { Build } from '@contract/builds/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import type { Config } from '../../server/src/config';
+import type { Database } from '../../server/src/db/database';
 import { cardAuthorizations } from '../../server/src/db/schema';
 import type { Kit } from './kit';
 
@@ -48,24 +49,29 @@ export async function readyShop(kit: Kit, owner: AuthResult, { plan = true, logo
   expect(created.statusCode, created.body).toBe(201);
   const shop = created.json<{ data: Shop }>().data;
   if (plan) {
-    await kit.database.db
-      .insert(cardAuthorizations)
-      .values({
-        userId: owner.user.id,
-        provider: 'paystack',
-        authorizationCode: `AUTH_BUILD_${owner.user.id}_${++counter}`,
-        brand: 'visa',
-        last4: '4242',
-        expMonth: 12,
-        expYear: 2034,
-        isDefault: true,
-        testMode: true,
-      })
-      .onConflictDoNothing();
+    await saveTestCard(kit.database.db, owner.user.id);
     const subscribed = await kit.call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' });
     expect(subscribed.statusCode, subscribed.body).toBe(200);
   }
   return shop;
+}
+
+/** A saved default test-mode card of `userId` (saving one through a gateway is the payments tests' business). */
+export async function saveTestCard(db: Database, userId: number): Promise<void> {
+  await db
+    .insert(cardAuthorizations)
+    .values({
+      userId,
+      provider: 'paystack',
+      authorizationCode: `AUTH_BUILD_${userId}_${++counter}`,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+      isDefault: true,
+      testMode: true,
+    })
+    .onConflictDoNothing();
 }
 
 export const buildsPath = (alias: string) => `/v1/shops/${alias}/builds`;

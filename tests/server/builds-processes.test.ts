@@ -12,10 +12,9 @@ import type { AuthResult } from '@contract/auth/schemas';
 import type { Build } from '@contract/builds/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { REPO_ROOT } from '../../server/src/config';
-import { cardAuthorizations } from '../../server/src/db/schema';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
 import { openSeededDatabaseAt } from '../../server/src/seed';
-import { installShell, logoPng, order, readyShop, waitForBuild } from './build-kit';
+import { installShell, logoPng, order, readyShop, saveTestCard, waitForBuild } from './build-kit';
 import {
   basicAuth,
   databaseKinds,
@@ -145,17 +144,7 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
           superCategoriesOfInterest: [2],
         })
       ).json.data as Shop;
-      await database.db.insert(cardAuthorizations).values({
-        userId: owner.user.id,
-        provider: 'paystack',
-        authorizationCode: 'AUTH_KILL',
-        brand: 'visa',
-        last4: '4242',
-        expMonth: 12,
-        expYear: 2034,
-        isDefault: true,
-        testMode: true,
-      });
+      await saveTestCard(database.db, owner.user.id);
       expect((await call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' })).status).toBe(200);
       const placed = (await call('POST', `/v1/shops/${shop.alias}/builds`, owner.token, {}, { 'idempotency-key': 'kill-1' })).json.data as Build;
 

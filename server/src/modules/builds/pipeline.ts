@@ -25,7 +25,7 @@ import { creationSchema } from '@contract/design/schemas';
 import { UPLOADS_PATH } from '@contract/pages';
 import { shopSetupError } from '@contract/shops/setup-checks';
 import { buildArtifacts, builds, currencies, shops, type StoredStage } from '../../db/schema';
-import { STORED_NAME } from '../../media/store';
+import { CONTENT_TYPES, STORED_NAME } from '../../media/store';
 import { readDocument } from '../design/index';
 import type { BuildInput, ArtifactFiles, IconSet } from './artifacts/types';
 import { ArtifactInputError } from './artifacts/types';
@@ -69,15 +69,6 @@ class BuildFailure extends Error {
     super(detail ? `${code}: ${detail}` : code);
   }
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-};
 
 /** The splash texts of a design that never set them. */
 const SAMPLE_TEXT = creationSchema.parse({}).splashScreen.text;
@@ -160,7 +151,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
   }
 
   async function readLogo(logo: string): Promise<{ bytes: Uint8Array; contentType: string }> {
-    const contentType = CONTENT_TYPES[path.extname(new URL(logo, 'http://x').pathname).toLowerCase()] ?? 'application/octet-stream';
+    const contentType = CONTENT_TYPES[path.extname(new URL(logo, 'http://x').pathname).slice(1).toLowerCase()] ?? 'application/octet-stream';
     if (/^https?:\/\//i.test(logo)) {
       const response = await fetch(logo, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
       if (!response?.ok) throw new ArtifactInputError('LOGO_UNREADABLE', `the logo at ${logo} could not be downloaded`);
