@@ -69,8 +69,19 @@ interface Run {
   webAppUrl: string;
 }
 
-/** Lighthouse's mobile performance score of `url`, one run. */
-function lighthousePerformance(url: string): number {
+/** Lighthouse's mobile performance score of `url`, one run (tried again when Lighthouse itself fails, e.g. NO_NAVSTART, which it asks to run again). */
+function lighthousePerformance(url: string, tries = 3): number {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return lighthouseRun(url);
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.warn(`lighthouse run ${attempt} failed, again: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+}
+
+function lighthouseRun(url: string): number {
   const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
   try {
     const report = join(dir, 'report.json');
