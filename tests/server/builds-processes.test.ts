@@ -7,7 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BUILD_EVENT, buildsRoom } from '@contract/builds/paths';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Build } from '@contract/builds/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
@@ -20,20 +22,26 @@ import {
   databaseKinds,
   freePort,
   openFreshDatabase,
+  redisAnswers,
   removeTempDirs,
   startApp,
   TEST_CLIENT_CREDENTIAL,
   TEST_JWT_SECRET,
+  TEST_REDIS_URL,
   tempDir,
   testConfig,
 } from './harness';
 import { registrationPayload, useApp } from './kit';
+import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
 afterAll(removeTempDirs);
 
+const redisUp = await redisAnswers();
+
 describe.skipIf(!kinds.includes('postgres'))('builds across processes on PostgreSQL', () => {
-  const kit = useApp('postgres', { jobs: true, prepare: installShell });
+  const kit = useApp('postgres', { jobs: true, prepare: installShell, env: redisUp ? { REDIS_URL: TEST_REDIS_URL } : {} });
+  afterAll(closeSockets);
 
   it('two servers on one database: every build runs once, in one of them', async () => {
     const url = (kit.database as { url?: string }).url ?? '';
@@ -56,6 +64,38 @@ describe.skipIf(!kinds.includes('postgres'))('builds across processes on Postgre
         expect(checks).toHaveLength(1);
       }
       expect(kit.mails(owner.user.email).filter((mail) => mail.subject.includes('is built'))).toHaveLength(4);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+
+  it.skipIf(!redisUp)('with Redis, a page open on one process follows every stage of a build another process runs', async () => {
+    const url = (kit.database as { url?: string }).url ?? '';
+    const second = await openSeededDatabaseAt({ kind: 'postgres', url });
+    // No job runner here: this process only serves the page's socket.
+    const other = await startApp(second, { config: testConfig({ PUBLIC_URL: kit.config.PUBLIC_ORIGIN, REDIS_URL: TEST_REDIS_URL }) });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const owner = await kit.register();
+      const shop = await readyShop(kit, owner);
+      const socket = await connectSocket(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, { auth: { token: owner.token } });
+      expect(await socket.timeout(2000).emitWithAck('join', buildsRoom(shop.alias))).toEqual({ ok: true });
+      const seen: string[] = [];
+      const finished = new Promise<Build>((resolve) =>
+        socket.on(BUILD_EVENT, (build: Build) => {
+          if (seen.at(-1) !== build.status) seen.push(build.status);
+          if (build.status === 'succeeded') resolve(build);
+        }),
+      );
+      const placed = (await order(kit, owner.token, shop.alias)).json<{ data: Build }>().data;
+      const done = await finished;
+      expect(done.id).toBe(placed.id);
+      expect(seen).toEqual(['queued', 'validating', 'generating', 'packaging', 'delivering', 'succeeded']);
+      // A stranger's socket may not follow the app's builds.
+      const stranger = await kit.register();
+      const strangerSocket = await connectSocket(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, { auth: { token: stranger.token } });
+      expect(await strangerSocket.timeout(2000).emitWithAck('join', buildsRoom(shop.alias))).toMatchObject({ ok: false });
     } finally {
       await other.close();
       await second.close();

@@ -70,6 +70,19 @@ async function orderedWith(deps: BuildsDeps, actor: User, shop: ShopRow, idempot
   return again ?? null;
 }
 
+/** An order's build, and whether this request placed it (not a repeat of an earlier press). */
+interface Placed {
+  row: BuildRow;
+  placed: boolean;
+}
+
+/** Tells the app's pages of a new build, then queues it: its pages never see it queued after a worker started it. */
+async function start(deps: BuildsDeps, { row, placed }: Placed): Promise<Build> {
+  const build = await announce(deps, row);
+  if (placed) await deps.jobs.send(BUILD_QUEUE, { buildId: row.id });
+  return build;
+}
+
 async function placeOrder(
   deps: BuildsDeps,
   actor: User,
@@ -77,9 +90,9 @@ async function placeOrder(
   idempotencyKey: string | undefined,
   pinned: Pinned | null,
   releaseId?: number,
-): Promise<BuildRow> {
+): Promise<Placed> {
   const again = await orderedWith(deps, actor, shop, idempotencyKey);
-  if (again) return again;
+  if (again) return { row: again, placed: false };
   const setup = shopSetupError({ ...shop, shopCurrency: { currencyId: shop.currencyId } });
   if (setup) throw new HttpError(400, setup);
   if (!(await shopHasPlan(deps.db, shop.id))) throw new HttpError(409, BUILD_MESSAGES.noPlan);
@@ -105,13 +118,12 @@ async function placeOrder(
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await deps.jobs.send(BUILD_QUEUE, { buildId: row.id });
-    return row;
+    return { row, placed: true };
   } catch (error) {
     // Two orders at once: the same press sent twice answers the one build; another is refused, as the active build is the other one's.
     if (['builds_idempotency_idx', 'builds_one_active_idx', 'builds_shop_number_idx'].some((name) => isUniqueViolation(error, name))) {
       const same = await orderedWith(deps, actor, shop, idempotencyKey);
-      if (same) return same;
+      if (same) return { row: same, placed: false };
       throw new HttpError(409, BUILD_MESSAGES.alreadyBuilding);
     }
     throw error;
@@ -120,7 +132,7 @@ async function placeOrder(
 
 export async function orderBuild(deps: BuildsDeps, actor: User, alias: string, request: OrderBuild, idempotencyKey: string | undefined): Promise<Build> {
   const shop = await requireShopAccess(deps.db, actor, alias, 'build');
-  return announce(deps, await placeOrder(deps, actor, shop, idempotencyKey, null, request.releaseId));
+  return start(deps, await placeOrder(deps, actor, shop, idempotencyKey, null, request.releaseId));
 }
 
 export async function listBuilds(deps: BuildsDeps, actor: User, alias: string, limit: number): Promise<Build[]> {
@@ -177,7 +189,7 @@ export async function retryBuild(deps: BuildsDeps, actor: User, alias: string, b
   const shop = await requireShopAccess(deps.db, actor, alias, 'build');
   const row = await rowOf(deps, shop, buildId);
   if (row.status !== 'failed' && row.status !== 'cancelled') throw new HttpError(409, BUILD_MESSAGES.notRetryable);
-  return announce(deps, await placeOrder(deps, actor, shop, idempotencyKey, { creationVersion: row.creationVersion, releaseId: row.releaseId }));
+  return start(deps, await placeOrder(deps, actor, shop, idempotencyKey, { creationVersion: row.creationVersion, releaseId: row.releaseId }));
 }
 
 export async function resendLinks(deps: BuildsDeps, actor: User, alias: string, buildId: number): Promise<Build> {
