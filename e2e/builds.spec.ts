@@ -31,7 +31,7 @@ test('a merchant orders the app, watches its stages live, downloads it from the 
   await page.goto(`/new-app/${alias}/design`);
   await page.getByRole('link', { name: 'Order app' }).click();
   await expect(page).toHaveURL(new RegExp(`/apps/${alias}\\?order=`));
-  await expect(page.getByRole('heading', { name: 'Builds' })).toBeVisible();
+  // The dialog is modal: the page behind it (the Builds panel) is hidden from the accessibility tree until it closes.
   const dialog = page.getByRole('dialog', { name: 'Order app' });
   await dialog.getByRole('radio', { name: /^Starter: / }).check();
   await expect(dialog.getByText('Visa •••• 4242')).toBeVisible();
@@ -50,6 +50,7 @@ test('a merchant orders the app, watches its stages live, downloads it from the 
   })()`);
   await dialog.getByRole('button', { name: 'Confirm order' }).click();
   await expect(page.getByText('Your app is being built')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Builds' })).toBeVisible();
   const builds = page.locator('#builds');
   await expect(builds.getByRole('heading', { name: 'Build #1' })).toBeVisible();
   await expect(builds.getByText('Ready', { exact: true })).toBeVisible({ timeout: 30_000 });
