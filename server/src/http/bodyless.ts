@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { JSON_LIMITS } from './json-limits';
 
 /**
  * For routes that take no body: whatever arrives (an empty body sent with
@@ -7,4 +8,10 @@ import type { FastifyInstance } from 'fastify';
 export function ignoreBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+}
+
+/** For signed webhooks: the body stays the exact bytes that were signed (a Buffer), within the JSON bound. */
+export function rawBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
 }

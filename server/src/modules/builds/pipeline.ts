@@ -239,14 +239,21 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
 
   const buildDir = (buildId: number) => path.join(config.BUILDS.dir, String(buildId));
 
-  async function storeArtifact(buildId: number, kind: ArtifactKind, fileName: string, bytes: Uint8Array): Promise<void> {
-    const storageKey = `${buildId}/${fileName}`;
-    await writeFile(path.join(config.BUILDS.dir, storageKey), bytes);
-    const values = { buildId, kind, fileName, size: bytes.length, sha256: sha256(bytes), storageKey };
+  /** One file of the build recorded (a build run again records it again over the same row). */
+  async function recordArtifact(values: typeof buildArtifacts.$inferInsert): Promise<void> {
     await db
       .insert(buildArtifacts)
       .values(values)
       .onConflictDoUpdate({ target: [buildArtifacts.buildId, buildArtifacts.kind], set: values });
+  }
+
+  /** Writes and records a file made here; answers its sha256. */
+  async function storeArtifact(buildId: number, kind: ArtifactKind, fileName: string, bytes: Uint8Array): Promise<string> {
+    const storageKey = `${buildId}/${fileName}`;
+    await writeFile(path.join(config.BUILDS.dir, storageKey), bytes);
+    const hash = sha256(bytes);
+    await recordArtifact({ buildId, kind, fileName, size: bytes.length, sha256: hash, storageKey });
+    return hash;
   }
 
   /** packaging: the web app's files (served from web/), both zips, sha256 and size recorded. */
@@ -261,11 +268,11 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
     }
     const slug = slugOf(row.shopAlias);
     const webZip = zipFiles(web, `${slug}-web-app`);
-    await storeArtifact(row.id, 'web-app', `${slug}-web-app-${row.number}.zip`, webZip);
-    await step(row.id, 'packaging', 50, `Web app: ${web.size} files, zip ${webZip.length} bytes, sha256 ${sha256(webZip).slice(0, 12)}…`);
+    const webHash = await storeArtifact(row.id, 'web-app', `${slug}-web-app-${row.number}.zip`, webZip);
+    await step(row.id, 'packaging', 50, `Web app: ${web.size} files, zip ${webZip.length} bytes, sha256 ${webHash.slice(0, 12)}…`);
     const nativeZip = zipFiles(native, `${slug}-native`);
-    await storeArtifact(row.id, 'native-project', `${slug}-native-project-${row.number}.zip`, nativeZip);
-    await step(row.id, 'packaging', 100, `Native project: ${native.size} files, zip ${nativeZip.length} bytes, sha256 ${sha256(nativeZip).slice(0, 12)}…`);
+    const nativeHash = await storeArtifact(row.id, 'native-project', `${slug}-native-project-${row.number}.zip`, nativeZip);
+    await step(row.id, 'packaging', 100, `Native project: ${native.size} files, zip ${nativeZip.length} bytes, sha256 ${nativeHash.slice(0, 12)}…`);
   }
 
   /** Records what the engine said (webhook or poll) on the build waiting for that job; false when no build waits for it. */
@@ -372,11 +379,14 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       const fileName = `${slug}-${row.number}.${extensions[artifact.kind]}`;
       const target = path.join(buildDir(row.id), fileName);
       await engine.download(artifact, target);
-      const values = { buildId: row.id, kind: artifact.kind, fileName, size: artifact.size, sha256: artifact.sha256, storageKey: `${row.id}/${fileName}` };
-      await db
-        .insert(buildArtifacts)
-        .values(values)
-        .onConflictDoUpdate({ target: [buildArtifacts.buildId, buildArtifacts.kind], set: values });
+      await recordArtifact({
+        buildId: row.id,
+        kind: artifact.kind,
+        fileName,
+        size: artifact.size,
+        sha256: artifact.sha256,
+        storageKey: `${row.id}/${fileName}`,
+      });
       await step(row.id, 'remote_building', 99, `Received ${fileName} (${artifact.size} bytes, sha256 checked)`);
     }
   }

@@ -19,7 +19,7 @@ import { buildArtifacts } from '../../db/schema';
 import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
-import { JSON_LIMITS } from '../../http/json-limits';
+import { ignoreBodies, rawBodies } from '../../http/bodyless';
 import { aliasParams, idParam, idempotencyKeyOf } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import type { BuildsDeps } from './deps';
@@ -82,8 +82,7 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
     );
 
     await app.register(async (bodiless) => {
-      bodiless.removeAllContentTypeParsers();
-      bodiless.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+      ignoreBodies(bodiless);
       const scope = bodiless.withTypeProvider<ZodTypeProvider>();
       scope.post(BUILD_PATHS.cancel, { onRequest: guards.requireUser, schema: { tags, params: buildParams, response: { 200: one } } }, async (request) =>
         ok(await cancelBuild(deps, signedInUser(request), request.params.alias, request.params.buildId), BUILD_MESSAGES.cancelled),
@@ -162,8 +161,7 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
 
     // The engine's result, verified on the exact bytes it signed: this scope keeps the body raw.
     await app.register(async (rawScope) => {
-      rawScope.removeAllContentTypeParsers();
-      rawScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
+      rawBodies(rawScope);
       const scope = rawScope.withTypeProvider<ZodTypeProvider>();
       scope.post(
         BUILD_PATHS.engineWebhook,

@@ -33,10 +33,10 @@ import { envelopeOf, noData } from '@contract/response';
 import { tokenText } from '@contract/text';
 import { describeGuard, signedInUser } from '../../auth/guards';
 import type { AppDeps, AppInstance, ModulePlugin } from '../../deps';
+import { rawBodies } from '../../http/bodyless';
 import { ok } from '../../http/envelope';
 import { idempotencyKeyOf } from '../../http/params';
 import { HttpError } from '../../http/http-error';
-import { JSON_LIMITS } from '../../http/json-limits';
 import type { ZodTypeProvider } from '../../http/validation';
 import { WebhookRejected } from './gateway';
 import { PROVIDER_KITS } from './gateways/providers';
@@ -214,8 +214,7 @@ const paymentsRoutes =
 
     // The webhook is verified on the exact bytes the provider signed: this scope keeps the body raw.
     await app.register(async (rawScope) => {
-      rawScope.removeAllContentTypeParsers();
-      rawScope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: JSON_LIMITS.bytes }, (_request, body, done) => done(null, body));
+      rawBodies(rawScope);
       const scope = rawScope.withTypeProvider<ZodTypeProvider>();
       scope.post(
         PAYMENT_PATHS.webhook,
