@@ -50,7 +50,7 @@ const messages = (page: Page, text: string) => page.getByTestId('chat-message').
 let merchantSide: { context: BrowserContext; page: Page };
 let agentSide: { context: BrowserContext; page: Page };
 
-test('a merchant and an agent talk, with typing and presence shown both ways', async ({ browser }) => {
+test('a merchant and an agent talk, with typing and presence shown both ways @cluster', async ({ browser }) => {
   test.setTimeout(90_000);
   merchantSide = await signedInPage(browser, merchant);
   const { page } = merchantSide;
@@ -111,7 +111,7 @@ test('a merchant and an agent talk, with typing and presence shown both ways', a
   await expect(panel(page)).toBeVisible();
 });
 
-test('after a server restart and a reload nothing is missing or doubled; an offline message waits and goes once', async () => {
+test('after a server restart and a reload nothing is missing or doubled; an offline message waits and goes once @cluster', async () => {
   test.setTimeout(120_000);
   const { page } = merchantSide;
   const inbox = agentSide.page;

@@ -24,7 +24,10 @@ async function setColour(page: Page, label: string, value: string) {
   await field.press('Enter');
 }
 
-test('the owner invites by e-mail; the invitee registers from the link, accepts, and both design together seeing each other', async ({ browser, request }) => {
+test('the owner invites by e-mail; the invitee registers from the link, accepts, and both design together seeing each other @cluster', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = await merchantWithShop(request, 'Chioma', 'Team');
   const ownerContext = await browser.newContext();

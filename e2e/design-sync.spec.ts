@@ -30,7 +30,7 @@ const toolbarBackground = (page: Page) =>
     (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
   );
 
-test("two contexts see each other's edits live, and a reload keeps them", async ({ browser, request }) => {
+test("two contexts see each other's edits live, and a reload keeps them @cluster", async ({ browser, request }) => {
   const { token, alias } = await merchantWithShop(request);
   const [first, second] = [await browser.newContext(), await browser.newContext()];
   await signIn(first, token);

@@ -56,7 +56,7 @@ async function signedInPage(browser: Browser, session: AuthResult): Promise<{ co
 /** The bell, by its label: an open dropdown is modal and hides the rest of the page from the accessibility tree. */
 const bell = (page: Page) => page.locator('button[aria-label^="Notifications, "]');
 
-test('the bell counts a new notification at once, and its dropdown and the page follow the rules', async ({ browser }) => {
+test('the bell counts a new notification at once, and its dropdown and the page follow the rules @cluster', async ({ browser }) => {
   const merchant = await register('Belle');
   const { context, page } = await signedInPage(browser, merchant);
   await page.goto('/');

@@ -2,6 +2,8 @@
  * A portal server of a journey's own, beside the shared one on E2E_PORT: for journeys that need
  * a SOVEREIGN (granted with the CLI while the server is stopped: PGlite is single-process), a
  * restart, or a changed build. One at a time (the journeys run serially), on E2E_PORT + 100.
+ * Under the cluster journeys (E2E_CLUSTER, playwright.cluster.config.ts) it is three processes
+ * behind one address on a fresh PostgreSQL database, as the shared server is there.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,8 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Envelope } from '@contract/envelope';
+import { startCluster, type Cluster } from '../scripts/cluster/cluster';
+import { createDatabase } from '../scripts/cluster/database';
 
 const PASSWORD = 'Merchant2026';
 
@@ -20,9 +24,29 @@ export function ownServer(name: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-e2e-${name}-`));
   const distDir = path.join(dataDir, 'dist');
   let server: ChildProcess | undefined;
+  let cluster: Cluster | undefined;
+  let database: Awaited<ReturnType<typeof createDatabase>> | undefined;
   let addresses = 0;
 
+  async function startCluster3(): Promise<void> {
+    database ??= await createDatabase();
+    cluster = await startCluster({
+      processes: 3,
+      port,
+      env: {
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        SKIP_BUILD: '1',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.CLUSTER_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      },
+      output: () => undefined,
+    });
+  }
+
   async function start(): Promise<void> {
+    if (process.env.E2E_CLUSTER) return startCluster3();
     server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DIST_DIR: distDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' },
       stdio: 'ignore',
@@ -40,6 +64,8 @@ export function ownServer(name: string) {
   }
 
   async function stop(): Promise<void> {
+    await cluster?.stop();
+    cluster = undefined;
     if (!server || server.exitCode !== null) return;
     const exited = new Promise((resolve) => server?.once('exit', resolve));
     server.kill('SIGTERM');
@@ -79,7 +105,7 @@ export function ownServer(name: string) {
     // PGlite is single-process: the role is granted while the server is stopped.
     await stop();
     const granted = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/grant-role.ts', sovereign.user.email, '1'], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) },
       encoding: 'utf8',
     });
     expect(granted.status, granted.stderr).toBe(0);
@@ -89,6 +115,7 @@ export function ownServer(name: string) {
 
   async function tearDown(): Promise<void> {
     await stop();
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 

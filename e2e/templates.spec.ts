@@ -123,7 +123,7 @@ test('Use this template starts a new app from it through setup: the new shop get
   expect(config.colors.primary).toBe('#0F62FEFF');
 });
 
-test('create -> edit in the design editor -> preview -> remove; unknown ids are not found; another merchant may not edit', async ({
+test('create -> edit in the design editor -> preview -> remove; unknown ids are not found; another merchant may not edit @cluster', async ({
   page,
   request,
   browser,
