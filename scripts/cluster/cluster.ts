@@ -135,6 +135,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       cwd: REPO_ROOT,
       env: { ...env, PORT: String(ports[index]) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own: Ctrl+C in a terminal, or a test runner signalling this
+      // runner's group, reaches the runner alone, which stops each process once (a second
+      // signal would make it exit without closing).
+      detached: true,
     });
     for (const stream of ['stdout', 'stderr'] as const) {
       let pending = '';
@@ -147,7 +151,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         }
       });
     }
-    child.once('exit', () => proxy.markDown(index));
+    child.once('exit', (code, signal) => {
+      proxy.markDown(index);
+      output(index, `exited (${signal ?? `code ${code}`})`, 'stderr');
+    });
     children[index] = child;
     return child;
   }
@@ -177,10 +184,15 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   async function stop(): Promise<void> {
+    process.off('exit', killAll);
     await Promise.all(ports.map((_, index) => kill(index, 'SIGTERM')));
     await proxy.close();
     await s3?.close();
   }
+
+  // The last resort when this runner exits without stop() (the processes are not in its group).
+  const killAll = () => children.forEach((child) => child?.kill('SIGKILL'));
+  process.once('exit', killAll);
 
   try {
     await Promise.all(ports.map((_, index) => waitHealthy(index, spawnProcess(index))));
