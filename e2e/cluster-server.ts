@@ -6,7 +6,10 @@
 import { startCluster } from '../scripts/cluster/cluster';
 import { createDatabase } from '../scripts/cluster/database';
 
-const database = await createDatabase();
+const database = await createDatabase().catch((error: Error) => {
+  console.error(`The cluster journeys need PostgreSQL (CLUSTER_DATABASE_URL, default the local server): ${error.message}`);
+  process.exit(1);
+});
 try {
   const cluster = await startCluster({
     processes: 3,

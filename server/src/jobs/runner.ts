@@ -36,6 +36,27 @@ export interface JobRunner {
 
 const POLL_SECONDS = 2;
 
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
+/**
+ * Processes starting together on a fresh database create the same queues at once, and
+ * PostgreSQL ends all but one with a deadlock (pg-boss 10 creates a queue's partition outside
+ * its lock). The loser's create_queue rolled back whole and skips a queue that exists, so it is
+ * simply run again.
+ */
+async function createQueue(boss: PgBoss, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(options.name, options);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger): JobRunner {
   const queues: QueueDefinition<object>[] = [];
   /** This process's workers by queue, woken when a job is sent here (else they find it at their next poll). */
@@ -76,7 +97,7 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
       started = true;
       await boss.start();
       for (const queue of queues) {
-        await boss.createQueue(queue.name, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
+        await createQueue(boss, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
         for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
           const worker = await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
             if (job) await queue.run(job.data);
