@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { PORTAL } from '@contract/constants';
+import { clusterProblem } from './cluster-mode';
 
 /** The repository root (server/src/config.ts -> ../..). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -59,6 +60,8 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: z.preprocess((v) => (v === '' || v === undefined ? 7 * 24 * 3600 : v), z.coerce.number().int().min(60)),
   LOG_LEVEL: z.preprocess((v) => (v === '' || v === undefined ? 'info' : v), z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   SKIP_BUILD: z.preprocess((v) => v === '1' || v === 'true', z.boolean()),
+  /** One of several processes behind one address (docs/deploy.md): settings of one machine are refused. */
+  CLUSTER: z.preprocess((v) => v === '1' || v === 'true', z.boolean()),
   /**
    * Behind a reverse proxy: the proxies' addresses or subnets, comma-separated ("loopback",
    * "10.0.0.0/8", ...), whose X-Forwarded-For is believed, so the per-IP login limits count
@@ -80,6 +83,9 @@ const envSchema = z.object({
       .regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')
       .optional(),
   ),
+  /** Web Push's key pair (`npx web-push generate-vapid-keys`); unset: generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
   /** http:// push services that may receive pushes (a local test service); others must be https. */
   PUSH_INSECURE_ORIGINS: optionalText,
   /** Where the contact form's messages are e-mailed (the team's inbox). */
@@ -151,10 +157,13 @@ export interface Config {
   JWT_TTL_SECONDS: number;
   LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   SKIP_BUILD: boolean;
+  CLUSTER: boolean;
   TRUST_PROXY: string | undefined;
   VITE_FIREBASE_CONFIG: string | undefined;
   FIREBASE_SERVICE_ACCOUNT: string | undefined;
   WEB_PUSH_SUBJECT: string;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when given. */
+  VAPID: { publicKey: string; privateKey: string } | undefined;
   /** Origins (no path) of http:// push services accepted besides https:// ones. */
   PUSH_INSECURE_ORIGINS: string[];
   /** The address the contact form's messages are e-mailed to (default support@shopapp.studio). */
@@ -233,6 +242,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'unreadable value'}.`);
   }
   const values = parsed.data;
+  if (values.CLUSTER) {
+    const problem = clusterProblem({
+      ...values,
+      fcm: Boolean(values.VITE_FIREBASE_CONFIG && values.FIREBASE_SERVICE_ACCOUNT),
+      // Becomes config.STORAGE.kind === 'local' with the storage adapters.
+      localFiles: !(env.S3_URL || env.S3_BUCKET),
+    });
+    if (problem) throw new ConfigError(problem);
+  }
 
   try {
     mkdirSync(values.DATA_DIR, { recursive: true });
@@ -261,10 +279,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     JWT_TTL_SECONDS: values.JWT_TTL_SECONDS,
     LOG_LEVEL: values.LOG_LEVEL,
     SKIP_BUILD: values.SKIP_BUILD,
+    CLUSTER: values.CLUSTER,
     TRUST_PROXY: values.TRUST_PROXY,
     VITE_FIREBASE_CONFIG: values.VITE_FIREBASE_CONFIG,
     FIREBASE_SERVICE_ACCOUNT: values.FIREBASE_SERVICE_ACCOUNT,
     WEB_PUSH_SUBJECT: values.WEB_PUSH_SUBJECT ?? (values.PUBLIC_URL?.startsWith('https://') ? new URL(values.PUBLIC_URL).origin : 'mailto:push@localhost'),
+    VAPID: vapidKeys(values),
     PUSH_INSECURE_ORIGINS: (values.PUSH_INSECURE_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())
@@ -274,6 +294,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     PAYMENTS: paymentsConfig(values),
     BUILDS: buildsConfig(values),
   };
+}
+
+function vapidKeys(values: z.infer<typeof envSchema>): Config['VAPID'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = values;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey)
+    throw new ConfigError(`Set ${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} too (Web Push keys come as a pair), or neither.`);
+  return { publicKey, privateKey };
 }
 
 function buildsConfig(values: z.infer<typeof envSchema>): BuildsConfig {

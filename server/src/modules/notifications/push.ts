@@ -1,6 +1,7 @@
 /**
  * Push to a user's device (issue 12). The user's fcmId holds either a Web Push subscription
- * (its JSON, the default: this server's VAPID keys, generated once into DATA_DIR/vapid.json)
+ * (its JSON, the default: this server's VAPID keys, VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY or generated
+ * once into DATA_DIR/vapid.json)
  * or an FCM registration token (only when VITE_FIREBASE_CONFIG and FIREBASE_SERVICE_ACCOUNT are
  * set; firebase-admin is imported then and only then). Messages are data only, so the service
  * worker alone decides what shows, and nothing shows twice. A subscription the push service
@@ -44,7 +45,7 @@ interface VapidKeys {
 }
 
 /** Reads DATA_DIR/vapid.json, or creates it once (`wx`: two processes starting together agree on one). */
-function loadVapidKeys(dataDir: string): VapidKeys {
+export function loadVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid.json');
   if (!existsSync(file)) {
     try {
@@ -116,7 +117,7 @@ async function createFcmSender(serviceAccount: string, log: FastifyBaseLogger): 
 }
 
 export function createPushSender({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): PushSender {
-  const vapid = loadVapidKeys(config.DATA_DIR);
+  const vapid = config.VAPID ?? loadVapidKeys(config.DATA_DIR);
   const fcmEnabled = Boolean(config.VITE_FIREBASE_CONFIG && config.FIREBASE_SERVICE_ACCOUNT);
   let fcm: Promise<FcmSender> | undefined;
   const inFlight = new Set<Promise<unknown>>();
