@@ -166,12 +166,12 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
       );
       victim = await killTheSocketsProcess();
       await editing;
+      // The socket dropped with its process and came back on another one.
+      expect(connections.slice(-2)).toEqual([false, true]);
     } finally {
       realtime.close();
     }
     expect(acked).toHaveLength(EDITS);
-    // The socket dropped with its process and came back on another one.
-    expect(connections.slice(-2)).toEqual([false, true]);
     for (let i = 1; i < acked.length; i += 1) expect(acked[i]!.revision).toBeGreaterThan(acked[i - 1]!.revision);
     const stored = await database.db
       .select({ editId: realtimeEdits.editId, n: count() })
@@ -220,7 +220,7 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
       'the chat connected',
     );
     await sleep(200);
-    const MESSAGES = 40;
+    const MESSAGES = 24;
     const sent: string[] = [];
     let victim: number;
     try {
@@ -241,7 +241,7 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
       })();
       await until(
         async () => sent.length,
-        (n) => n >= 15,
+        (n) => n >= 10,
         20_000,
         'messages sent before the kill',
       );
@@ -392,8 +392,9 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
       .where(and(eq(billings.year, year), eq(billings.month, month)));
     expect(bills?.n).toBe(subscriptions);
     // One successful charge per bill in our records, and one transaction per charge at the gateway.
-    const doubled = await database.db.execute(
-      sql`select idempotency_key from payment_transactions where type = 'billing' and status = 'success' group by idempotency_key having count(*) > 1`,
+    const doubled = await database.executeSql(
+      "SELECT idempotency_key FROM payment_transactions WHERE type = 'billing' AND status = 'success' GROUP BY idempotency_key HAVING count(*) > 1",
+      [],
     );
     expect(doubled.rows).toEqual([]);
     const atGateway = await database.db
@@ -412,7 +413,7 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
     const read = async () => (await retried(() => client.call<Build>('GET', `/v1/shops/${shop.alias}/builds/${placed.id}`, owner.token))).json.data;
     const handedOver = await until(read, (build) => build.status === 'remote_building', 60_000, 'the build reached the engine');
     void handedOver;
-    const [row] = await database.db.execute<{ lease_owner: string }>(sql`select lease_owner from builds where id = ${placed.id}`).then((result) => result.rows);
+    const [row] = (await database.executeSql('SELECT lease_owner FROM builds WHERE id = $1', [placed.id])).rows as Array<{ lease_owner: string }>;
     const pid = Number(row?.lease_owner.split(':')[1]);
     const victim = cluster.ports.findIndex((_port, index) => cluster.pid(index) === pid);
     expect(victim, `no process has pid ${pid}`).toBeGreaterThanOrEqual(0);
