@@ -188,6 +188,9 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
     // Another editor, on any process, reads the last edit.
     const reader = createLocalRealtime({ url: cluster.url, token: () => owner.token });
     try {
+      await new Promise<void>((resolve) => {
+        const stop = reader.onConnection((up) => up && (stop(), resolve()));
+      });
       expect(await reader.get(field)).toBe(colour(EDITS - 1));
     } finally {
       reader.close();
