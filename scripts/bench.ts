@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
+import { benchCluster } from './bench-cluster';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchPayments, PAYMENTS_TARGETS, type PaymentsFigures } from './bench-payments';
 import { benchBillingPage, BILLING_TARGETS, type CloseFigures } from './bench-billing';
@@ -381,6 +382,28 @@ async function chatRows(initialJs: string[]): Promise<string[]> {
   return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 32: design sync and chat through the three-process cluster's front address (scripts/bench-cluster.ts). */
+async function clusterRows(): Promise<string[]> {
+  const figures = await benchCluster();
+  if (!figures) return ['### The cluster (issue 32)', '', 'Not measured: PostgreSQL or Redis does not answer on loopback.'];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { design, chat, processes } = figures;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Cluster of ${processes}: design edit -> the second device, devices on ${design.acrossProcesses ? 'different processes' : 'one process'}, p50 / p95 (200)`,
+      `${ms(design.p50)} / ${ms(design.p95)}`,
+      `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(design.p95 <= DESIGN_TARGETS.editP95Ms)}`,
+    ],
+    [
+      `Cluster of ${processes}: chat, ${chat.sockets} sockets and every post through the front address, post -> NEW_MESSAGE p50 / p99`,
+      `${ms(chat.p50)} / ${ms(chat.p99)}, ${chat.received}/${chat.expected} received, ${chat.lost} lost, ${chat.duplicated} duplicated`,
+      `p99 <= ${CHAT_TARGETS.p99Ms} ms, 0 lost, 0 duplicated: ${verdict(chat.p99 <= CHAT_TARGETS.p99Ms && chat.lost === 0 && chat.duplicated === 0)}`,
+    ],
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### The cluster (issue 32)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 /** Issue 14: a collaborator's edit -> the owner's preview painted; /apps with 50 apps on a throttled phone (scripts/bench-collaborators.ts). */
 function collaboratorRows({ paint, ack, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -632,6 +655,8 @@ async function main(): Promise<void> {
       ...(await designSyncRows()),
       '',
       ...(await chatRows(initial.js)),
+      '',
+      ...(await clusterRows()),
       '',
       ...collaboratorRows(collaborators),
       '',
