@@ -4,7 +4,9 @@
  * to land on any process:
  * - design edit -> the owner's second device, through the portal's realtime adapter, the two
  *   devices on different processes (the edit crosses Redis), p50 / p95 of 200;
- * - support chat: 1,000 sockets and every post through the front address (scripts/bench-chat.ts).
+ * - support chat: 1,000 sockets and every post through the front address (scripts/bench-chat.ts);
+ * - a merchant's day as load (scripts/load-day.ts), on one process and on three, each behind the
+ *   same front address (so the proxy's cost is in both).
  * Needs PostgreSQL and Redis on loopback (BENCH_DATABASE_URL, BENCH_REDIS_URL); null without them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,9 +16,11 @@ import { designPath } from '../contract/design/realtime';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
 import { currencies, shops, users } from '../server/src/db/schema';
+import type { DatabaseHandle } from '../server/src/db/database';
 import { openSeededDatabaseAt } from '../server/src/seed';
 import { createLocalRealtime } from '../src/realtime/local';
 import { freshPostgres } from './bench-kit';
+import { loadDay, type LoadFigures } from './load-day';
 import { chatRun, type ChatPoster, type ChatRun } from './bench-chat';
 import { editToSecondClient } from './bench-design-sync';
 import { startCluster, type Cluster } from './cluster/cluster';
@@ -25,10 +29,14 @@ export const CLUSTER_PROCESSES = 3;
 const CREDENTIAL = 'bench-cluster:0123456789abcdef';
 const JWT_SECRET = 'bench-cluster-jwt-secret-long-enough-for-hs256';
 
+/** The load: merchants looping through the day for LOAD_SECONDS. */
+export const LOAD = { seconds: 30, merchants: 20 };
+
 export interface ClusterFigures {
   processes: number;
   design: { p50: number; p95: number; acrossProcesses: boolean };
   chat: ChatRun;
+  load: Array<LoadFigures & { processes: number }>;
 }
 
 /** Posts through the front address, as the portal does (the client credential, JSON). */
@@ -49,7 +57,11 @@ function socketProcesses(cluster: Cluster): number[] {
   return cluster.ports.flatMap((_port, index) => Array.from({ length: cluster.websockets(index) }, () => index));
 }
 
-export async function benchCluster(): Promise<ClusterFigures | null> {
+/** A fresh database and data directory, `processes` behind a front address: what `work` measures there. */
+async function onCluster<T>(
+  processes: number,
+  work: (cluster: Cluster, database: DatabaseHandle, env: Record<string, string>) => Promise<T>,
+): Promise<T | null> {
   const postgres = await freshPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 'bench_cluster');
   if (!postgres) return null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cluster-'));
@@ -57,7 +69,6 @@ export async function benchCluster(): Promise<ClusterFigures | null> {
     DATABASE_URL: postgres.url,
     REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     DATA_DIR: dataDir,
-    DIST_DIR: path.join(dataDir, 'dist'),
     SKIP_BUILD: '1',
     LOG_LEVEL: 'silent',
     CLIENT_CREDENTIAL: CREDENTIAL,
@@ -66,9 +77,21 @@ export async function benchCluster(): Promise<ClusterFigures | null> {
   // Migrated and seeded once here; the processes find it done.
   const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
   let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster({ processes, port: 0, env, output: () => {} });
+    return await work(cluster, database, env);
+  } finally {
+    await cluster?.stop();
+    await database.close();
+    await postgres.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Design sync and chat through the front address of CLUSTER_PROCESSES processes. */
+async function syncAndChat(cluster: Cluster, database: DatabaseHandle, env: Record<string, string>): Promise<Pick<ClusterFigures, 'design' | 'chat'>> {
   const closers: Array<() => void> = [];
   try {
-    cluster = await startCluster({ processes: CLUSTER_PROCESSES, port: 0, env, output: () => {} });
     const [owner] = await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Cluster', email: 'bench-cluster@example.com' }).returning();
     const [currency] = await database.db.select().from(currencies).limit(1);
     if (!owner || !currency) throw new Error('no owner or currency');
@@ -86,7 +109,7 @@ export async function benchCluster(): Promise<ClusterFigures | null> {
     });
     const token = await signUserToken(loadConfig({ ...env, LOG_LEVEL: 'silent' }), owner.id, owner.sessionVersion);
     const device = async () => {
-      const client = createLocalRealtime({ url: cluster!.url, token: () => token });
+      const client = createLocalRealtime({ url: cluster.url, token: () => token });
       closers.push(() => client.close());
       await new Promise<void>((resolve) => {
         const stop = client.onConnection((up) => up && (stop(), resolve()));
@@ -99,14 +122,21 @@ export async function benchCluster(): Promise<ClusterFigures | null> {
     const design = await editToSecondClient(writer, reader, designPath('bench-cluster', 0));
     for (const close of closers.splice(0)) close();
     const chat = await chatRun(CLUSTER_PROCESSES, httpPoster(cluster.url), cluster.url);
-    return { processes: CLUSTER_PROCESSES, design: { ...design, acrossProcesses: writerProcess !== readerProcess }, chat };
+    return { design: { ...design, acrossProcesses: writerProcess !== readerProcess }, chat };
   } finally {
     for (const close of closers) close();
-    await cluster?.stop();
-    await database.close();
-    await postgres.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function benchCluster(): Promise<ClusterFigures | null> {
+  const figures = await onCluster(CLUSTER_PROCESSES, syncAndChat);
+  if (!figures) return null;
+  const load: ClusterFigures['load'] = [];
+  for (const processes of [1, CLUSTER_PROCESSES]) {
+    const measured = await onCluster(processes, (cluster) => loadDay(cluster.url, { ...LOAD, credential: CREDENTIAL }));
+    if (measured) load.push({ ...measured, processes });
+  }
+  return { processes: CLUSTER_PROCESSES, ...figures, load };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
