@@ -15,10 +15,11 @@ import path from 'node:path';
 import { designPath } from '../contract/design/realtime';
 import { signUserToken } from '../server/src/auth/tokens';
 import { loadConfig } from '../server/src/config';
-import { currencies, shops, users } from '../server/src/db/schema';
+import { inArray } from 'drizzle-orm';
+import { currencies, realtimeEdits, shops, users } from '../server/src/db/schema';
 import type { DatabaseHandle } from '../server/src/db/database';
 import { openSeededDatabaseAt } from '../server/src/seed';
-import { createLocalRealtime } from '../src/realtime/local';
+import { createLocalRealtime, RealtimeUnreachable } from '../src/realtime/local';
 import { freshPostgres } from './bench-kit';
 import { loadDay, type LoadFigures } from './load-day';
 import { chatRun, type ChatPoster, type ChatRun } from './bench-chat';
@@ -32,9 +33,20 @@ const JWT_SECRET = 'bench-cluster-jwt-secret-long-enough-for-hs256';
 /** The load: merchants looping through the day for LOAD_SECONDS. */
 export const LOAD = { seconds: 30, merchants: 20 };
 
+/** Design editing while the editor's process is killed with SIGKILL. */
+export interface KillFigures {
+  /** The kill -> the editor's socket connected to another process. */
+  reconnectMs: number;
+  /** The kill -> the next edit acknowledged (the edit in flight is sent again with its id). */
+  nextAckMs: number;
+  edits: number;
+  stored: number;
+}
+
 export interface ClusterFigures {
   processes: number;
   design: { p50: number; p95: number; acrossProcesses: boolean };
+  kill: KillFigures;
   chat: ChatRun;
   load: Array<LoadFigures & { processes: number }>;
 }
@@ -121,10 +133,55 @@ async function syncAndChat(cluster: Cluster, database: DatabaseHandle, env: Reco
     const [writerProcess, readerProcess] = socketProcesses(cluster);
     const design = await editToSecondClient(writer, reader, designPath('bench-cluster', 0));
     for (const close of closers.splice(0)) close();
+    const kill = await killDuringEditing(cluster, database, token, 'bench-cluster');
     const chat = await chatRun(CLUSTER_PROCESSES, httpPoster(cluster.url), cluster.url);
-    return { design: { ...design, acrossProcesses: writerProcess !== readerProcess }, chat };
+    return { design: { ...design, acrossProcesses: writerProcess !== readerProcess }, kill, chat };
   } finally {
     for (const close of closers) close();
+  }
+}
+
+const EDITS = 60;
+
+/** EDITS edits, each sent again with its id until acknowledged (the outbox's rule); the editor's process killed after a third of them. */
+async function killDuringEditing(cluster: Cluster, database: DatabaseHandle, token: string, alias: string): Promise<KillFigures> {
+  const editor = createLocalRealtime({ url: cluster.url, token: () => token, timeoutMs: 2000 });
+  let killedAt = 0;
+  let reconnectedAt = 0;
+  let nextAckAt = 0;
+  editor.onConnection((up) => {
+    if (up && killedAt && !reconnectedAt) reconnectedAt = performance.now();
+  });
+  try {
+    await new Promise<void>((resolve) => {
+      const stop = editor.onConnection((up) => up && (stop(), resolve()));
+    });
+    const ids: string[] = [];
+    let victim = -1;
+    for (let edit = 0; edit < EDITS; edit += 1) {
+      const editId = `bench-kill-${Date.now().toString(36)}-${edit}-abcdef`;
+      ids.push(editId);
+      if (edit === EDITS / 3) {
+        victim = cluster.ports.findIndex((_port, index) => cluster.websockets(index) > 0);
+        killedAt = performance.now();
+        void cluster.kill(victim);
+      }
+      for (;;) {
+        try {
+          await editor.set(`${designPath(alias, 0)}/data/buttons/elevation`, edit % 24, { editId });
+          if (killedAt && !nextAckAt) nextAckAt = performance.now();
+          break;
+        } catch (error) {
+          if (!(error instanceof RealtimeUnreachable)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    }
+    const stored = await database.db.select({ editId: realtimeEdits.editId }).from(realtimeEdits).where(inArray(realtimeEdits.editId, ids));
+    await cluster.restart(victim);
+    return { reconnectMs: reconnectedAt - killedAt, nextAckMs: nextAckAt - killedAt, edits: EDITS, stored: stored.length };
+  } finally {
+    editor.close();
   }
 }
 
