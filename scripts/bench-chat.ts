@@ -53,17 +53,27 @@ async function joined(url: string, deviceId: string, roomId: string): Promise<So
   return socket;
 }
 
-async function run(apps: AppInstance[], authorization: string): Promise<ChatRun> {
-  const [poster, listener = poster] = apps;
-  if (!poster || !listener) throw new Error('no app');
-  const url = await listen(listener);
+/** How the bench posts: a POST of `payload` to `url` (an API path), answering the status and body. */
+export type ChatPoster = (url: string, payload?: object) => Promise<{ statusCode: number; body: string }>;
+
+/** A poster that injects into an in-process app. */
+function injecting(app: AppInstance, authorization: string): ChatPoster {
+  return async (url, payload) => {
+    const response = await app.inject({ method: 'POST', url, headers: { authorization }, ...(payload ? { payload } : {}) });
+    return { statusCode: response.statusCode, body: response.body };
+  };
+}
+
+/** Rooms made and messages posted through `post`; sockets connected to `socketUrl`. */
+export async function chatRun(processes: number, post: ChatPoster, socketUrl: string): Promise<ChatRun> {
+  const url = socketUrl;
   const sockets: Socket[] = [];
   try {
     const rooms: { deviceId: string; roomId: string }[] = [];
     for (let index = 0; index < SOCKETS; index += 1) {
       const deviceId = `bench-device-${index}-${Date.now().toString(36)}`;
-      const response = await poster.inject({ method: 'POST', url: `/v1/portal/chat/rooms?deviceId=${deviceId}`, headers: { authorization } });
-      rooms.push({ deviceId, roomId: response.json<{ data: SupportRoom }>().data.roomId });
+      const response = await post(`/v1/portal/chat/rooms?deviceId=${deviceId}`);
+      rooms.push({ deviceId, roomId: (JSON.parse(response.body) as { data: SupportRoom }).data.roomId });
     }
     for (let index = 0; index < rooms.length; index += 50) {
       sockets.push(...(await Promise.all(rooms.slice(index, index + 50).map((room) => joined(url, room.deviceId, room.roomId)))));
@@ -88,11 +98,11 @@ async function run(apps: AppInstance[], authorization: string): Promise<ChatRun>
         const job = jobs[next++];
         if (!job) return;
         sentAt.set(job.clientId, performance.now());
-        const response = await poster.inject({
-          method: 'POST',
-          url: `/v1/portal/rooms/${job.roomId}/new-message`,
-          headers: { authorization },
-          payload: { room: job.roomId, deviceId: job.deviceId, content: `bench ${job.clientId}`, clientId: job.clientId },
+        const response = await post(`/v1/portal/rooms/${job.roomId}/new-message`, {
+          room: job.roomId,
+          deviceId: job.deviceId,
+          content: `bench ${job.clientId}`,
+          clientId: job.clientId,
         });
         if (response.statusCode !== 200) throw new Error(`post failed: ${response.statusCode} ${response.body}`);
       }
@@ -105,7 +115,7 @@ async function run(apps: AppInstance[], authorization: string): Promise<ChatRun>
     await new Promise((resolve) => setTimeout(resolve, 500));
     const duplicated = [...seen.values()].reduce((sum, count) => sum + count - 1, 0);
     return {
-      processes: apps.length,
+      processes,
       sockets: sockets.length,
       expected,
       received: seen.size,
@@ -138,7 +148,7 @@ export async function benchChat(): Promise<ChatRun[]> {
     const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
     const { apps, authorization, dataDir } = await startApps(database, 1, {});
     try {
-      runs.push(await run(apps, authorization));
+      runs.push(await chatRun(1, injecting(apps[0]!, authorization), await listen(apps[0]!)));
     } finally {
       for (const app of apps) await app.close();
       await database.close();
@@ -152,7 +162,8 @@ export async function benchChat(): Promise<ChatRun[]> {
     const database = await openSeededDatabaseAt({ kind: 'postgres', url: postgres.url });
     const { apps, authorization, dataDir } = await startApps(database, 2, { REDIS_URL: redisUrl });
     try {
-      runs.push(await run(apps, authorization));
+      // Sockets on one process, posts on the other.
+      runs.push(await chatRun(2, injecting(apps[0]!, authorization), await listen(apps[1]!)));
     } catch (error) {
       console.warn('Two-process chat run failed:', error instanceof Error ? error.message : error);
     } finally {

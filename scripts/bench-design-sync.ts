@@ -36,7 +36,7 @@ const RUNS = 200;
 export const DESIGN_TARGETS = { editP95Ms: 50, reconnectMs: 2000 };
 
 /** Edit -> the reader's onValue sees it, RUNS times. */
-async function editToSecondClient(writer: RealtimeDb, reader: RealtimeDb, doc: string): Promise<{ p50: number; p95: number }> {
+export async function editToSecondClient(writer: RealtimeDb, reader: RealtimeDb, doc: string): Promise<{ p50: number; p95: number }> {
   const field = `${doc}/data/buttons/elevation`;
   let waiting: { value: number; resolve: () => void; reject: (error: Error) => void } | null = null;
   // A refused read would otherwise leave the bench waiting for a value that never comes.

@@ -20,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchChat, CHAT_TARGETS } from './bench-chat';
+import { benchCluster } from './bench-cluster';
+import { LOAD_STEPS } from './load-day';
 import { benchCollaborators, COLLAB_TARGETS } from './bench-collaborators';
 import { benchPayments, PAYMENTS_TARGETS, type PaymentsFigures } from './bench-payments';
 import { benchBillingPage, BILLING_TARGETS, type CloseFigures } from './bench-billing';
@@ -381,6 +383,40 @@ async function chatRows(initialJs: string[]): Promise<string[]> {
   return ['### Support chat (issue 13)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
 }
 
+/** Issue 32: design sync and chat through the three-process cluster's front address (scripts/bench-cluster.ts). */
+async function clusterRows(): Promise<string[]> {
+  const figures = await benchCluster();
+  if (!figures) return ['### The cluster (issue 32)', '', 'Not measured: PostgreSQL or Redis does not answer on loopback.'];
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { design, kill, chat, load, processes } = figures;
+  const rows: Array<[string, string, string]> = [
+    [
+      `Cluster of ${processes}: design edit -> the second device, devices on ${design.acrossProcesses ? 'different processes' : 'one process'}, p50 / p95 (200)`,
+      `${ms(design.p50)} / ${ms(design.p95)}`,
+      `p95 <= ${DESIGN_TARGETS.editP95Ms} ms: ${verdict(design.p95 <= DESIGN_TARGETS.editP95Ms)}`,
+    ],
+    [
+      `Cluster of ${processes}: design editing, the editor's process killed (SIGKILL): kill -> reconnected / -> next edit acknowledged`,
+      `${ms(kill.reconnectMs)} / ${ms(kill.nextAckMs)}; ${kill.stored}/${kill.edits} edits stored once`,
+      `all stored, within 5 s: ${verdict(kill.stored === kill.edits && kill.nextAckMs <= 5000)}`,
+    ],
+    [
+      `Cluster of ${processes}: chat, ${chat.sockets} sockets and every post through the front address, post -> NEW_MESSAGE p50 / p99`,
+      `${ms(chat.p50)} / ${ms(chat.p99)}, ${chat.received}/${chat.expected} received, ${chat.lost} lost, ${chat.duplicated} duplicated`,
+      `p99 <= ${CHAT_TARGETS.p99Ms} ms, 0 lost, 0 duplicated: ${verdict(chat.p99 <= CHAT_TARGETS.p99Ms && chat.lost === 0 && chat.duplicated === 0)}`,
+    ],
+    ...load.flatMap((run): Array<[string, string, string]> =>
+      LOAD_STEPS.map((step) => [
+        `Load, a merchant's day, ${run.merchants} merchants, ${run.processes === 1 ? 'one process' : `${run.processes} processes`}: ${step} p50 / p95 / p99`,
+        `${ms(run.steps[step].p50)} / ${ms(run.steps[step].p95)} / ${ms(run.steps[step].p99)}, ${run.steps[step].calls} calls, ${run.steps[step].errors} errors`,
+        step === 'browse' ? `${run.days} days, ${run.callsPerSecond.toFixed(1)} calls/s in ${run.seconds.toFixed(0)} s` : 'report only',
+      ]),
+    ),
+  ];
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(48)} ${value.padEnd(38)} ${target}`);
+  return ['### The cluster (issue 32)', '', '| Measure | Figure | Target |', '|---|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+}
+
 /** Issue 14: a collaborator's edit -> the owner's preview painted; /apps with 50 apps on a throttled phone (scripts/bench-collaborators.ts). */
 function collaboratorRows({ paint, ack, apps }: Awaited<ReturnType<typeof benchCollaborators>>): string[] {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -632,6 +668,8 @@ async function main(): Promise<void> {
       ...(await designSyncRows()),
       '',
       ...(await chatRows(initial.js)),
+      '',
+      ...(await clusterRows()),
       '',
       ...collaboratorRows(collaborators),
       '',

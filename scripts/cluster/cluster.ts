@@ -36,6 +36,10 @@ export interface Cluster {
   url: string;
   /** The processes' own ports on 127.0.0.1, by index. */
   ports: number[];
+  /** Process i's pid (undefined while it is down). */
+  pid(index: number): number | undefined;
+  /** Open websockets the front address holds to process i. */
+  websockets(index: number): number;
   /** Sends `signal` (default SIGKILL) to process i; resolves once it has exited. */
   kill(index: number, signal?: NodeJS.Signals): Promise<void>;
   /** Starts process i again (stopping it first if it runs); resolves once its /healthz answers. */
@@ -151,10 +155,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         }
       });
     }
-    child.once('exit', (code, signal) => {
-      proxy.markDown(index);
-      output(index, `exited (${signal ?? `code ${code}`})`, 'stderr');
-    });
+    // The proxy finds a dead process itself (a refused connection), as a load balancer would.
+    child.once('exit', (code, signal) => output(index, `exited (${signal ?? `code ${code}`})`, 'stderr'));
     children[index] = child;
     return child;
   }
@@ -176,7 +178,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const child = children[index];
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    proxy.markDown(index);
     child.kill(signal);
     const timer = signal === 'SIGKILL' ? undefined : setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     await exited;
@@ -204,6 +205,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   return {
     url: proxy.url,
     ports,
+    pid: (index) => {
+      const child = children[index];
+      return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
+    },
+    websockets: (index) => proxy.websockets(index),
     kill,
     restart: async (index) => {
       await kill(index, 'SIGTERM');

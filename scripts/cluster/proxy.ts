@@ -28,6 +28,8 @@ export interface Proxy {
   markDown(index: number): void;
   /** Whether process i is in rotation. */
   isUp(index: number): boolean;
+  /** Open websockets to process i (a test kills the process holding a client's). */
+  websockets(index: number): number;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true });
   const upgraded = new Set<Socket>();
+  const tunnels = targets.map(() => new Set<Socket>());
 
   /** The next process in rotation not tried yet; when none is up, one not tried (it may be back). */
   function pick(tried: Set<number>): number | undefined {
@@ -168,7 +171,11 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     upstream.once('data', (first: Buffer) => {
       answered = true;
       upgraded.add(client);
-      client.on('close', () => upgraded.delete(client));
+      tunnels[index]!.add(client);
+      client.on('close', () => {
+        upgraded.delete(client);
+        tunnels[index]!.delete(client);
+      });
       client.write(first);
       upstream.pipe(client);
       client.pipe(upstream);
@@ -216,6 +223,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     port,
     markDown,
     isUp: (index) => up[index] ?? false,
+    websockets: (index) => tunnels[index]?.size ?? 0,
     close: async () => {
       clearInterval(timer);
       for (const socket of upgraded) socket.destroy();

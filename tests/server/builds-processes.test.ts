@@ -10,15 +10,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_EVENT, buildsRoom } from '@contract/builds/paths';
-import type { AuthResult } from '@contract/auth/schemas';
 import type { Build } from '@contract/builds/schemas';
-import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
 import { REPO_ROOT } from '../../server/src/config';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
 import { openSeededDatabaseAt } from '../../server/src/seed';
-import { installShell, logoPng, order, readyShop, saveTestCard, waitForBuild } from './build-kit';
+import { installShell, order, readyShop, saveTestCard, waitForBuild } from './build-kit';
 import {
-  basicAuth,
   databaseKinds,
   freePort,
   openFreshDatabase,
@@ -31,7 +28,8 @@ import {
   tempDir,
   testConfig,
 } from './harness';
-import { registrationPayload, useApp } from './kit';
+import { httpClient } from './http-client';
+import { useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
 
 const kinds = await databaseKinds();
@@ -152,43 +150,15 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
     let run = start(env);
     try {
       await run.ready;
-      const call = async (method: string, pathname: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) => {
-        const response = await fetch(`${origin}${pathname}`, {
-          method,
-          headers: {
-            authorization: token ? `Bearer ${token}` : basicAuth(),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...headers,
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, json: (await response.json()) as { data: unknown; message: string } };
-      };
-      const registered = await call('POST', '/v1/auth/register', null, registrationPayload());
-      const owner = registered.json.data as AuthResult;
-      const upload = await fetch(`${origin}/v1/shop-media`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png', 'x-file-name': 'logo.png' },
-        body: logoPng(),
-      });
-      const logo = ((await upload.json()) as { data: ShopMedia }).data.url;
-      const currencies = (await call('GET', '/v1/currencies', null)).json.data as Currency[];
-      const shop = (
-        await call('POST', '/v1/shops', owner.token, {
-          name: 'Killed Mid Build',
-          logo,
-          latitude: 6.45,
-          longitude: 3.39,
-          address: { name: 'Lagos', description: 'Lagos, Nigeria', latitude: 6.45, longitude: 3.39 },
-          shopCurrency: { currencyId: currencies.find((currency) => currency.code === 'USD')?.id },
-          superCategoriesOfInterest: [2],
-        })
-      ).json.data as Shop;
+      const client = httpClient(origin);
+      const { call } = client;
+      const owner = await client.register();
+      const shop = await client.createShop(owner, 'Killed Mid Build');
       await saveTestCard(database.db, owner.user.id);
       expect((await call('POST', '/v1/subscriptions', owner.token, { shopAlias: shop.alias, planCode: 'starter' })).status).toBe(200);
       const placed = (await call('POST', `/v1/shops/${shop.alias}/builds`, owner.token, {}, { 'idempotency-key': 'kill-1' })).json.data as Build;
 
-      const read = async () => (await call('GET', `/v1/shops/${shop.alias}/builds/${placed.id}`, owner.token)).json.data as Build;
+      const read = async () => (await call<Build>('GET', `/v1/shops/${shop.alias}/builds/${placed.id}`, owner.token)).json.data;
       const until = async (done: (build: Build) => boolean, timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs;
         for (;;) {

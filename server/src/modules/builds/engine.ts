@@ -5,7 +5,7 @@
  * on the raw bytes in constant time and refused when older or newer than 300 s.
  *
  * - submit: POST /v1/builds {buildId, sourceUrl, callbackUrl, platforms, app, release}, with
- *   `idempotency-key: <callback host>/build-<buildId>-<attempt>`; 202 {jobId, status}.
+ *   `idempotency-key: <callback host>/build-<buildId>`; 202 {jobId, status}.
  * - status: GET /v1/builds/<jobId> (signed over "<t>." and the empty body): an EngineResult.
  * - download: each artifact's url, streamed to a file, its size and sha256 checked.
  *
@@ -52,10 +52,11 @@ export interface EngineArtifactRef {
 
 export interface BuildEngine {
   /**
-   * `attempt` (default 1) names the idempotency key: the same build and attempt make one engine job however often
-   * submitted. The callback's host is in it too: two deployments sharing an engine have builds of the same id.
+   * One engine job per build however often submitted: a worker that dies between the engine's
+   * answer and recording its job id submits again when the build resumes, and gets the same job.
+   * The callback's host is in the key too: two deployments sharing an engine have builds of the same id.
    */
-  submit(request: EngineSubmission, attempt?: number): Promise<{ jobId: string }>;
+  submit(request: EngineSubmission): Promise<{ jobId: string }>;
   status(jobId: string): Promise<EngineResult>;
   /** Streams the artifact to `toFile`; the file is removed again if anything is wrong with it. */
   download(artifact: EngineArtifactRef, toFile: string): Promise<void>;
@@ -204,7 +205,7 @@ export function createBuildEngine(engine: { url: string; secret: string }, optio
   }
 
   return {
-    async submit(request, attempt = 1) {
+    async submit(request) {
       const body = JSON.stringify({
         buildId: request.buildId,
         sourceUrl: request.sourceUrl,
@@ -213,7 +214,7 @@ export function createBuildEngine(engine: { url: string; secret: string }, optio
         app: request.app,
         release: request.release,
       });
-      const answer = await send('POST', '/v1/builds', body, { 'idempotency-key': `${new URL(request.callbackUrl).host}/build-${request.buildId}-${attempt}` });
+      const answer = await send('POST', '/v1/builds', body, { 'idempotency-key': `${new URL(request.callbackUrl).host}/build-${request.buildId}` });
       const jobId = (answer as { jobId?: unknown }).jobId;
       if (typeof jobId !== 'string' || jobId === '' || jobId.length > 200) throw new EngineUnavailableError('The build engine answered without a job id.');
       return { jobId };

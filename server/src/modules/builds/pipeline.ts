@@ -314,24 +314,21 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
       const slug = slugOf(row.shopAlias);
       const [shop] = await db.select({ name: shops.name }).from(shops).where(eq(shops.id, row.shopId)).limit(1);
       try {
-        ({ jobId } = await engine.submit(
-          {
-            buildId: row.id,
-            sourceUrl: engineSourceUrl(config, row.id),
-            callbackUrl: new URL(`${API_PREFIX}${BUILD_PATHS.engineWebhook}`, config.PUBLIC_ORIGIN).toString(),
-            platforms: ['android', 'ios'],
-            app: {
-              name: shop?.name ?? slug,
-              slug,
-              androidPackage: androidPackageOf(row.shopAlias),
-              iosBundleIdentifier: iosBundleIdOf(row.shopAlias),
-              version: '1.0.0',
-              buildNumber: row.number,
-            },
-            release: row.releaseVersion,
+        ({ jobId } = await engine.submit({
+          buildId: row.id,
+          sourceUrl: engineSourceUrl(config, row.id),
+          callbackUrl: new URL(`${API_PREFIX}${BUILD_PATHS.engineWebhook}`, config.PUBLIC_ORIGIN).toString(),
+          platforms: ['android', 'ios'],
+          app: {
+            name: shop?.name ?? slug,
+            slug,
+            androidPackage: androidPackageOf(row.shopAlias),
+            iosBundleIdentifier: iosBundleIdOf(row.shopAlias),
+            version: '1.0.0',
+            buildNumber: row.number,
           },
-          row.attempts,
-        ));
+          release: row.releaseVersion,
+        }));
       } catch (error) {
         if (error instanceof EngineRefusedError) throw new BuildFailure('ENGINE_REFUSED', error.message);
         throw error;
