@@ -33,8 +33,15 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-/** Failures that mean the process never answered: the request is sent to the next one. */
-const RETRYABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'EHOSTUNREACH']);
+/** Failures before the process had the request (nothing connected): any request goes to the next process. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH']);
+/** Failures after the request may have reached a handler: only a request that changes nothing goes again (as nginx does). */
+const CUT = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function retryable(code: string | undefined, method: string | undefined): boolean {
+  return NEVER_SENT.has(code ?? '') || (CUT.has(code ?? '') && SAFE_METHODS.has(method ?? 'GET'));
+}
 
 /** Headers of one connection, not of the message (RFC 9110 section 7.6.1). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade'];
@@ -117,7 +124,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
           response.destroy();
           return;
         }
-        if (RETRYABLE.has(error.code ?? '')) {
+        if (retryable(error.code, request.method)) {
           resolve('retry');
           return;
         }
@@ -181,7 +188,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       client.pipe(upstream);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (!answered && !client.destroyed && RETRYABLE.has(error.code ?? '')) {
+      if (!answered && !client.destroyed && retryable(error.code, request.method)) {
         markDown(index);
         upstream.destroy();
         upgrade(request, client, head, tried);
