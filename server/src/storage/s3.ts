@@ -43,8 +43,9 @@ export function createS3Storage(settings: S3Settings): FileStorage {
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
+      checkKey(key);
       // One PUT: S3 makes the object visible whole or not at all.
-      await send(() => client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: bytes, ContentType: contentType })));
+      await send(() => client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType })));
     },
 
     async putFile(key, file, contentType) {
@@ -65,7 +66,8 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     },
 
     async remove(key) {
-      await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })));
+      checkKey(key);
+      await send(() => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
     },
 
     async removeAll(prefix) {
