@@ -178,7 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
     firebase: createFirebaseMirror({ config, db: options.db.db, log: app.log }),
     jobs: createJobRunner(options.db, app.log.child({ module: 'jobs' })),
-    storage: createFileStorage(config.STORAGE),
+    storage: await createFileStorage(config.STORAGE),
   };
   app.addHook('onClose', async () => deps.storage.close());
   // Jobs start once every module has defined its queues, and stop before the database closes.

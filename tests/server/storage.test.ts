@@ -105,9 +105,9 @@ describe('where files live, from the environment', () => {
 describe.each(['local', 's3'] as const)('the FileStorage contract on the %s adapter', (kind) => {
   let storage: FileStorage;
   let root = '';
-  beforeAll(() => {
+  beforeAll(async () => {
     root = tempDir('storage-');
-    storage = createFileStorage(kind === 'local' ? { kind: 'local', root } : storageOf({ S3_URL: s3.url }));
+    storage = await createFileStorage(kind === 'local' ? { kind: 'local', root } : storageOf({ S3_URL: s3.url }));
   });
   afterAll(async () => storage.close());
 
@@ -169,7 +169,7 @@ describe.each(['local', 's3'] as const)('the FileStorage contract on the %s adap
   });
 
   it.runIf(kind === 's3')('a store that does not answer fails in seconds with StorageUnavailableError', async () => {
-    const down = createFileStorage(storageOf({ S3_URL: `http://AK:SK@127.0.0.1:${await freePort()}/portal-files` }));
+    const down = await createFileStorage(storageOf({ S3_URL: `http://AK:SK@127.0.0.1:${await freePort()}/portal-files` }));
     try {
       const started = Date.now();
       await expect(down.put('uploads/avatars/a.png', PNG, 'image/png')).rejects.toThrow(StorageUnavailableError);

@@ -2,10 +2,10 @@
 import type { StorageConfig } from '../config';
 import { createLocalStorage } from './local';
 import type { FileStorage } from './port';
-import { createS3Storage } from './s3';
 
-export function createFileStorage(config: StorageConfig): FileStorage {
-  return config.kind === 'local' ? createLocalStorage(config.root) : createS3Storage(config);
+/** The AWS SDK (most of a second to import) loads only when a bucket is configured. */
+export async function createFileStorage(config: StorageConfig): Promise<FileStorage> {
+  return config.kind === 'local' ? createLocalStorage(config.root) : (await import('./s3')).createS3Storage(config);
 }
 
 /** A line for the start-up log; never the keys. */
