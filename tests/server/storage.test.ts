@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,24 @@ describe.each(['local', 's3'] as const)('the FileStorage contract on the %s adap
       await down.close();
     }
   });
+
+  it.runIf(kind === 's3')(
+    'a store that takes the connection and never answers fails in seconds too',
+    async () => {
+      const silent = createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const hung = await createFileStorage(storageOf({ S3_URL: `http://AK:SK@127.0.0.1:${(silent.address() as AddressInfo).port}/portal-files` }));
+      try {
+        const started = Date.now();
+        await expect(hung.get('uploads/avatars/a.png')).rejects.toThrow(StorageUnavailableError);
+        expect(Date.now() - started).toBeLessThan(10_000);
+      } finally {
+        await hung.close();
+        silent.close();
+      }
+    },
+    20_000,
+  );
 });
 
 const pathOf = (url: string) => {
@@ -226,6 +245,10 @@ describe.each(kinds)('two servers, one database and one bucket, each its own dis
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
     });
+    const head = await other.inject({ method: 'HEAD', url: picture });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(PNG.length));
+    expect(head.rawPayload.length).toBe(0);
     const again = await other.inject({ method: 'GET', url: picture, headers: { 'if-none-match': String(served.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect((await other.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 /**
  * The S3-compatible adapter (AWS S3, MinIO, R2, ...) through the official SDK. Every call gives up
- * after a few seconds (connect 2 s, idle socket 5 s, two attempts): a store that is down makes a
+ * after a few seconds (connect 2 s, a silent socket 3 s, two attempts): a store that is down makes a
  * request fail fast with StorageUnavailableError (503), not hang. Checksums only where the API
  * requires them: S3-compatible servers differ in the newer default ones (SDK >= 3.729).
  */
@@ -12,7 +12,8 @@ import type { S3Settings } from '../config';
 import { checkKey, checkPrefix, StorageUnavailableError, type FileStorage } from './port';
 
 const CONNECT_TIMEOUT_MS = 2_000;
-const IDLE_TIMEOUT_MS = 5_000;
+/** Silence on a socket, not a whole request: a large artifact streams for as long as it flows. */
+const IDLE_TIMEOUT_MS = 3_000;
 
 const isMissing = (error: unknown) => {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -26,7 +27,7 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     forcePathStyle: settings.forcePathStyle,
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_TIMEOUT_MS },
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
