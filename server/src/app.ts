@@ -4,9 +4,6 @@
  * plugin under API_PREFIX), the OpenAPI reference, uploaded files and the static portal. Used
  * by main.ts, dev.ts and in-process by the tests.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
 import type { ErrorBody } from '@contract/envelope';
@@ -25,7 +22,7 @@ import { zodSerializerCompiler } from './http/serialization';
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
 import { isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { CONTENT_TYPES, STORED_NAME } from './media/store';
+import { STORED_NAME, uploadKey } from './media/store';
 import { emailsModule } from './modules/auth/email-routes';
 import { authModule } from './modules/auth/routes';
 import { catalogModule } from './modules/catalog/routes';
@@ -55,6 +52,8 @@ import { templatesModule } from './modules/templates/routes';
 import { usersModule } from './modules/users/routes';
 import { contactModule } from './modules/contact/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
+import { createFileStorage } from './storage/factory';
+import { contentTypeOf, type FileStorage } from './storage/port';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
 
@@ -116,27 +115,30 @@ const MODULES: ModulePlugin[] = [
   contactModule,
 ];
 
-/** Uploaded files: only names the server gave, with the type of their extension, never run as a page. */
-async function registerUploads(app: FastifyInstance, dataDir: string): Promise<void> {
-  const root = path.join(dataDir, 'uploads');
-  mkdirSync(root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root,
-    prefix: `${UPLOADS_PATH}/`,
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    dotfiles: 'deny',
-    allowedPath: (pathname) => STORED_NAME.test(pathname.replace(/^\//, '')),
-    setHeaders: (reply, filePath) => {
-      const extension = path.extname(filePath).slice(1);
-      reply.header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      reply.header('content-disposition', 'inline');
-      // Stored names are random and never reused: cacheable forever.
-      reply.header('cache-control', CACHE_IMMUTABLE);
-    },
+/**
+ * Uploaded files, streamed from the file storage (any process serves any upload): only names the
+ * server gave, with the type of their extension, never run as a page. Proxied rather than
+ * redirected to a signed bucket URL: the same address on every setup, same-origin for the pages'
+ * CSP and the service worker, and a bucket that stays private.
+ */
+function registerUploads(app: FastifyInstance, storage: FileStorage): void {
+  app.get(`${UPLOADS_PATH}/*`, async (request, reply) => {
+    const fileName = (request.params as { '*': string })['*'];
+    if (!STORED_NAME.test(fileName)) return reply.code(404).send(NOT_FOUND);
+    // Stored names are random and never reused: the name is the version, and a copy is never stale.
+    const etag = `"${fileName.slice(fileName.indexOf('/') + 1, fileName.lastIndexOf('.'))}"`;
+    const headers = {
+      'content-type': contentTypeOf(fileName),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'content-disposition': 'inline',
+      'cache-control': CACHE_IMMUTABLE,
+      etag,
+    };
+    if (request.headers['if-none-match'] === etag) return reply.code(304).headers(headers).send();
+    const file = await storage.get(uploadKey(fileName));
+    if (!file) return reply.code(404).send(NOT_FOUND);
+    return reply.headers(headers).header('content-length', file.size).send(file.body);
   });
 }
 
@@ -176,7 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
     firebase: createFirebaseMirror({ config, db: options.db.db, log: app.log }),
     jobs: createJobRunner(options.db, app.log.child({ module: 'jobs' })),
+    storage: await createFileStorage(config.STORAGE),
   };
+  app.addHook('onClose', async () => deps.storage.close());
   // Jobs start once every module has defined its queues, and stop before the database closes.
   if (options.jobs !== false) app.addHook('onReady', async () => deps.jobs.start());
   app.addHook('preClose', async () => deps.jobs.stop());
@@ -196,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     for (const module of MODULES) await app.register(module, { ...deps, prefix: API_PREFIX });
     await registerBilling(app, deps, await registerPayments(app, deps));
     await registerBuilds(app, deps, options.buildPipeline);
-    await registerUploads(app, config.DATA_DIR);
+    registerUploads(app, deps.storage);
     await options.configure?.(app, deps);
     await registerOpenApiUi(app);
 

@@ -108,6 +108,15 @@ const envSchema = z.object({
   ENGINE_TIMEOUT: z.preprocess((v) => (v === '' || v === undefined ? 1800 : v), z.coerce.number().int().min(1).max(86_400)),
   /** Seconds a build's worker holds it between heartbeats: a process dead longer than this has its build taken over (default 30). */
   BUILD_LEASE_SECONDS: z.preprocess((v) => (v === '' || v === undefined ? 30 : v), z.coerce.number().int().min(2).max(600)),
+  /** Files on S3-compatible object storage (storageConfig): S3_URL, or the bucket and its endpoint one by one. */
+  S3_URL: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+  S3_REGION: optionalText,
+  AWS_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).optional()),
 });
 
 /** One provider's keys as given; absent when none of them is set. */
@@ -170,11 +179,24 @@ export interface Config {
   CONTACT_EMAIL: string;
   PAYMENTS: PaymentsConfig;
   BUILDS: BuildsConfig;
+  /** Where uploads and build artifacts live: DATA_DIR (one machine) or an S3 bucket (any number). */
+  STORAGE: StorageConfig;
 }
 
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL; undefined for AWS S3 itself. */
+  endpoint: string | undefined;
+  /** host/bucket/key addresses instead of bucket.host/key (what most S3-compatible servers want). */
+  forcePathStyle: boolean;
+  /** undefined: the SDK's own chain (AWS_* variables of the process, an instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export type StorageConfig = { kind: 'local'; root: string } | ({ kind: 's3' } & S3Settings);
+
 export interface BuildsConfig {
-  /** Where the build artifacts live (DATA_DIR/builds). */
-  dir: string;
   /** How long a worker's hold on a build lasts without a heartbeat (BUILD_LEASE_SECONDS). */
   leaseSeconds: number;
   /** The external build engine, when BUILD_ENGINE_URL is set (its secret is then required). */
@@ -293,6 +315,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     CONTACT_EMAIL: values.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     PAYMENTS: paymentsConfig(values),
     BUILDS: buildsConfig(values),
+    STORAGE: storageConfig(values),
+  };
+}
+
+const S3_URL_FORMS = 's3://KEY:SECRET@bucket?region=eu-west-1 (AWS S3) or http(s)://KEY:SECRET@host:port/bucket?region=... (an S3-compatible server)';
+/** S3's bucket naming rule (3-63 lowercase letters, digits, dots and hyphens). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function credentialsOf(name: string, accessKeyId: string | undefined, secretAccessKey: string | undefined): S3Settings['credentials'] {
+  if (!accessKeyId && !secretAccessKey) return undefined;
+  if (!accessKeyId || !secretAccessKey)
+    throw new ConfigError(`${name}: give both the access key id and the secret access key, or neither (the SDK's own chain).`);
+  return { accessKeyId, secretAccessKey };
+}
+
+/** S3_URL: `s3://[KEY:SECRET@]bucket[?region=R]` for AWS S3, `http(s)://[KEY:SECRET@]host[:port]/bucket[?region=R]` for another server (path-style). */
+function parseS3Url(value: string, fallbackRegion: string): S3Settings {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`Invalid S3_URL: must look like ${S3_URL_FORMS}.`);
+  }
+  const aws = url.protocol === 's3:';
+  if (!aws && url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`Invalid S3_URL: must look like ${S3_URL_FORMS}.`);
+  const bucket = aws ? url.hostname : decodeURIComponent(url.pathname.replace(/^\/|\/$/g, ''));
+  if (!bucket || (aws && url.pathname !== '' && url.pathname !== '/')) throw new ConfigError(`Invalid S3_URL: name one bucket, as in ${S3_URL_FORMS}.`);
+  if (!BUCKET_NAME.test(bucket)) throw new ConfigError(`Invalid S3_URL: the bucket name "${bucket}" must be 3-63 lowercase letters, digits, dots or hyphens.`);
+  const unknown = [...url.searchParams.keys()].filter((key) => key !== 'region');
+  if (unknown.length > 0) throw new ConfigError(`Invalid S3_URL: unknown option ${unknown.join(', ')} (only region is read).`);
+  return {
+    bucket,
+    region: url.searchParams.get('region') || fallbackRegion,
+    endpoint: aws ? undefined : url.origin,
+    forcePathStyle: !aws,
+    credentials: credentialsOf('S3_URL', decodeURIComponent(url.username) || undefined, decodeURIComponent(url.password) || undefined),
+  };
+}
+
+function storageConfig(values: z.infer<typeof envSchema>): StorageConfig {
+  const region = values.S3_REGION ?? values.AWS_REGION ?? 'us-east-1';
+  if (values.S3_URL) {
+    if (values.S3_BUCKET || values.S3_ENDPOINT) throw new ConfigError('Set S3_URL or S3_BUCKET (with S3_ENDPOINT), not both.');
+    return { kind: 's3', ...parseS3Url(values.S3_URL, region) };
+  }
+  if (!values.S3_BUCKET) {
+    if (values.S3_ENDPOINT || values.S3_FORCE_PATH_STYLE) throw new ConfigError('S3_ENDPOINT and S3_FORCE_PATH_STYLE need S3_BUCKET (or use S3_URL).');
+    return { kind: 'local', root: values.DATA_DIR };
+  }
+  if (!BUCKET_NAME.test(values.S3_BUCKET))
+    throw new ConfigError(`Invalid S3_BUCKET: "${values.S3_BUCKET}" must be 3-63 lowercase letters, digits, dots or hyphens.`);
+  return {
+    kind: 's3',
+    bucket: values.S3_BUCKET,
+    region,
+    endpoint: values.S3_ENDPOINT?.replace(/\/$/, ''),
+    // Path-style by default with an endpoint of one's own: MinIO and most S3-compatible servers need it.
+    forcePathStyle: values.S3_FORCE_PATH_STYLE ? ['true', '1'].includes(values.S3_FORCE_PATH_STYLE) : Boolean(values.S3_ENDPOINT),
+    credentials: credentialsOf('AWS_ACCESS_KEY_ID', values.AWS_ACCESS_KEY_ID, values.AWS_SECRET_ACCESS_KEY),
   };
 }
 
@@ -305,12 +386,10 @@ function vapidKeys(values: z.infer<typeof envSchema>): Config['VAPID'] {
 }
 
 function buildsConfig(values: z.infer<typeof envSchema>): BuildsConfig {
-  const dir = path.join(values.DATA_DIR, 'builds');
   const leaseSeconds = values.BUILD_LEASE_SECONDS;
-  if (!values.BUILD_ENGINE_URL) return { dir, leaseSeconds, engine: undefined };
+  if (!values.BUILD_ENGINE_URL) return { leaseSeconds, engine: undefined };
   if (!values.BUILD_ENGINE_SECRET) throw new ConfigError('BUILD_ENGINE_URL: set BUILD_ENGINE_SECRET too (the engine and this server sign with it).');
   return {
-    dir,
     leaseSeconds,
     engine: { url: values.BUILD_ENGINE_URL.replace(/\/$/, ''), secret: values.BUILD_ENGINE_SECRET, timeoutSeconds: values.ENGINE_TIMEOUT },
   };

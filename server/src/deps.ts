@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from './http/validation';
 import type { Mailer } from './mail/mailer';
 import type { FirebaseMirror } from './modules/design/firebase-mirror';
 import type { Notifications } from './modules/notifications/service';
+import type { FileStorage } from './storage/port';
 
 export type { Notifications };
 
@@ -28,6 +29,8 @@ export interface AppDeps {
   firebase: FirebaseMirror;
   /** The one durable job runner (server/src/jobs/runner.ts): modules define their queues at registration. */
   jobs: JobRunner;
+  /** Uploads and build artifacts (server/src/storage): DATA_DIR or an S3 bucket, per config.STORAGE. */
+  storage: FileStorage;
 }
 
 /** The app buildApp (app.ts) makes, with the contract's zod schemas as its type provider. */

@@ -13,6 +13,7 @@ import { openSeededDatabase } from './seed';
 import { buildPortal, staleReason } from './web/build';
 import { precompressDist } from './web/precompress';
 import { lanAddresses } from './web/lan';
+import { describeStorage } from './storage/factory';
 
 /** A problem the person starting the server must fix: one line, exit code 1, no stack trace. */
 function fail(message: string): never {
@@ -114,6 +115,7 @@ async function main(): Promise<void> {
   console.log(`Portal ready at http://localhost:${port}`);
   const store = config.DATABASE_URL ? `PostgreSQL at ${redactUrl(config.DATABASE_URL)}` : `PGlite in ${path.join(config.DATA_DIR, 'pglite')}`;
   console.log(`Data directory: ${config.DATA_DIR} (database: ${store}; e-mail outbox: ${config.OUTBOX_DIR})`);
+  console.log(`Uploads and build artifacts: ${describeStorage(config.STORAGE)}`);
   console.log(
     config.PUBLIC_URL
       ? `Links in e-mails use ${config.PUBLIC_ORIGIN} (PUBLIC_URL)`

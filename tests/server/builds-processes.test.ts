@@ -44,7 +44,7 @@ describe.skipIf(!kinds.includes('postgres'))('builds across processes on Postgre
   it('two servers on one database: every build runs once, in one of them', async () => {
     const url = (kit.database as { url?: string }).url ?? '';
     const second = await openSeededDatabaseAt({ kind: 'postgres', url });
-    // Same DATA_DIR: artifacts are files (shared storage across machines is another issue).
+    // Same DATA_DIR: the default local file storage (a bucket shares files across machines: storage.test.ts).
     const other = await startApp(second, {
       config: testConfig({ PUBLIC_URL: kit.config.PUBLIC_ORIGIN, DATA_DIR: kit.config.DATA_DIR, DIST_DIR: kit.config.DIST_DIR }),
       jobs: true,

@@ -177,9 +177,9 @@ describe('appFilePath', () => {
 const kinds = await databaseKinds();
 
 describe.each(kinds)('serving /shops/{alias}/app/ on %s', (kind) => {
-  // The builds module serves the web apps from the config's builds folder.
+  // The builds module serves the web apps from the file storage: by default DATA_DIR, keys builds/<id>/web/<file>.
   const kit = useApp(kind);
-  const buildsDir = () => kit.config.BUILDS.dir;
+  const buildsDir = () => path.join(kit.config.DATA_DIR, 'builds');
   let alias = '';
   let files: Map<string, Uint8Array>;
 

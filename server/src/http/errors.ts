@@ -63,6 +63,8 @@ export function errorReply(error: FastifyError | HttpError | Error, request: Fas
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (error instanceof HttpError || (status >= 400 && status < 500)) {
     if (error instanceof HttpError) reply.headers(error.headers);
+    // A service that is down (5xx on purpose) is worth a line for whoever runs the server.
+    if (status >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
     return reply.code(status).send({ message: error.message } satisfies ErrorBody);
   }
   if (isDataException(error)) {

@@ -1,24 +1,21 @@
 /**
- * Uploaded files under DATA_DIR/uploads, each recorded in the media table with its owner. The
- * server picks every stored name (random, with the extension of the checked type), and a file is
- * deleted only through a media row of its owner: a value a client typed can never name a file.
+ * Uploaded files in the file storage under `uploads/` (DATA_DIR/uploads, or the bucket), each
+ * recorded in the media table with its owner. The server picks every stored name (random, with
+ * the extension of the checked type), and a file is deleted only through a media row of its
+ * owner: a value a client typed can never name a file.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { SHOP_MEDIA_TYPES } from '@contract/shops/paths';
 import { PROFILE_PICTURE_TYPES } from '@contract/users/paths';
 import type { Database } from '../db/database';
 import { media, type MediaKind } from '../db/schema';
+import type { FileStorage } from '../storage/port';
 
 type ImageType = (typeof PROFILE_PICTURE_TYPES)[number];
 
 const IMAGE_EXTENSIONS: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
 
-/** The content type of a stored name's extension (what /uploads answers with). */
-export const CONTENT_TYPES: Record<string, ImageType> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
-
-/** Folder of each kind under DATA_DIR/uploads. */
+/** Folder of each kind under uploads/. */
 const FOLDERS: Record<MediaKind, string> = { 'profile-picture': 'avatars', 'shop-media': 'shop-media' };
 
 /** Names the server gives stored files: `<folder>/<32 hex>.<extension>`. */
@@ -54,28 +51,30 @@ export function isImageType(value: string): value is ImageType {
 
 type StoredMedia = typeof media.$inferSelect;
 
-/** Writes the bytes under a new random name of `kind`'s folder and returns that name. */
-export async function writeMediaFile(uploadsDir: string, kind: MediaKind, type: ImageType, bytes: Buffer): Promise<string> {
+/** The storage key of a stored name (`avatars/<hex>.png` -> `uploads/avatars/<hex>.png`). */
+export const uploadKey = (fileName: string) => `uploads/${fileName}`;
+
+/** Stores the bytes under a new random name of `kind`'s folder and returns that name. */
+export async function writeMediaFile(storage: FileStorage, kind: MediaKind, type: ImageType, bytes: Buffer): Promise<string> {
   const fileName = `${FOLDERS[kind]}/${randomBytes(16).toString('hex')}.${IMAGE_EXTENSIONS[type]}`;
-  const target = path.join(uploadsDir, fileName);
-  await mkdir(path.dirname(target), { recursive: true });
-  // Written aside then renamed: a half-written file is never served.
-  const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, target);
+  await storage.put(uploadKey(fileName), bytes, type);
   return fileName;
 }
 
-/** Deletes stored files by name; the check keeps a damaged row from reaching outside the uploads. */
-export async function removeMediaFiles(uploadsDir: string, fileNames: readonly string[]): Promise<void> {
+/**
+ * Deletes stored files by name; the check keeps a damaged row from reaching outside the uploads.
+ * Their rows are gone already, so a store that fails now leaves only an orphan file no name ever
+ * reaches again: the caller's change stands (and says nothing of it).
+ */
+export async function removeMediaFiles(storage: FileStorage, fileNames: readonly string[]): Promise<void> {
   for (const fileName of fileNames) {
-    if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+    if (STORED_NAME.test(fileName)) await storage.remove(uploadKey(fileName)).catch(() => undefined);
   }
 }
 
-/** Writes the bytes under a new random name and records the row; the file is there before the row. */
-export async function storeMedia(db: Database, uploadsDir: string, file: MediaFile & { bytes: Buffer }): Promise<StoredMedia> {
-  return recordMedia(db, await writeMediaFile(uploadsDir, file.kind, file.type, file.bytes), { ...file, byteSize: file.bytes.length });
+/** Stores the bytes under a new random name and records the row; the file is there before the row. */
+export async function storeMedia(db: Database, storage: FileStorage, file: MediaFile & { bytes: Buffer }): Promise<StoredMedia> {
+  return recordMedia(db, await writeMediaFile(storage, file.kind, file.type, file.bytes), { ...file, byteSize: file.bytes.length });
 }
 
 type MediaFile = { ownerUserId: number; shopAlias?: string | null; kind: MediaKind; type: ImageType; label?: string };

@@ -7,6 +7,7 @@ import type { Notifications } from '../../deps';
 import type { JobRunner } from '../../jobs/runner';
 import type { Mailer } from '../../mail/mailer';
 import type { ShopRow } from '../../shop-access/access';
+import type { FileStorage } from '../../storage/port';
 import type { BuildEngine } from './engine';
 
 export interface BuildsDeps {
@@ -16,6 +17,8 @@ export interface BuildsDeps {
   mailer: Mailer;
   notifications: Notifications;
   log: FastifyBaseLogger;
+  /** Where the artifacts live, under `builds/<id>/` (artifactKey). */
+  storage: FileStorage;
   /** The external build engine (BUILD_ENGINE_URL), or undefined. */
   engine: BuildEngine | undefined;
   /** Sends the build to every open page of its app (room builds:<alias>). */

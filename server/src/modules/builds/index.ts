@@ -30,6 +30,7 @@ export async function registerBuilds(app: AppInstance, deps: AppDeps, options: B
     mailer: deps.mailer,
     notifications: deps.notifications,
     log,
+    storage: deps.storage,
     engine,
     announce: (build) => app.realtime.emitToRoom(buildsRoom(build.shopAlias), BUILD_EVENT, build),
     deliver: (shop, build, delivery) => deliverBuild({ db: deps.db, config, mailer: deps.mailer, log }, shop, build, delivery),
@@ -57,6 +58,6 @@ export async function registerBuilds(app: AppInstance, deps: AppDeps, options: B
   });
   app.addHook('preClose', async () => clearInterval(sweeper));
 
-  registerWebApp(app, { db: deps.db, buildsDir: config.BUILDS.dir });
+  registerWebApp(app, { db: deps.db, storage: deps.storage });
   await app.register(buildsRoutes(buildsDeps, pipeline), { ...deps, prefix: API_PREFIX });
 }

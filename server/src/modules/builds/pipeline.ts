@@ -13,8 +13,8 @@
  * (a build costs nothing: an app's plan bills its live minutes).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_PREFIX } from '@contract/api';
@@ -25,7 +25,8 @@ import { creationSchema } from '@contract/design/schemas';
 import { UPLOADS_PATH } from '@contract/pages';
 import { shopSetupError } from '@contract/shops/setup-checks';
 import { buildArtifacts, builds, currencies, shops, type StoredStage } from '../../db/schema';
-import { CONTENT_TYPES, STORED_NAME } from '../../media/store';
+import { STORED_NAME, uploadKey } from '../../media/store';
+import { contentTypeOf, readStored } from '../../storage/port';
 import { readDocument } from '../design/index';
 import type { BuildInput, ArtifactFiles, IconSet } from './artifacts/types';
 import { ArtifactInputError } from './artifacts/types';
@@ -35,7 +36,7 @@ import type { BuildsDeps } from './deps';
 import { notifyBuild } from './delivery';
 import { EngineRefusedError } from './engine';
 import { engineSourceUrl } from './links';
-import { ACTIVE_STATUSES, overallProgress, type BuildRow } from './records';
+import { ACTIVE_STATUSES, artifactKey, overallProgress, webAppPrefix, type BuildRow } from './records';
 import { announce, BUILD_QUEUE, oneBuild, queuedRows, stoppedStages } from './service';
 
 /** What makes the artifacts (tests replace one to make it fail). */
@@ -56,6 +57,8 @@ const STAGE_TRIES = 3;
 const LOG_LINES_PER_STAGE = 200;
 /** A logo larger than this is not an icon source anyone meant. */
 const LOGO_MAX_BYTES = 10 * 1024 * 1024;
+/** Web app files stored in parallel while packaging. */
+const WEB_FILES_AT_ONCE = 8;
 
 /** The build ended or another worker has it: stop quietly. */
 class Stopped extends Error {}
@@ -151,7 +154,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
   }
 
   async function readLogo(logo: string): Promise<{ bytes: Uint8Array; contentType: string }> {
-    const contentType = CONTENT_TYPES[path.extname(new URL(logo, 'http://x').pathname).slice(1).toLowerCase()] ?? 'application/octet-stream';
+    const contentType = contentTypeOf(new URL(logo, 'http://x').pathname);
     if (/^https?:\/\//i.test(logo)) {
       const response = await fetch(logo, { signal: AbortSignal.timeout(10_000) }).catch(() => null);
       if (!response?.ok) throw new ArtifactInputError('LOGO_UNREADABLE', `the logo at ${logo} could not be downloaded`);
@@ -161,15 +164,16 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
     }
     const pathname = decodeURIComponent(new URL(logo, 'http://x').pathname);
     const stored = pathname.startsWith(`${UPLOADS_PATH}/`) ? pathname.slice(UPLOADS_PATH.length + 1) : null;
-    // Only a name the server gave an upload, or a file of the portal's own (its build, or public/ before a build).
-    const candidates =
-      stored !== null
-        ? STORED_NAME.test(stored)
-          ? [path.join(config.DATA_DIR, 'uploads', stored)]
-          : []
-        : [config.DIST_DIR, path.resolve('public')]
-            .map((root) => path.resolve(root, `.${pathname}`))
-            .filter((file, index) => file.startsWith(path.resolve(index === 0 ? config.DIST_DIR : 'public') + path.sep));
+    // Only a name the server gave an upload (from the file storage), or a file of the portal's own
+    // (its build, or public/ before a build: the same on every machine).
+    if (stored !== null) {
+      const bytes = STORED_NAME.test(stored) ? await readStored(deps.storage, uploadKey(stored)) : null;
+      if (bytes) return { bytes: new Uint8Array(bytes), contentType };
+      throw new ArtifactInputError('LOGO_UNREADABLE', 'the logo file is missing: upload it again');
+    }
+    const candidates = [config.DIST_DIR, path.resolve('public')]
+      .map((root) => path.resolve(root, `.${pathname}`))
+      .filter((file, index) => file.startsWith(path.resolve(index === 0 ? config.DIST_DIR : 'public') + path.sep));
     for (const candidate of candidates) {
       const bytes = await readFile(candidate).catch(() => null);
       if (bytes) return { bytes: new Uint8Array(bytes), contentType };
@@ -237,8 +241,6 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
     };
   }
 
-  const buildDir = (buildId: number) => path.join(config.BUILDS.dir, String(buildId));
-
   /** One file of the build recorded (a build run again records it again over the same row). */
   async function recordArtifact(values: typeof buildArtifacts.$inferInsert): Promise<void> {
     await db
@@ -250,7 +252,7 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
   /** Writes and records a file made here; answers its sha256. */
   async function storeArtifact(buildId: number, kind: ArtifactKind, fileName: string, bytes: Uint8Array): Promise<string> {
     const storageKey = `${buildId}/${fileName}`;
-    await writeFile(path.join(config.BUILDS.dir, storageKey), bytes);
+    await deps.storage.put(artifactKey(storageKey), bytes, contentTypeOf(fileName));
     const hash = sha256(bytes);
     await recordArtifact({ buildId, kind, fileName, size: bytes.length, sha256: hash, storageKey });
     return hash;
@@ -258,13 +260,15 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
 
   /** packaging: the web app's files (served from web/), both zips, sha256 and size recorded. */
   async function pack(row: BuildRow, web: ArtifactFiles, native: ArtifactFiles): Promise<void> {
-    const dir = buildDir(row.id);
-    const webDir = path.join(dir, 'web');
-    await rm(webDir, { recursive: true, force: true });
-    for (const [name, bytes] of web) {
-      const target = path.join(webDir, name);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
+    // A build run again (after an interruption) starts its web app's folder afresh.
+    const prefix = webAppPrefix(row.id);
+    await deps.storage.removeAll(prefix);
+    const entries = [...web];
+    // A few at a time: object storage answers each file in a round trip.
+    for (let start = 0; start < entries.length; start += WEB_FILES_AT_ONCE) {
+      await Promise.all(
+        entries.slice(start, start + WEB_FILES_AT_ONCE).map(([name, bytes]) => deps.storage.put(`${prefix}${name}`, bytes, contentTypeOf(name))),
+      );
     }
     const slug = slugOf(row.shopAlias);
     const webZip = zipFiles(web, `${slug}-web-app`);
@@ -374,8 +378,15 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
     const extensions: Record<string, string> = { 'android-apk': 'apk', 'android-aab': 'aab', 'ios-ipa': 'ipa' };
     for (const artifact of result.artifacts ?? []) {
       const fileName = `${slug}-${row.number}.${extensions[artifact.kind]}`;
-      const target = path.join(buildDir(row.id), fileName);
-      await engine.download(artifact, target);
+      // Checked on this machine's disk first (size, sha256), then stored.
+      const folder = await mkdtemp(path.join(tmpdir(), 'build-'));
+      try {
+        const target = path.join(folder, fileName);
+        await engine.download(artifact, target);
+        await deps.storage.putFile(artifactKey(`${row.id}/${fileName}`), target, contentTypeOf(fileName));
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
       await recordArtifact({
         buildId: row.id,
         kind: artifact.kind,
@@ -439,7 +450,6 @@ export function createPipeline(deps: BuildsDeps, options: PipelineOptions) {
         const native = await tries(buildId, 'generating', 'GENERATION_FAILED', async () => options.makers.nativeProject(input, icons));
         await step(buildId, 'generating', 100, `Native project generated: ${native.size} files`);
         await enter(buildId, 'packaging', 'Packaging the artifacts');
-        await mkdir(buildDir(buildId), { recursive: true });
         await tries(buildId, 'packaging', 'GENERATION_FAILED', () => pack(claimed, web, native));
       }
       if (claimed.remote && deps.engine) {

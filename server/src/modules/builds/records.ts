@@ -10,6 +10,12 @@ import { artifactUrl, downloadExpiry } from './links';
 export type BuildRow = typeof builds.$inferSelect;
 type ArtifactRow = typeof buildArtifacts.$inferSelect;
 
+/** The file storage key of an artifact's `storage_key` (`<buildId>/<file>`). */
+export const artifactKey = (storageKey: string) => `builds/${storageKey}`;
+
+/** Where a build's web app files live, one key per file (`builds/<id>/web/<path>`). */
+export const webAppPrefix = (buildId: number) => `builds/${buildId}/web/`;
+
 /** Statuses of a build that has not finished. */
 export const ACTIVE_STATUSES: string[] = [...BUILD_STAGES];
 

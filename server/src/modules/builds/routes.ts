@@ -4,9 +4,6 @@
  * tampered link 403, an expired one 410), the native project handed to the external engine, and
  * the engine's webhook (HMAC-SHA256 over a timestamp and the raw body).
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -26,6 +23,7 @@ import type { BuildsDeps } from './deps';
 import { verifyEngineSignature } from './engine';
 import { checkArtifactLink, checkEngineSourceLink, type LinkCheck } from './links';
 import type { Pipeline } from './pipeline';
+import { artifactKey } from './records';
 import { cancelBuild, getBuild, listBuilds, orderBuild, resendLinks, retryBuild } from './service';
 
 const buildParams = aliasParams.extend({ buildId: idParam('buildId') });
@@ -113,21 +111,15 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
       async (request, reply) => {
         requireLink(checkArtifactLink(deps.config, request.params.artifactId, request.query));
         const [artifact] = await deps.db.select().from(buildArtifacts).where(eq(buildArtifacts.id, request.params.artifactId)).limit(1);
-        const file = artifact ? path.join(deps.config.BUILDS.dir, artifact.storageKey) : null;
-        const size = file
-          ? await stat(file).then(
-              (stats) => stats.size,
-              () => null,
-            )
-          : null;
-        if (!artifact || !file || size === null) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
+        const file = artifact ? await deps.storage.get(artifactKey(artifact.storageKey)) : null;
+        if (!artifact || !file) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
         return reply
           .type(artifact.fileName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
-          .header('content-length', size)
+          .header('content-length', file.size)
           .header('content-disposition', `attachment; filename="${artifact.fileName}"`)
           .header('cache-control', 'private, no-store')
           .header('x-content-sha256', artifact.sha256)
-          .send(createReadStream(file));
+          .send(file.body);
       },
     );
 
@@ -150,12 +142,14 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
           .from(buildArtifacts)
           .where(and(eq(buildArtifacts.buildId, request.params.buildId), eq(buildArtifacts.kind, 'native-project')))
           .limit(1);
-        if (!project) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
+        const file = project ? await deps.storage.get(artifactKey(project.storageKey)) : null;
+        if (!project || !file) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
         return reply
           .type('application/zip')
+          .header('content-length', file.size)
           .header('content-disposition', `attachment; filename="${project.fileName}"`)
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(path.join(deps.config.BUILDS.dir, project.storageKey)));
+          .send(file.body);
       },
     );
 

@@ -1,7 +1,7 @@
 /**
  * Serves a shop's installable web app (issue 31) at /shops/{alias}/app/: the files of the web-app
- * artifact of its latest succeeded build, as the pipeline wrote them under
- * <buildsDir>/<buildId>/web/ (artifacts/web-app.ts makes them). A shop without one gets a
+ * artifact of its latest succeeded build, as the pipeline stored them under builds/<buildId>/web/
+ * in the file storage (artifacts/web-app.ts makes them). A shop without one gets a
  * friendly 404 page. Paths are checked segment by segment (no traversal); index.html, sw.js and
  * the manifest are revalidated every time (a new build takes over at once), the hashed assets and
  * catalogue pictures are kept forever; text files are sent compressed. The pages carry a
@@ -9,8 +9,6 @@
  * files), inline styles (the phone's), pictures from this origin, data: and blob:.
  */
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
@@ -21,7 +19,9 @@ import type { AppInstance } from '../../deps';
 import type { Database } from '../../db/database';
 import { buildArtifacts, builds } from '../../db/schema';
 import { escapeHtml } from '../../html';
+import { contentTypeOf, readStored, type FileStorage } from '../../storage/port';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from '../../web/paths';
+import { webAppPrefix } from './records';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -43,24 +43,6 @@ export const WEB_APP_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-};
 const COMPRESSIBLE = /\.(html|m?js|css|json|webmanifest|svg|txt)$/;
 /** Below this size the encoding headers cost more than they save. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -100,12 +82,15 @@ export function appFilePath(wildcard: string): string | null {
   return segments.join('/');
 }
 
-/** Compressed copies of the text files sent lately, by file, size and time. */
+/** A text file as sent: compressed when that pays, null when the build has no such file. */
+type Prepared = { body: Buffer; encoding: 'br' | 'gzip' | null } | null;
+
+/** The text files sent lately, compressed, by encoding, build and path (a build's files never change). */
 class CompressedCache {
-  private readonly entries = new Map<string, Promise<Buffer>>();
+  private readonly entries = new Map<string, Promise<Prepared>>();
   constructor(private readonly limit = 64) {}
 
-  get(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  get(key: string, make: () => Promise<Prepared>): Promise<Prepared> {
     const known = this.entries.get(key);
     if (known) {
       // Most recently used last.
@@ -130,9 +115,9 @@ function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 
 /**
  * `GET /shops/:alias/app` (to the folder) and `GET /shops/:alias/app/*`: the shop's web app from
- * its latest succeeded build's `web-app` artifact, read from `<buildsDir>/<buildId>/web/`.
+ * its latest succeeded build's `web-app` artifact, read from the file storage.
  */
-export function registerWebApp(app: AppInstance, deps: { db: Database; buildsDir: string }): void {
+export function registerWebApp(app: AppInstance, deps: { db: Database; storage: FileStorage }): void {
   const compressed = new CompressedCache();
 
   async function latestWebAppBuild(alias: string): Promise<number | null> {
@@ -169,32 +154,39 @@ export function registerWebApp(app: AppInstance, deps: { db: Database; buildsDir
     const buildId = await latestWebAppBuild(alias);
     if (buildId === null) return page(reply, 404, NOT_BUILT_PAGE(alias));
 
-    const root = path.resolve(deps.buildsDir, String(buildId), 'web');
-    const file = path.resolve(root, relative);
-    if (!file.startsWith(`${root}${path.sep}`)) return page(reply, 404, FILE_NOT_FOUND_PAGE);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return page(reply, 404, FILE_NOT_FOUND_PAGE);
-
-    const etag = `"${createHash('sha1').update(`${buildId}:${relative}:${info.size}:${info.mtimeMs}`).digest('base64url').slice(0, 20)}"`;
-    const extension = path.extname(relative).toLowerCase();
-    reply
-      .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-      .header('cache-control', HASHED.test(relative) ? CACHE_IMMUTABLE : CACHE_REVALIDATE)
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', WEB_APP_CSP);
-    const compressible = COMPRESSIBLE.test(relative) && info.size >= MIN_COMPRESS_BYTES;
-    if (compressible) reply.header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const key = `${webAppPrefix(buildId)}${relative}`;
+    // A build's files never change: its id and the path are the version.
+    const etag = `"${createHash('sha1').update(`${buildId}:${relative}`).digest('base64url').slice(0, 20)}"`;
+    const compressible = COMPRESSIBLE.test(relative);
+    const headers = {
+      'content-type': contentTypeOf(relative),
+      'cache-control': HASHED.test(relative) ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+      etag,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': WEB_APP_CSP,
+      ...(compressible ? { vary: 'accept-encoding' } : {}),
+    };
+    if (request.headers['if-none-match'] === etag) return reply.code(304).headers(headers).send();
 
     const encoding = compressible ? preferredEncoding(request) : null;
-    if (!encoding) return reply.send(await readFile(file));
-    const body = await compressed.get(`${encoding}:${file}:${info.size}:${info.mtimeMs}`, async () => {
-      const source = await readFile(file);
-      return encoding === 'br'
-        ? brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } })
-        : gzipAsync(source, { level: 9 });
+    if (!encoding) {
+      const file = await deps.storage.get(key);
+      if (!file) return page(reply, 404, FILE_NOT_FOUND_PAGE);
+      return reply.headers(headers).header('content-length', file.size).send(file.body);
+    }
+    const prepared = await compressed.get(`${encoding}:${key}`, async () => {
+      const source = await readStored(deps.storage, key);
+      if (!source) return null;
+      if (source.length < MIN_COMPRESS_BYTES) return { body: source, encoding: null };
+      const body =
+        encoding === 'br'
+          ? await brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } })
+          : await gzipAsync(source, { level: 9 });
+      return { body, encoding };
     });
-    return reply.header('content-encoding', encoding).send(body);
+    if (!prepared) return page(reply, 404, FILE_NOT_FOUND_PAGE);
+    reply.headers(headers);
+    if (prepared.encoding) reply.header('content-encoding', prepared.encoding);
+    return reply.send(prepared.body);
   });
 }

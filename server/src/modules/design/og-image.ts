@@ -5,13 +5,13 @@
  * no browser). Text uses the machine's fonts when it has any; without fonts the picture still
  * renders, without its words. Rendered PNGs are kept per (alias, version, revision).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { PRODUCT_NAME } from '@contract/brand';
 import { parseCreationTolerant } from '@contract/design/schemas-tolerant';
+import { UPLOADS_PATH } from '@contract/pages';
 import { escapeHtml } from '../../html';
-import { STORED_NAME } from '../../media/store';
+import { STORED_NAME, uploadKey } from '../../media/store';
+import { readStored, type FileStorage } from '../../storage/port';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -35,18 +35,17 @@ interface OgInput {
   config: Record<string, unknown> | null;
 }
 
-/** A data: URI of the shop's uploaded logo (PNG or JPEG only; anything else is left out). */
-async function logoData(uploadsDir: string, logo: string): Promise<string | null> {
-  const file = logo.split('/').pop() ?? '';
+/**
+ * A data: URI of the shop's uploaded logo (PNG or JPEG only; anything else, or a file gone, is
+ * left out). A store that is down fails the picture (503) rather than caching it without its logo.
+ */
+async function logoData(storage: FileStorage, logo: string): Promise<string | null> {
+  const file = logo.startsWith(`${UPLOADS_PATH}/`) ? logo.slice(UPLOADS_PATH.length + 1) : '';
   if (!STORED_NAME.test(file)) return null;
-  const type = file.endsWith('.png') ? 'image/png' : /\.jpe?g$/.test(file) ? 'image/jpeg' : null;
+  const type = file.endsWith('.png') ? 'image/png' : file.endsWith('.jpg') ? 'image/jpeg' : null;
   if (!type) return null;
-  try {
-    const bytes = await readFile(path.join(uploadsDir, file));
-    return `data:${type};base64,${bytes.toString('base64')}`;
-  } catch {
-    return null;
-  }
+  const bytes = await readStored(storage, uploadKey(file));
+  return bytes ? `data:${type};base64,${bytes.toString('base64')}` : null;
 }
 
 function ogSvg(input: OgInput, logo: string | null): string {
@@ -94,10 +93,10 @@ const cache = new Map<string, Buffer>();
 const CACHE_SIZE = 200;
 
 /** The PNG of `input` (cached under `key`, e.g. alias/version/revision). */
-export async function renderOgImage(uploadsDir: string, key: string, input: OgInput): Promise<Buffer> {
+export async function renderOgImage(storage: FileStorage, key: string, input: OgInput): Promise<Buffer> {
   const known = cache.get(key);
   if (known) return known;
-  const svg = ogSvg(input, await logoData(uploadsDir, input.logo));
+  const svg = ogSvg(input, await logoData(storage, input.logo));
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: OG_WIDTH }, font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng();
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
   cache.set(key, png);

@@ -3,7 +3,6 @@
  * public page's data and Open Graph picture. Turning the link off or rotating the key drops the
  * phones that may no longer read the design (readers.ts).
  */
-import path from 'node:path';
 import { DESIGN_PATHS } from '@contract/design/paths';
 import { publicShopSchema, sharingSchema, sharingUpdateSchema } from '@contract/design/sharing';
 import { envelopeOf } from '@contract/response';
@@ -17,11 +16,10 @@ import { renderOgImage } from './og-image';
 import { dropUnreadableReaders } from './readers';
 import { getSharing, publicShop, rotatePreviewKey, setSharing } from './sharing';
 
-export const designSharingModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
+export const designSharingModule: ModulePlugin = async (app, { db, guards, firebase, storage }) => {
   const tags = ['collaborators'];
   const requireUser = guards.requireUser;
   const { realtime } = app;
-  const uploads = path.join(config.DATA_DIR, 'uploads');
 
   // A call without a body, in its own scope: whatever body arrives is read and ignored.
   await app.register(async (plain) => {
@@ -80,7 +78,7 @@ export const designSharingModule: ModulePlugin = async (app, { config, db, guard
     async (request, reply) => {
       const page = await publicShop(db, request.params.alias);
       const key = `${page.alias}/${page.version}/${JSON.stringify(page.config ?? {}).length}/${page.shop.updatedAt.getTime()}/${hashOf(page.config)}`;
-      const png = await renderOgImage(uploads, key, { name: page.name, slogan: page.slogan, logo: page.logo, config: page.config });
+      const png = await renderOgImage(storage, key, { name: page.name, slogan: page.slogan, logo: page.logo, config: page.config });
       return reply.type('image/png').header('cache-control', 'public, max-age=300').send(png);
     },
   );

@@ -8,6 +8,7 @@ import type { Database } from '../../db/database';
 import { media } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { isShopMediaType, matchesImageType, removeMediaFiles, storeMedia } from '../../media/store';
+import type { FileStorage } from '../../storage/port';
 import { checkShopAccess } from '../../shop-access/access';
 import { SHOP_MESSAGES } from '../../shop-access/messages';
 
@@ -57,14 +58,14 @@ function checkedImage(type: string, bytes: Buffer) {
 /** Uploads into the shop's media library (alias), or, before the shop exists, as the actor's pending upload. */
 export async function uploadShopMedia(
   db: Database,
-  uploadsDir: string,
+  storage: FileStorage,
   actor: User,
   alias: string | null,
   file: { type: string; bytes: Buffer; label: string },
 ): Promise<ShopMedia> {
   if (alias) await checkShopAccess(db, actor, alias, 'write');
   const type = checkedImage(file.type, file.bytes);
-  const stored = await storeMedia(db, uploadsDir, { ownerUserId: actor.id, shopAlias: alias, kind: 'shop-media', type, bytes: file.bytes, label: file.label });
+  const stored = await storeMedia(db, storage, { ownerUserId: actor.id, shopAlias: alias, kind: 'shop-media', type, bytes: file.bytes, label: file.label });
   if (!alias) {
     // A merchant who uploads logo after logo before creating a shop keeps only the latest few.
     // Only rows older than the kept window go, so a parallel upload's newer row is never removed.
@@ -83,7 +84,7 @@ export async function uploadShopMedia(
             .where(and(eq(media.ownerUserId, actor.id), isNull(media.shopAlias), eq(media.kind, 'shop-media'), lt(media.id, oldestKept)))
             .returning({ fileName: media.fileName });
     await removeMediaFiles(
-      uploadsDir,
+      storage,
       stale.map((row) => row.fileName),
     );
   }

@@ -1,5 +1,4 @@
 /** HTTP shape of the shop calls (spec section 7), the currency table and the place search. */
-import path from 'node:path';
 import type { FastifyError } from 'fastify';
 import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
@@ -59,10 +58,9 @@ function labelOf(header: string | string[] | undefined): string {
   return withoutControlCharacters(decoded).trim().slice(0, 200);
 }
 
-export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
+export const shopsModule: ModulePlugin = async (app, { db, guards, firebase, storage }) => {
   const tags = ['shops'];
   const requireUser = guards.requireUser;
-  const uploads = path.join(config.DATA_DIR, 'uploads');
   const shopAnswer = { 200: envelopeOf(shopSchema) };
   const cache = new CatalogueCache();
 
@@ -129,8 +127,8 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
       // A template's shop goes with its template documents, in one transaction (issue #11).
       const templateId = request.query.templateId;
       if (templateId !== undefined && (await isTemplateShop(db, request.params.alias, templateId)))
-        await removeTemplate(db, uploads, signedInUser(request), templateId, request.params.alias);
-      else await deleteShop(db, uploads, signedInUser(request), request.params.alias, templateId);
+        await removeTemplate(db, storage, signedInUser(request), templateId, request.params.alias);
+      else await deleteShop(db, storage, signedInUser(request), request.params.alias, templateId);
       await firebase.shopChanged(request.params.alias);
       return ok(null, 'Shop deleted');
     },
@@ -187,7 +185,7 @@ export const shopsModule: ModulePlugin = async (app, { config, db, guards, fireb
             ?.trim()
             .toLowerCase() ?? '';
         return ok(
-          await uploadShopMedia(db, uploads, signedInUser(request), alias, { type, bytes: request.body, label: labelOf(request.headers[MEDIA_NAME_HEADER]) }),
+          await uploadShopMedia(db, storage, signedInUser(request), alias, { type, bytes: request.body, label: labelOf(request.headers[MEDIA_NAME_HEADER]) }),
         );
       };
     scope.post(

@@ -17,6 +17,7 @@ import { currencies, media, shops, superCategories } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { JSON_LIMITS, nestedDeeperThan } from '../../http/json-limits';
 import { removeMediaFiles, STORED_NAME } from '../../media/store';
+import type { FileStorage } from '../../storage/port';
 import { ALL_PRODUCT_CATEGORIES } from '../catalog/index';
 import { withSelection } from '../design/index';
 import { enableProblem, requireShopAccess, type ShopRow } from '../../shop-access/access';
@@ -266,7 +267,7 @@ export async function getAdminShop(db: Database, actor: User, alias: string): Pr
 }
 
 /** DELETE /v1/admin/shops/{alias}?templateId: the shop, its media rows, then their files. */
-export async function deleteShop(db: Database, uploadsDir: string, actor: User, alias: string, templateId: string | undefined): Promise<void> {
+export async function deleteShop(db: Database, storage: FileStorage, actor: User, alias: string, templateId: string | undefined): Promise<void> {
   const shop = await requireShopAccess(db, actor, alias, 'delete');
   if (templateId !== undefined && shop.templateId !== templateId) throw new HttpError(400, SHOP_MESSAGES.notATemplate);
   const removed = await db.transaction(async (tx) => {
@@ -275,7 +276,7 @@ export async function deleteShop(db: Database, uploadsDir: string, actor: User, 
     return files;
   });
   await removeMediaFiles(
-    uploadsDir,
+    storage,
     removed.map((row) => row.fileName),
   );
 }

@@ -1,5 +1,4 @@
 /** HTTP shape of the template calls (issue #11): public reads, owner-or-SOVEREIGN writes. */
-import path from 'node:path';
 import { z } from 'zod';
 import { envelopeOf, noData } from '@contract/response';
 import { designPath, REALTIME_EVENTS } from '@contract/design/realtime';
@@ -22,7 +21,7 @@ import { createTemplate, getTemplate, listTemplates, removeTemplate, saveTemplat
 
 const templateParams = z.object({ templateId: z.string().min(1).max(100) });
 
-export const templatesModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
+export const templatesModule: ModulePlugin = async (app, { db, guards, firebase, storage }) => {
   /** A design document a template call wrote: to its open editors and previews, and to Firebase in Firebase mode. */
   const publishStored = async (path: string) => {
     const snapshot = await readDocument(db, path);
@@ -42,7 +41,6 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
     await dropUnreadableReaders(app.realtime, db, alias);
   };
   const tags = ['templates'];
-  const uploads = path.join(config.DATA_DIR, 'uploads');
   const one = { 200: envelopeOf(templateSchema) };
 
   app.get(
@@ -86,7 +84,7 @@ export const templatesModule: ModulePlugin = async (app, { config, db, guards, f
     TEMPLATE_PATHS.one,
     { onRequest: guards.requireUser, schema: { tags, params: templateParams, response: { 200: envelopeOf(noData) } } },
     async (request) => {
-      await firebase.shopChanged(await removeTemplate(db, uploads, signedInUser(request), request.params.templateId));
+      await firebase.shopChanged(await removeTemplate(db, storage, signedInUser(request), request.params.templateId));
       return ok(null, TEMPLATE_MESSAGES.removed);
     },
   );

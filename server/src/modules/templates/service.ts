@@ -14,8 +14,6 @@
  * The template calls live here; reading the documents is documents.ts, the starters seed.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import { creationSchema } from '@contract/design/schemas';
 import { designPath } from '@contract/design/realtime';
@@ -45,7 +43,8 @@ import type { User } from '@contract/users/schemas';
 import type { Database } from '../../db/database';
 import { currencies, media, realtimeNodes, shops, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
-import { STORED_NAME } from '../../media/store';
+import { removeMediaFiles } from '../../media/store';
+import type { FileStorage } from '../../storage/port';
 import { requireShopAccess } from '../../shop-access/access';
 import { coloursOf, DESIGN_VERSION, type Db, node, putNode, readDoc, TEMPLATE_SHOP_LOGO, type Tx, visibleDoc, withCreation } from './documents';
 
@@ -217,7 +216,7 @@ export async function saveTemplate(db: Database, actor: User, templateId: string
  * shop, the shop and its media rows, in ONE transaction (a failing step rolls every step back);
  * the media files go after the commit. Answers the removed shop's alias.
  */
-export async function removeTemplate(db: Database, uploadsDir: string, actor: User, templateId: string, expectedAlias?: string): Promise<string> {
+export async function removeTemplate(db: Database, storage: FileStorage, actor: User, templateId: string, expectedAlias?: string): Promise<string> {
   const { files, alias } = await db.transaction(async (tx) => {
     const { doc, shop } = await requireEditable(tx, actor, templateId);
     if (expectedAlias !== undefined && shop.alias !== expectedAlias) throw new HttpError(400, 'This shop does not belong to that template');
@@ -228,7 +227,10 @@ export async function removeTemplate(db: Database, uploadsDir: string, actor: Us
     await tx.delete(shops).where(eq(shops.id, shop.id));
     return { files: removed, alias: shop.alias };
   });
-  for (const { fileName } of files) if (STORED_NAME.test(fileName)) await rm(path.join(uploadsDir, fileName), { force: true });
+  await removeMediaFiles(
+    storage,
+    files.map((row) => row.fileName),
+  );
   return alias;
 }
 

@@ -1,5 +1,4 @@
 /** HTTP shape of the user calls (spec section 7): me, update, profile picture, find. */
-import path from 'node:path';
 import { envelopeOf } from '@contract/response';
 import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, USER_PATHS } from '@contract/users/paths';
 import { findUserSchema, publicUserSchema, updateUserSchema, userSchema } from '@contract/users/schemas';
@@ -20,7 +19,7 @@ const PICTURE_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: USER_MESSAGES.pictureType },
 };
 
-export const usersModule: ModulePlugin = async (app, { config, db, guards }) => {
+export const usersModule: ModulePlugin = async (app, { db, guards, storage }) => {
   const tags = ['users'];
   const userAnswer = { 200: envelopeOf(userSchema) };
 
@@ -62,8 +61,7 @@ export const usersModule: ModulePlugin = async (app, { config, db, guards }) => 
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw new HttpError(415, USER_MESSAGES.pictureType);
         const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
-        const uploads = path.join(config.DATA_DIR, 'uploads');
-        return ok(await setProfilePicture(db, uploads, signedInUser(request), request.params.userId, type, request.body));
+        return ok(await setProfilePicture(db, storage, signedInUser(request), request.params.userId, type, request.body));
       },
     );
   });

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database';
 import { media, userRoles, users } from '../../db/schema';
 import { HttpError } from '../../http/http-error';
 import { isImageType, matchesImageType, recordMedia, removeMediaFiles, writeMediaFile } from '../../media/store';
+import type { FileStorage } from '../../storage/port';
 import { USER_MESSAGES } from './messages';
 
 export async function updateUser(db: Database, actor: User, userId: number, patch: UpdateUserPayload): Promise<User> {
@@ -34,12 +35,12 @@ export async function findUser(db: Database, email: string): Promise<PublicUser>
  * Stores a new profile picture of `userId` (checked against its declared type), points the
  * profile at it, and deletes that user's other pictures: only files recorded as theirs.
  */
-export async function setProfilePicture(db: Database, uploadsDir: string, actor: User, userId: number, type: string, bytes: Buffer): Promise<User> {
+export async function setProfilePicture(db: Database, storage: FileStorage, actor: User, userId: number, type: string, bytes: Buffer): Promise<User> {
   requireSelfOrSovereign(actor, userId);
   if (!(await findUserRow(db, userId))) throw new HttpError(404, USER_MESSAGES.userNotFound);
   if (!isImageType(type) || !matchesImageType(bytes, type)) throw new HttpError(400, USER_MESSAGES.pictureType);
 
-  const fileName = await writeMediaFile(uploadsDir, 'profile-picture', type, bytes);
+  const fileName = await writeMediaFile(storage, 'profile-picture', type, bytes);
   let replaced: string[];
   try {
     replaced = await db.transaction(async (tx) => {
@@ -58,10 +59,10 @@ export async function setProfilePicture(db: Database, uploadsDir: string, actor:
       return removed.map((other) => other.fileName);
     });
   } catch (error) {
-    await removeMediaFiles(uploadsDir, [fileName]);
+    await removeMediaFiles(storage, [fileName]);
     throw error;
   }
-  await removeMediaFiles(uploadsDir, replaced);
+  await removeMediaFiles(storage, replaced);
   const user = await loadUser(db, userId);
   if (!user) throw new HttpError(404, USER_MESSAGES.userNotFound);
   return user;
