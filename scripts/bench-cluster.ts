@@ -101,7 +101,7 @@ async function onCluster<T>(
 }
 
 /** Design sync and chat through the front address of CLUSTER_PROCESSES processes. */
-async function syncAndChat(cluster: Cluster, database: DatabaseHandle, env: Record<string, string>): Promise<Pick<ClusterFigures, 'design' | 'chat'>> {
+async function syncAndChat(cluster: Cluster, database: DatabaseHandle, env: Record<string, string>): Promise<Pick<ClusterFigures, 'design' | 'kill' | 'chat'>> {
   const closers: Array<() => void> = [];
   try {
     const [owner] = await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Cluster', email: 'bench-cluster@example.com' }).returning();

@@ -75,10 +75,10 @@ async function startLocalS3(dataDir: string): Promise<{ url: string; close: () =
   const directory = path.join(dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const bucket = 'portal';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = await server.run();
   // s3rver's fixed development credentials.
-  return { url: `s3://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}?forcePathStyle=true`, close: () => server.close() };
+  return { url: `http://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}`, close: () => server.close() };
 }
 
 /**

@@ -264,12 +264,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'unreadable value'}.`);
   }
   const values = parsed.data;
+  const storage = storageConfig(values);
   if (values.CLUSTER) {
     const problem = clusterProblem({
       ...values,
       fcm: Boolean(values.VITE_FIREBASE_CONFIG && values.FIREBASE_SERVICE_ACCOUNT),
-      // Becomes config.STORAGE.kind === 'local' with the storage adapters.
-      localFiles: !(env.S3_URL || env.S3_BUCKET),
+      localFiles: storage.kind === 'local',
     });
     if (problem) throw new ConfigError(problem);
   }
@@ -315,7 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     CONTACT_EMAIL: values.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
     PAYMENTS: paymentsConfig(values),
     BUILDS: buildsConfig(values),
-    STORAGE: storageConfig(values),
+    STORAGE: storage,
   };
 }
 

@@ -20,7 +20,7 @@ const CLUSTER_READY = {
   CLIENT_CREDENTIAL: 'portal:cluster-secret',
   VAPID_PUBLIC_KEY: 'public-key',
   VAPID_PRIVATE_KEY: 'private-key',
-  S3_URL: 's3://KEY:SECRET@127.0.0.1:4568/portal?forcePathStyle=true',
+  S3_URL: 'http://KEY:SECRET@127.0.0.1:4568/portal',
 };
 
 function without(name: keyof typeof CLUSTER_READY, dataDir: string): Record<string, string | undefined> {
