@@ -59,12 +59,12 @@ function labelOf(header: string | string[] | undefined): string {
   return withoutControlCharacters(decoded).trim().slice(0, 200);
 }
 
-export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase }) => {
+export const shopsModule: ModulePlugin = async (app, { config, db, guards, firebase, changes }) => {
   const tags = ['shops'];
   const requireUser = guards.requireUser;
   const uploads = path.join(config.DATA_DIR, 'uploads');
   const shopAnswer = { 200: envelopeOf(shopSchema) };
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(changes);
 
   app.post(
     SHOP_PATHS.create,
