@@ -6,15 +6,15 @@ import { isDatabaseUnavailable } from '../../server/src/db/errors';
 /** A network every process's transport sends on; `cut` makes sends fail. */
 function network() {
   const inboxes: Inbox[] = [];
-  const state = { cut: false, sent: 0 };
+  const state = { cut: false };
   const transport: OpenTransport = async (inbox) => {
     inboxes.push(inbox);
     return {
       name: 'memory',
       send: async (message) => {
         if (state.cut) throw new Error('the network is cut');
-        state.sent += 1;
         for (const each of inboxes) each.receive(message);
+        return inboxes.length;
       },
       close: async () => {},
     };
@@ -68,9 +68,37 @@ describe('the change bus', () => {
     const config = counter(bus, CHANGES.remoteConfig);
     net.inboxes[0]?.resync();
     expect([catalogue.drops, config.drops]).toEqual([1, 1]);
-    for (const noise of ['', 'catalogue', ' catalogue', 'someone plans-v2', 'someone catalogue extra']) net.inboxes[0]?.receive(noise);
+    const noise = [
+      '',
+      'catalogue',
+      'change  1 catalogue',
+      'change someone 1 plans-v2',
+      'change someone x catalogue',
+      'change someone 1 catalogue extra',
+      'ack someone 1 catalogue',
+    ];
+    for (const text of noise) net.inboxes[0]?.receive(text);
     expect([catalogue.drops, config.drops]).toEqual([1, 1]);
-    expect(decodeChange('someone catalogue')).toEqual({ sender: 'someone', topic: 'catalogue' });
+    expect(decodeChange('change someone 12 catalogue')).toEqual({ kind: 'change', sender: 'someone', number: 12, topic: 'catalogue' });
+    expect(decodeChange('ack someone 12')).toEqual({ kind: 'ack', sender: 'someone', number: 12 });
+    net.inboxes[0]?.receive('change someone 12 catalogue');
+    expect([catalogue.drops, config.drops]).toEqual([2, 1]);
+  });
+
+  it('resolves a publish once every other process acknowledged the drop, or after a second when one never does', async () => {
+    const net = network();
+    const [a, b] = await Promise.all([1, 2].map(() => createChangeBus([net.transport], log)));
+    const seen = counter(b as ChangeBus, CHANGES.catalogue);
+    let started = Date.now();
+    await a?.publish(CHANGES.catalogue);
+    expect(seen.drops).toBe(1);
+    expect(Date.now() - started).toBeLessThan(500);
+    // A listener that never answers (a process stuck in a long task).
+    net.inboxes.push({ receive: () => {}, resync: () => {} });
+    started = Date.now();
+    await a?.publish(CHANGES.catalogue);
+    expect(seen.drops).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
   });
 
   it('keeps dropping for the others when one handler throws', async () => {

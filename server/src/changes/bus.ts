@@ -9,6 +9,11 @@
  * sent along, so a message that arrives twice (once per transport), late or out of order cannot
  * leave a process with an old value. A transport that was cut may have missed messages: when it
  * is back it asks for a resync, and every topic is dropped once.
+ *
+ * Every process that dropped a topic for another says so (an ack on the same transport), and
+ * `publish` resolves once as many acks came back as the transport counted other listeners (at
+ * most ACK_WAIT_MS): the answer to the request that made the change leaves only after every
+ * other process dropped its copy, so a read anywhere right after it sees the change.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -23,6 +28,8 @@ export const CHANGES = {
 export type ChangeTopic = (typeof CHANGES)[keyof typeof CHANGES];
 
 const TOPICS = new Set<string>(Object.values(CHANGES));
+/** The longest a publish waits for the other processes' acks (one that is stuck must not hold a request). */
+const ACK_WAIT_MS = 1000;
 
 export interface ChangeBus {
   /** Tells every process (this one first) that `topic` changed; never throws (a failed send is logged). */
@@ -34,7 +41,7 @@ export interface ChangeBus {
 
 /** What a transport hands back to the bus. */
 export interface Inbox {
-  /** A message another process sent (or this one: the bus skips its own). */
+  /** A message from any process listening on the transport, this one included. */
   receive(message: string): void;
   /** Messages may have been missed (the transport was cut and is back): drop everything. */
   resync(): void;
@@ -43,7 +50,8 @@ export interface Inbox {
 /** A way to the other processes. */
 export interface Transport {
   name: string;
-  send(message: string): Promise<void>;
+  /** Sends to every listener; answers how many processes listen, this one included. */
+  send(message: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -53,22 +61,27 @@ interface BusLog {
   warn(message: string): void;
 }
 
-/** `<sender> <topic>`: the sender's random id lets it skip its own messages. */
-export function encodeChange(sender: string, topic: ChangeTopic): string {
-  return `${sender} ${topic}`;
-}
+/** `change <sender> <number> <topic>` or `ack <sender> <number>` (the sender's random id and its count of changes). */
+type Message = { kind: 'change'; sender: string; number: number; topic: ChangeTopic } | { kind: 'ack'; sender: string; number: number };
 
-/** The sender and topic of a message, or null for anything else (a newer version's topic, noise). */
-export function decodeChange(message: string): { sender: string; topic: ChangeTopic } | null {
-  const space = message.indexOf(' ');
-  const topic = message.slice(space + 1);
-  if (space < 1 || !TOPICS.has(topic)) return null;
-  return { sender: message.slice(0, space), topic: topic as ChangeTopic };
+const encode = (message: Message) =>
+  message.kind === 'change' ? `change ${message.sender} ${message.number} ${message.topic}` : `ack ${message.sender} ${message.number}`;
+
+/** A message's parts, or null for anything else (a newer version's topic, noise). */
+export function decodeChange(text: string): Message | null {
+  const [kind, sender, number, topic, ...rest] = text.split(' ');
+  if (!sender || !number || !/^\d{1,15}$/.test(number) || rest.length > 0) return null;
+  if (kind === 'ack' && topic === undefined) return { kind, sender, number: Number(number) };
+  if (kind === 'change' && topic !== undefined && TOPICS.has(topic)) return { kind, sender, number: Number(number), topic: topic as ChangeTopic };
+  return null;
 }
 
 export async function createChangeBus(openers: OpenTransport[], log: BusLog): Promise<ChangeBus> {
   const sender = randomBytes(9).toString('base64url');
   const handlers = new Map<ChangeTopic, Array<() => void>>();
+  let published = 0;
+  /** `<transport index> <change number>` -> the acks a publish still waits for. */
+  const waiting = new Map<string, { received: number; expected: number; done: () => void }>();
 
   const drop = (topic: ChangeTopic) => {
     for (const handler of handlers.get(topic) ?? []) {
@@ -79,26 +92,55 @@ export async function createChangeBus(openers: OpenTransport[], log: BusLog): Pr
       }
     }
   };
-  const inbox: Inbox = {
-    receive: (message) => {
-      const change = decodeChange(message);
-      if (change && change.sender !== sender) drop(change.topic);
+  const acked = (key: string) => {
+    const wait = waiting.get(key);
+    if (!wait) return;
+    wait.received += 1;
+    if (wait.received >= wait.expected) wait.done();
+  };
+  const transports: Transport[] = [];
+  const inboxOf = (index: number): Inbox => ({
+    receive: (text) => {
+      const message = decodeChange(text);
+      if (message?.kind === 'ack' && message.sender === sender) acked(`${index} ${message.number}`);
+      if (message?.kind !== 'change' || message.sender === sender) return;
+      drop(message.topic);
+      transports[index]?.send(encode({ kind: 'ack', sender: message.sender, number: message.number })).catch(() => undefined);
     },
     resync: () => {
       for (const topic of handlers.keys()) drop(topic);
     },
+  });
+  transports.push(...(await Promise.all(openers.map((open, index) => open(inboxOf(index))))));
+
+  const sendThrough = async (transport: Transport, index: number, number: number, topic: ChangeTopic) => {
+    const key = `${index} ${number}`;
+    let timer: NodeJS.Timeout | undefined;
+    // Acks may come back before send() answers how many to expect.
+    const wait = { received: 0, expected: Infinity, done: () => {} };
+    const acks = new Promise<void>((resolve) => {
+      wait.done = resolve;
+      timer = setTimeout(resolve, ACK_WAIT_MS);
+    });
+    waiting.set(key, wait);
+    try {
+      wait.expected = (await transport.send(encode({ kind: 'change', sender, number, topic }))) - 1;
+      if (wait.received >= wait.expected) wait.done();
+      await acks;
+    } catch (error) {
+      log.warn(`the ${topic} change was not sent through ${transport.name}: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      waiting.delete(key);
+    }
   };
-  const transports = await Promise.all(openers.map((open) => open(inbox)));
 
   return {
     async publish(topic) {
       drop(topic);
-      const message = encodeChange(sender, topic);
-      const sent = await Promise.allSettled(transports.map((transport) => transport.send(message)));
-      sent.forEach((outcome, index) => {
-        if (outcome.status === 'rejected')
-          log.warn(`the ${topic} change was not sent through ${transports[index]?.name}: ${(outcome.reason as Error).message}`);
-      });
+      published += 1;
+      const number = published;
+      await Promise.all(transports.map((transport, index) => sendThrough(transport, index, number, topic)));
     },
     subscribe(topic, handler) {
       handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);

@@ -13,6 +13,8 @@ import { createChangeBus, type ChangeBus, type OpenTransport } from './bus';
 const REDIS_CHANNEL = 'portal:changes';
 /** LISTEN/NOTIFY channels are identifiers: lower case, no colon. NOTIFY reaches one database only. */
 const POSTGRES_CHANNEL = 'portal_changes';
+/** The application_name of the LISTEN sessions: a publisher counts them to know how many acks to wait for. */
+const LISTENER_NAME = 'portal-changes';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5000;
 
@@ -49,7 +51,8 @@ function redisTransport(pub: RedisClient, sub: RedisClient): OpenTransport {
       // Not ready: the command would wait in the client's queue until Redis is back (LISTEN/NOTIFY or the resync covers it).
       send: async (message) => {
         if (!pub.isReady) throw new Error('Redis is down');
-        await pub.publish(REDIS_CHANNEL, message);
+        // The subscribers that received it.
+        return pub.publish(REDIS_CHANNEL, message);
       },
       close: async () => {
         sub.off('error', onError);
@@ -60,7 +63,7 @@ function redisTransport(pub: RedisClient, sub: RedisClient): OpenTransport {
   };
 }
 
-function postgresTransport(database: DatabaseHandle, connect: () => pg.Client, log: FastifyBaseLogger): OpenTransport {
+function postgresTransport(database: DatabaseHandle, connect: (name: string) => pg.Client, log: FastifyBaseLogger): OpenTransport {
   return async (inbox) => {
     let closed = false;
     let current: pg.Client | null = null;
@@ -70,7 +73,7 @@ function postgresTransport(database: DatabaseHandle, connect: () => pg.Client, l
 
     const attempt = async (): Promise<void> => {
       timer = undefined;
-      const client = connect();
+      const client = connect(LISTENER_NAME);
       let gone = false;
       const lost = (error?: Error) => {
         if (gone || closed) return;
@@ -114,7 +117,12 @@ function postgresTransport(database: DatabaseHandle, connect: () => pg.Client, l
     return {
       name: 'PostgreSQL',
       send: async (message) => {
-        await database.executeSql('SELECT pg_notify($1, $2)', [POSTGRES_CHANNEL, message]);
+        // The listeners are the sessions named LISTENER_NAME on this database.
+        const { rows } = await database.executeSql(
+          'SELECT pg_notify($1, $2), (SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $3)::int AS listeners',
+          [POSTGRES_CHANNEL, message, LISTENER_NAME],
+        );
+        return (rows[0] as { listeners: number } | undefined)?.listeners ?? 1;
       },
       close: async () => {
         closed = true;

@@ -29,8 +29,8 @@ export interface DatabaseHandle {
    * statement, without them possibly several; answers the last statement's rows.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /** PostgreSQL only: a new connection outside the pool, for a session of its own (LISTEN). */
-  dedicatedClient?: () => pg.Client;
+  /** PostgreSQL only: a new connection outside the pool, named `name`, for a session of its own (LISTEN). */
+  dedicatedClient?: (name: string) => pg.Client;
   close(): Promise<void>;
 }
 
@@ -107,7 +107,7 @@ async function openPostgres(url: string, seed: Seed, log: (message: string) => v
       // Several statements answer one result each.
       return { rows: Array.isArray(result) ? ((result as pg.QueryResult[]).at(-1)?.rows ?? []) : result.rows };
     },
-    dedicatedClient: () => new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+    dedicatedClient: (name) => new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: name }),
     close: () => pool.end(),
   };
 }

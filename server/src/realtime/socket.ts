@@ -124,7 +124,11 @@ export async function attachRealtime(server: HttpServer, { config, log, authenti
       callback(allowed ? null : REALTIME_MESSAGES.origin, allowed);
     },
   });
-  if (redis) io.adapter((nsp) => new OneProcessWhileDown(nsp, redis.pub, redis.sub));
+  // socket.io calls the factory with `new`: a function, not an arrow.
+  if (redis)
+    io.adapter(function oneProcessWhileDown(nsp) {
+      return new OneProcessWhileDown(nsp, redis.pub, redis.sub);
+    });
 
   const checks = new Map<string, RoomCheck>();
   const authorizeRooms = (kind: string, check: RoomCheck) => {
