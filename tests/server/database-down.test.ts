@@ -146,6 +146,18 @@ describe.runIf(kinds.includes('postgres'))('PostgreSQL restarted under load', ()
     loading = false;
     await load;
 
+    // The change bus's LISTEN connection (cut too) is made again by itself.
+    const listeners = async () =>
+      (
+        (await direct.executeSql("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-changes'"))
+          .rows[0] as { n: number }
+      ).n;
+    const listenedAgainBy = Date.now() + 6000;
+    while ((await listeners()) !== 1) {
+      expect(Date.now(), 'the change listener is back within 6 s').toBeLessThan(listenedAgainBy);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
     console.log(
       `database cut 1.5 s: ${statuses.length} calls under load, ${statuses.filter((s) => s === 503).length} answered 503; healthy ${recoveredMs} ms after the restore`,
     );
