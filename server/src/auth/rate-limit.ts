@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../redis';
+import { withTimeout } from '../timeout';
 
 interface Consumed {
   /** Hits in the current window, this one included. */
@@ -119,14 +120,6 @@ export class RateLimiter implements Limiter {
 /** How long a Redis count may take before this process counts alone (a Redis that stopped answering). */
 const REDIS_ANSWER_MS = 1000;
 
-function withinRedisTime<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_ANSWER_MS} ms`)), REDIS_ANSWER_MS);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The Redis limiter: one counter per key (`rate:<name>:<sha256>`) that expires with its window,
  * so Redis forgets old keys by itself. Shared by every process on the same Redis.
@@ -154,7 +147,7 @@ export class RedisRateLimiter implements Limiter {
   }
 
   private either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    return this.redis.isReady ? withinRedisTime(shared()).catch(local) : local();
+    return this.redis.isReady ? withTimeout(shared(), REDIS_ANSWER_MS, 'Redis').catch(local) : local();
   }
 
   consume(key: string): Promise<Consumed> {
@@ -183,7 +176,7 @@ export class RedisRateLimiter implements Limiter {
 
   async reset(key: string): Promise<void> {
     await this.local.reset(key);
-    if (this.redis.isReady) await withinRedisTime(this.redis.del(this.key(key))).catch(() => undefined);
+    if (this.redis.isReady) await withTimeout(this.redis.del(this.key(key)), REDIS_ANSWER_MS, 'Redis').catch(() => undefined);
   }
 }
 

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactUrl, type Config } from '../config';
+import { withTimeout } from '../timeout';
 import * as schema from './schema';
 import { dropTemplate, pgliteTemplate } from './pglite-template';
 
@@ -66,14 +67,6 @@ export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, 
 
 export function openDatabaseAt(location: DatabaseLocation, seed: Seed, log: (message: string) => void = console.error): Promise<DatabaseHandle> {
   return location.kind === 'postgres' ? openPostgres(location.url, seed, log) : openPglite(location.dataDir, seed);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function openPostgres(url: string, seed: Seed, log: (message: string) => void): Promise<DatabaseHandle> {
