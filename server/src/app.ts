@@ -9,6 +9,8 @@ import { API_PREFIX } from '@contract/api';
 import type { ErrorBody } from '@contract/envelope';
 import { UPLOADS_PATH } from '@contract/pages';
 import { createGuards, loadSessionUser } from './auth/guards';
+import { CHANGES } from './changes/bus';
+import { openChangeBus } from './changes/transports';
 import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
 import type { Config } from './config';
@@ -166,6 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // socket.io clients go first, or their open connections would hold the HTTP server open.
   app.addHook('preClose', async () => realtime.disconnectClients());
   app.addHook('onClose', async () => realtime.close());
+  const changes = await openChangeBus({ realtime, database: options.db, log: app.log });
+  // Before realtime's hook closes the Redis clients it listens on.
+  app.addHook('preClose', async () => changes.close());
+  // This process's seed may have added plans, categories or currencies the running ones keep.
+  app.addHook('onReady', async () => changes.publish(CHANGES.catalogue));
 
   const deps: AppDeps = {
     config,
@@ -175,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     mailer: options.mailer ?? createMailer(config, app.log),
     socialVerifier: options.socialVerifier ?? createFacebookVerifier(config),
     limits: createLimits(realtime.redis),
+    changes,
     notifications: createNotifications({ db: options.db.db, realtime, push: createPushSender({ config, db: options.db.db, log: app.log }), log: app.log }),
     firebase: createFirebaseMirror({ config, db: options.db.db, log: app.log }),
     jobs: createJobRunner(options.db, app.log.child({ module: 'jobs' })),

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, RawServerD
 import type { Guards } from './auth/guards';
 import type { Limits } from './auth/limits';
 import type { SocialVerifier } from './auth/social';
+import type { ChangeBus } from './changes/bus';
 import type { Config } from './config';
 import type { JobRunner } from './jobs/runner';
 import type { Database, DatabaseHandle } from './db/database';
@@ -27,6 +28,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** Firebase mode: `firebase.shopChanged(alias)` after any change to who may read or write a shop. */
   firebase: FirebaseMirror;
+  /** Tells every server process that something it keeps in memory changed (changes/bus.ts). */
+  changes: ChangeBus;
   /** The one durable job runner (server/src/jobs/runner.ts): modules define their queues at registration. */
   jobs: JobRunner;
   /** Uploads and build artifacts (server/src/storage): DATA_DIR or an S3 bucket, per config.STORAGE. */

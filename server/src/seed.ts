@@ -5,7 +5,6 @@
  */
 import { SEED_PLANS } from '@contract/plans/seed-plans';
 import { SAMPLE_SUPER_CATEGORIES } from '@contract/constants';
-import { invalidateCatalogue } from './http/catalogue-cache';
 import { seedCurrencies } from './modules/shops/currencies';
 import { syncAllSelections } from './modules/design/selection';
 import { seedStarterTemplates } from './modules/templates/seed';
@@ -21,8 +20,8 @@ export async function seed(db: Database): Promise<void> {
     .values([...SEED_PLANS])
     .onConflictDoNothing({ target: plans.planCode });
   await db.insert(superCategories).values(SEED_SUPER_CATEGORIES).onConflictDoNothing({ target: superCategories.id });
+  // What this adds to the catalogue, the processes already running drop when this one starts (app.ts).
   await seedCurrencies(db);
-  invalidateCatalogue();
   // Issue #11: build engine releases shown where a template is published, and the starter templates.
   await db
     .insert(engineReleases)

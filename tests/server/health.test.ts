@@ -14,7 +14,7 @@ describe.each(kinds)('health on %s', (kind) => {
     it('answers 200 with the envelope while the database answers, without credentials', async () => {
       const response = await kit.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: 'OK', data: { db: 'up' } });
+      expect(response.json()).toEqual({ message: 'OK', data: { db: 'up', redis: 'off' } });
     });
 
     it('answers 503 when the database does not', async () => {

@@ -3,13 +3,15 @@
  * increments and then compares, in one step, so parallel requests cannot all read "under the
  * limit" before any of them is counted. In memory for one process (synchronous, so atomic in
  * Node; the clock is injectable), or in Redis when REDIS_URL is set (INCR and PEXPIRE NX in one
- * MULTI), so every server process behind one address counts the same attempts.
+ * MULTI), so every server process behind one address counts the same attempts (each process
+ * counts alone while Redis is down).
  *
  * Keys are hashed to a fixed size before they are stored: a megabyte of e-mail address costs the
  * same 43 bytes as any other. The memory store also holds at most `maxKeys` keys.
  */
 import { createHash } from 'node:crypto';
 import type { RedisClient } from '../redis';
+import { withTimeout } from '../timeout';
 
 interface Consumed {
   /** Hits in the current window, this one included. */
@@ -115,19 +117,28 @@ export class RateLimiter implements Limiter {
   }
 }
 
+/** How long a Redis count may take before this process counts alone (a Redis that stopped answering). */
+const REDIS_ANSWER_MS = 1000;
+
 /**
  * The Redis limiter: one counter per key (`rate:<name>:<sha256>`) that expires with its window,
  * so Redis forgets old keys by itself. Shared by every process on the same Redis.
+ *
+ * While Redis is down (or does not answer within REDIS_ANSWER_MS) it counts in this process's
+ * memory instead: a login must neither wait for Redis (a command sent meanwhile waits in the
+ * client's queue) nor fail with it. Until Redis is back the limits hold per process.
  */
 export class RedisRateLimiter implements Limiter {
   readonly limit: number;
+  private readonly local: RateLimiter;
 
   constructor(
     private readonly redis: RedisClient,
     private readonly name: string,
-    private readonly options: Omit<RateLimiterOptions, 'now' | 'maxKeys'>,
+    private readonly options: Omit<RateLimiterOptions, 'now'>,
   ) {
     this.limit = options.limit;
+    this.local = new RateLimiter(options);
   }
 
   /** The Redis key of `key` (tests clean up with it). */
@@ -135,22 +146,37 @@ export class RedisRateLimiter implements Limiter {
     return `rate:${this.name}:${hashKey(key)}`;
   }
 
-  async consume(key: string): Promise<Consumed> {
-    const redisKey = this.key(key);
-    // The window starts with the first hit: NX leaves a running window's expiry alone.
-    const [count, , ttl] = await this.redis.multi().incr(redisKey).pExpire(redisKey, this.options.windowMs, 'NX').pTTL(redisKey).exec();
-    const hits = Number(count);
-    return { count: hits, retryAfterSeconds: hits > this.options.limit ? Math.max(1, Math.ceil(Number(ttl) / 1000)) : null };
+  private either<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    return this.redis.isReady ? withTimeout(shared(), REDIS_ANSWER_MS, 'Redis').catch(local) : local();
   }
 
-  async retryAfterSeconds(key: string): Promise<number | null> {
-    const [count, ttl] = await this.redis.multi().get(this.key(key)).pTTL(this.key(key)).exec();
-    if (Number(count ?? 0) < this.options.limit) return null;
-    return Math.max(1, Math.ceil(Number(ttl) / 1000));
+  consume(key: string): Promise<Consumed> {
+    return this.either(
+      async () => {
+        const redisKey = this.key(key);
+        // The window starts with the first hit: NX leaves a running window's expiry alone.
+        const [count, , ttl] = await this.redis.multi().incr(redisKey).pExpire(redisKey, this.options.windowMs, 'NX').pTTL(redisKey).exec();
+        const hits = Number(count);
+        return { count: hits, retryAfterSeconds: hits > this.options.limit ? Math.max(1, Math.ceil(Number(ttl) / 1000)) : null };
+      },
+      () => this.local.consume(key),
+    );
+  }
+
+  retryAfterSeconds(key: string): Promise<number | null> {
+    return this.either(
+      async () => {
+        const [count, ttl] = await this.redis.multi().get(this.key(key)).pTTL(this.key(key)).exec();
+        if (Number(count ?? 0) < this.options.limit) return null;
+        return Math.max(1, Math.ceil(Number(ttl) / 1000));
+      },
+      () => this.local.retryAfterSeconds(key),
+    );
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.key(key));
+    await this.local.reset(key);
+    if (this.redis.isReady) await withTimeout(this.redis.del(this.key(key)), REDIS_ANSWER_MS, 'Redis').catch(() => undefined);
   }
 }
 

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { redactUrl, type Config } from '../config';
+import { withTimeout } from '../timeout';
 import * as schema from './schema';
 import { dropTemplate, pgliteTemplate } from './pglite-template';
 
@@ -29,6 +30,8 @@ export interface DatabaseHandle {
    * statement, without them possibly several; answers the last statement's rows.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL only: a new connection outside the pool, named `name`, for a session of its own (LISTEN). */
+  dedicatedClient?: (name: string) => pg.Client;
   close(): Promise<void>;
 }
 
@@ -66,14 +69,6 @@ export function openDatabaseAt(location: DatabaseLocation, seed: Seed, log: (mes
   return location.kind === 'postgres' ? openPostgres(location.url, seed, log) : openPglite(location.dataDir, seed);
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 async function openPostgres(url: string, seed: Seed, log: (message: string) => void): Promise<DatabaseHandle> {
   const where = `PostgreSQL at DATABASE_URL=${redactUrl(url)}`;
   const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, max: 10 });
@@ -105,6 +100,7 @@ async function openPostgres(url: string, seed: Seed, log: (message: string) => v
       // Several statements answer one result each.
       return { rows: Array.isArray(result) ? ((result as pg.QueryResult[]).at(-1)?.rows ?? []) : result.rows };
     },
+    dedicatedClient: (name) => new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, application_name: name }),
     close: () => pool.end(),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The catalogue's (and the plans') answers, serialised once and kept in memory with a strong ETag: every visitor
- * reads the same catalogue, and it changes only when seeded or edited. `invalidateCatalogue()`
- * (called by the seed and by any edit) drops every copy, so the next read is built afresh and
- * carries a new ETag; a client holding the old one gets the new body instead of a 304.
+ * reads the same catalogue, and it changes only when seeded or edited. A `catalogue` change on the
+ * change bus (published by a process that started, after its seed, or by any edit) drops every
+ * copy in every process, so the next read is built afresh and carries a new ETag; a client holding
+ * the old one gets the new body instead of a 304.
  *
  * A shuffled answer (spec section 9: sample products) keeps a few shuffles of the same items,
  * each with its own ETag; a request gets one at random, and an If-None-Match naming any of them
@@ -13,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
+import { CHANGES, type ChangeBus } from '../changes/bus';
 import { ok } from './envelope';
 
 interface Variant {
@@ -21,7 +23,6 @@ interface Variant {
 }
 
 interface Entry {
-  generation: number;
   variants: Variant[];
   total: number | null;
 }
@@ -37,18 +38,11 @@ const MAX_ENTRIES = 1000;
 /** Shuffles kept of a shuffled answer. */
 const SHUFFLE_VARIANTS = 8;
 
-let generation = 0;
-
 /** The responses of a cached list: the envelope, or 304 when If-None-Match named the current answer. */
 export const cachedListOf = (schema: z.ZodType) => ({
   200: envelopeOf(z.array(schema)),
   304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }),
 });
-
-/** Drops every cached catalogue answer (after a seed or an edit of catalogue rows). */
-export function invalidateCatalogue(): void {
-  generation += 1;
-}
 
 function variantOf(data: unknown): Variant {
   const body = JSON.stringify(ok(data));
@@ -75,21 +69,21 @@ export function shuffled<T>(items: readonly T[]): T[] {
 export class CatalogueCache {
   private readonly entries = new Map<string, Promise<Entry>>();
 
-  private async entry(key: string, build: () => Promise<CatalogueAnswer>, shuffle: boolean): Promise<Entry> {
+  constructor(changes: ChangeBus) {
+    // An answer still being built is dropped too: it may have read the rows before the change.
+    changes.subscribe(CHANGES.catalogue, () => this.entries.clear());
+  }
+
+  private entry(key: string, build: () => Promise<CatalogueAnswer>, shuffle: boolean): Promise<Entry> {
     const cached = this.entries.get(key);
-    if (cached) {
-      const entry = await cached;
-      if (entry.generation === generation) return entry;
-    }
+    if (cached) return cached;
     const building = (async (): Promise<Entry> => {
-      const at = generation;
       const answer = await build();
       const data = answer.data;
       const variants =
         shuffle && Array.isArray(data) && data.length > 1 ? Array.from({ length: SHUFFLE_VARIANTS }, () => variantOf(shuffled(data))) : [variantOf(data)];
-      return { generation: at, variants, total: answer.total ?? null };
+      return { variants, total: answer.total ?? null };
     })();
-    this.entries.delete(key);
     this.entries.set(key, building);
     // A failed build is not remembered: the next request tries again.
     building.catch(() => this.entries.get(key) === building && this.entries.delete(key));

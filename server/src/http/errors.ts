@@ -2,10 +2,12 @@
  * The one error handler: every failure leaves as `{ message }` with a 4xx/5xx status, a human
  * sentence, and never a stack trace. A value the database refuses as data (SQLSTATE class 22:
  * a NUL byte, a bad encoding, a string or number out of range) is the caller's mistake: a 400.
+ * A database that cannot be reached (restarting, connection cut) is a 503 that says to try again.
  * Unexpected errors are logged (without query parameters: logger.ts) and answered as a plain 500.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@contract/envelope';
+import { isDatabaseUnavailable } from '../db/errors';
 import { HttpError } from './http-error';
 
 /** Fastify's own 4xx errors whose built-in wording we replace with a clearer sentence. */
@@ -15,6 +17,10 @@ const FRAMEWORK_MESSAGES: Record<string, { status: number; message: string }> = 
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type: send application/json' },
 };
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable: try again in a moment.';
+/** Seconds a client is told to wait after a 503 of the database (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const DATA_ERROR_MESSAGE = 'The request holds a value that cannot be stored (a control character, or text or a number out of range).';
 
@@ -70,6 +76,13 @@ export function errorReply(error: FastifyError | HttpError | Error, request: Fas
   if (isDataException(error)) {
     request.log.warn({ err: error }, 'the database refused a value of the request');
     return reply.code(400).send({ message: DATA_ERROR_MESSAGE } satisfies ErrorBody);
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database is unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ message: DATABASE_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorBody);

@@ -14,7 +14,7 @@
  * Every payload is held to the JSON bound of the request bodies (bounded-parser.ts).
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { RedisAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AUTH_MESSAGES, type SessionUser } from '../auth/guards';
@@ -36,6 +36,8 @@ export interface Realtime {
   io: Server;
   /** The Redis connection when REDIS_URL is set (also used for shared rate limits), else null. */
   redis: RedisClient | null;
+  /** Its subscriber connection (the change bus listens on it too), else null. */
+  redisSubscriber: RedisClient | null;
   /** Registers who may join rooms of `kind` (a second registration of a kind is a bug). */
   authorizeRooms(kind: string, check: RoomCheck): void;
   emitToRoom(room: string, event: string, payload: unknown): void;
@@ -76,6 +78,30 @@ function isAllowedOrigin(request: Pick<IncomingMessage, 'headers'>, publicOrigin
   }
 }
 
+/**
+ * The Redis adapter, on this process's own rooms while Redis is down: a broadcast reaches this
+ * process's sockets at once instead of waiting in the client's queue, and a look at a room's
+ * sockets (fetchSockets, which first counts the servers through Redis) answers with this
+ * process's instead of hanging until Redis is back.
+ */
+class OneProcessWhileDown extends RedisAdapter {
+  constructor(
+    nsp: unknown,
+    private readonly pub: RedisClient,
+    sub: RedisClient,
+  ) {
+    super(nsp, pub, sub);
+  }
+
+  override serverCount(): Promise<number> {
+    return this.pub.isReady ? super.serverCount().catch(() => 1) : Promise.resolve(1);
+  }
+
+  override broadcast(packet: unknown, opts: Parameters<RedisAdapter['broadcast']>[1]): void {
+    super.broadcast(packet, this.pub.isReady ? opts : { ...opts, flags: { ...opts.flags, local: true } });
+  }
+}
+
 interface RealtimeDeps {
   config: Pick<Config, 'REDIS_URL' | 'PUBLIC_ORIGIN'>;
   log: FastifyBaseLogger;
@@ -98,7 +124,11 @@ export async function attachRealtime(server: HttpServer, { config, log, authenti
       callback(allowed ? null : REALTIME_MESSAGES.origin, allowed);
     },
   });
-  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
+  // socket.io calls the factory with `new`: a function, not an arrow.
+  if (redis)
+    io.adapter(function oneProcessWhileDown(nsp) {
+      return new OneProcessWhileDown(nsp, redis.pub, redis.sub);
+    });
 
   const checks = new Map<string, RoomCheck>();
   const authorizeRooms = (kind: string, check: RoomCheck) => {
@@ -154,6 +184,7 @@ export async function attachRealtime(server: HttpServer, { config, log, authenti
   return {
     io,
     redis: redis?.pub ?? null,
+    redisSubscriber: redis?.sub ?? null,
     authorizeRooms,
     emitToRoom: (room, event, payload) => {
       io.to(room).emit(event, payload);

@@ -37,9 +37,9 @@ const CATALOG_MESSAGES = {
   superCategoryNotFound: 'Super category not found',
 } as const;
 
-export const catalogModule: ModulePlugin = async (app, { db, guards }) => {
+export const catalogModule: ModulePlugin = async (app, { db, guards, changes }) => {
   const tags = ['catalog'];
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(changes);
   const onRequest = guards.requireClient;
 
   app.get(CATALOG_PATHS.superCategories, { onRequest, schema: { tags, response: listOf(superCategorySchema) } }, (request, reply) =>

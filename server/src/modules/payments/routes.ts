@@ -41,7 +41,7 @@ import type { ZodTypeProvider } from '../../http/validation';
 import { WebhookRejected } from './gateway';
 import { PROVIDER_KITS } from './gateways/providers';
 import { mountGateways, type GatewayRegistry } from './gateways/registry';
-import { currentRemoteConfig, setRemoteConfig, type RemoteConfigCache } from './remote-config';
+import { currentRemoteConfig, remoteConfigCache, setRemoteConfig, type RemoteConfigCache } from './remote-config';
 import { getAuthorization, listAuthorizations, refreshAuthorization, saveStripeAuthorization, updateAuthorization } from './authorizations';
 import { reconcile } from './reconcile';
 import type { PaymentsDeps, SettledHook, SettledHooks } from './records';
@@ -254,7 +254,7 @@ export interface Payments {
 
 export async function registerPayments(app: AppInstance, deps: AppDeps): Promise<Payments> {
   const gateways = await mountGateways(app, deps, PROVIDER_KITS);
-  const remoteConfig: RemoteConfigCache = { value: null };
+  const remoteConfig = remoteConfigCache(deps.changes);
   const settled: SettledHooks = new Map();
   await app.register(paymentsRoutes(gateways, remoteConfig, settled), { ...deps, prefix: API_PREFIX });
 

@@ -8,9 +8,9 @@ import type { ModulePlugin } from '../../deps';
 import { cachedListOf, CatalogueCache } from '../../http/catalogue-cache';
 import { listPlans } from './service';
 
-export const plansModule: ModulePlugin = async (app, { db, guards }) => {
+export const plansModule: ModulePlugin = async (app, { db, guards, changes }) => {
   const tags = ['catalog'];
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(changes);
 
   app.get(PLAN_PATHS.plans, { onRequest: guards.requireClient, schema: { tags, response: cachedListOf(planSchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: await listPlans(db) })),

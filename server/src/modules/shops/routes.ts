@@ -58,11 +58,11 @@ function labelOf(header: string | string[] | undefined): string {
   return withoutControlCharacters(decoded).trim().slice(0, 200);
 }
 
-export const shopsModule: ModulePlugin = async (app, { db, guards, firebase, storage }) => {
+export const shopsModule: ModulePlugin = async (app, { db, guards, firebase, storage, changes }) => {
   const tags = ['shops'];
   const requireUser = guards.requireUser;
   const shopAnswer = { 200: envelopeOf(shopSchema) };
-  const cache = new CatalogueCache();
+  const cache = new CatalogueCache(changes);
 
   app.post(
     SHOP_PATHS.create,
