@@ -36,24 +36,25 @@ export interface JobRunner {
 
 const POLL_SECONDS = 2;
 
-/** PostgreSQL's deadlock_detected. */
-const DEADLOCK = '40P01';
+/** Our session advisory lock around installing pg-boss and creating its queues. */
+const INSTALL_LOCK_KEY = 7_324_001;
 
 /**
- * Processes starting together on a fresh database create the same queues at once, and
- * PostgreSQL ends all but one with a deadlock (pg-boss 10 creates a queue's partition outside
- * its lock). The loser's create_queue rolled back whole and skips a queue that exists, so it is
- * simply run again.
+ * pg-boss 10 is not safe to install from several processes at once: processes starting together
+ * on a fresh database fail at `CREATE SCHEMA IF NOT EXISTS` (a duplicate key in pg_namespace) or
+ * end in a deadlock creating the same queue's partition. They take turns here instead (a
+ * session lock on a connection of its own; PGlite is one process and needs none).
  */
-async function createQueue(boss: PgBoss, options: PgBoss.Queue): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await boss.createQueue(options.name, options);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== DEADLOCK || attempt === 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
+async function oneAtATime(database: DatabaseHandle, install: () => Promise<void>): Promise<void> {
+  const client = database.dedicatedClient?.('portal-jobs-install');
+  if (!client) return install();
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [INSTALL_LOCK_KEY]);
+    await install();
+  } finally {
+    // Ending the session releases its lock too.
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -95,9 +96,12 @@ export function createJobRunner(database: DatabaseHandle, log: FastifyBaseLogger
     async start() {
       if (started) return;
       started = true;
-      await boss.start();
+      await oneAtATime(database, async () => {
+        await boss.start();
+        for (const queue of queues)
+          await boss.createQueue(queue.name, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
+      });
       for (const queue of queues) {
-        await createQueue(boss, { name: queue.name, retryLimit: queue.retryLimit ?? 3, retryDelay: 30, retryBackoff: true });
         for (let worker = 0; worker < (queue.concurrency ?? 1); worker += 1) {
           const worker = await boss.work<object>(queue.name, { pollingIntervalSeconds: POLL_SECONDS, batchSize: 1 }, async ([job]) => {
             if (job) await queue.run(job.data);
