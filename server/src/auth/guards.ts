@@ -11,7 +11,7 @@ import type { User } from '@contract/users/schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-error';
-import { isClientCredential, parseAuthorization } from './credentials';
+import { clientCredentialCheck, parseAuthorization } from './credentials';
 import { hasRole } from '@contract/users/roles';
 import { verifyUserToken } from './tokens';
 import { findUserRow, rolesOf, toUser } from './users';
@@ -85,10 +85,11 @@ export function createGuards(deps: { config: Config; db: Database }): Guards {
     await authenticate(request, authorization.token);
   }
 
+  const isClient = clientCredentialCheck(deps.config.CLIENT_CREDENTIAL);
   const requireClient: onRequestAsyncHookHandler = async (request) => {
+    if (isClient(request.headers.authorization)) return;
     const authorization = parseAuthorization(request.headers.authorization);
     if (authorization?.scheme === 'bearer') return authenticate(request, authorization.token);
-    if (authorization?.scheme === 'basic' && isClientCredential(authorization.credential, deps.config.CLIENT_CREDENTIAL)) return;
     throw new HttpError(401, AUTH_MESSAGES.clientCredential);
   };
 
