@@ -141,7 +141,8 @@ export class CatalogueCache {
   }
 }
 
-const keyOf = (request: FastifyRequest) => `${request.routeOptions.url ?? ''} ${request.url}`;
+/** A URL names one route, and its query and parameters: one answer. */
+const keyOf = (request: FastifyRequest) => request.url;
 
 /** 304 when If-None-Match names one of the entry's answers, else the bytes of one of them. */
 function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
