@@ -14,7 +14,7 @@
  * was built, and the same URL passes it again), no handler, no promise (issue 32).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
@@ -131,7 +131,7 @@ export class CatalogueCache {
    * A cached route's hooks and config: `guard` first (a cached answer is still only for callers
    * it lets in), then `hit`; one access line per read, as it is answered at once.
    */
-  guarded(guard: onRequestAsyncHookHandler): { onRequest: [onRequestAsyncHookHandler, onRequestHookHandler]; config: { oneAccessLine: true } } {
+  guarded(guard: onRequestHookHandler): { onRequest: [onRequestHookHandler, onRequestHookHandler]; config: { oneAccessLine: true } } {
     return { onRequest: [guard, this.hit], config: { oneAccessLine: true } };
   }
 
