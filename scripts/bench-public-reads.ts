@@ -110,17 +110,17 @@ export async function benchPublicReads(baseUrl: string, authorization: string, d
     const bytes = Buffer.from(await response.arrayBuffer());
     bodies.push({ contentType: response.headers.get('content-type') ?? 'application/json', base64: bytes.toString('base64') });
   }
-  const served: Load[] = [];
-  for (const url of PUBLIC_READ_URLS) served.push(await load(`${baseUrl}${url}`, { authorization }));
   const barePort = await freePort();
   const bare = await startBareRoutes(bodies, dir, barePort);
   try {
     const rows: PublicReadRow[] = [];
+    // Each URL, then its bare route at once: both under the same conditions (one idles while the other runs).
     for (const [index, url] of PUBLIC_READ_URLS.entries()) {
+      const served = await load(`${baseUrl}${url}`, { authorization });
       rows.push({
         url,
         bytes: Buffer.from(bodies[index]?.base64 ?? '', 'base64').length,
-        served: served[index] as Load,
+        served,
         bare: await load(`http://127.0.0.1:${barePort}/bare/${index}`),
       });
     }
