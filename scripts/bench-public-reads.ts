@@ -4,14 +4,16 @@
  * server as `npm start` runs it (embedded PGlite, default config, default LOG_LEVEL, its log lines
  * going to a file), beside a bare Fastify route in a process of its own sending the same pre-made
  * bytes with the same content type (no serialisation, no hooks, no logger): the most any route
- * of this Fastify on this machine could do. Reports req/s, p50 / p99 latency and the ratio per URL.
+ * of this Fastify on this machine could do. Reports req/s, p50 / p99 latency and the ratio per URL,
+ * and (Linux) each process's CPU time per request: on a machine busy with other work, req/s tell
+ * more about the neighbours than about the server, CPU time per request much less so.
  *
  * Alone: `npx tsx scripts/bench-public-reads.ts [runs]` (one run unless told); `npm run bench`
  * runs it once as a section. Leave the machine otherwise idle: the load generator and the server
  * share its cores.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +35,8 @@ export const PUBLIC_READ_URLS = [
 
 export interface Load {
   requestsPerSecond: number;
+  /** The answering process tree's CPU time (user + system) per request, in µs; undefined off Linux or without a pid. */
+  cpuMicros?: number;
   p50: number;
   /** autocannon reports p97.5, not p95: a p97.5 within a p95 target means p95 is too. */
   p97_5: number;
@@ -47,10 +51,35 @@ export interface PublicReadRow {
   bare: Load;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
+/** CPU seconds (user + system) of a process and its descendants so far; undefined off Linux. */
+function treeCpuSeconds(pid: number): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const visit = (id: number): number => {
+    let seconds = 0;
+    try {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the parenthesised command name: utime, stime in clock ticks (100 a second).
+      const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      for (const task of readdirSync(`/proc/${id}/task`)) {
+        const children = readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+        for (const child of children ? children.split(/\s+/) : []) seconds += visit(Number(child));
+      }
+    } catch {
+      // The process ended between reads.
+    }
+    return seconds;
+  };
+  return visit(pid);
+}
+
+async function load(url: string, headers: Record<string, string> = {}, pid?: number): Promise<Load> {
+  const cpuBefore = pid === undefined ? undefined : treeCpuSeconds(pid);
   const result = await autocannon({ url, headers, ...LOAD });
+  const cpuAfter = pid === undefined ? undefined : treeCpuSeconds(pid);
   return {
     requestsPerSecond: result.requests.average,
+    cpuMicros: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total,
     p50: result.latency.p50,
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
@@ -100,9 +129,10 @@ async function startBareRoutes(bodies: BareBody[], dir: string, port: number): P
 
 /**
  * Each public read of the server at `baseUrl` under load, then the bare route sending the same
- * bytes, side by side. `authorization` is the client credential anonymous calls carry.
+ * bytes, side by side. `authorization` is the client credential anonymous calls carry; with the
+ * server's `serverPid`, its CPU time per request too.
  */
-export async function benchPublicReads(baseUrl: string, authorization: string, dir: string): Promise<PublicReadRow[]> {
+export async function benchPublicReads(baseUrl: string, authorization: string, dir: string, serverPid?: number): Promise<PublicReadRow[]> {
   const bodies: BareBody[] = [];
   for (const url of PUBLIC_READ_URLS) {
     const response = await fetch(`${baseUrl}${url}`, { headers: { authorization } });
@@ -116,7 +146,7 @@ export async function benchPublicReads(baseUrl: string, authorization: string, d
     const rows: PublicReadRow[] = [];
     // Each URL, then its bare route at once: both under the same conditions (one idles while the other runs).
     for (const [index, url] of PUBLIC_READ_URLS.entries()) {
-      const served = await load(`${baseUrl}${url}`, { authorization });
+      const served = await load(`${baseUrl}${url}`, { authorization }, serverPid);
       rows.push({
         url,
         bytes: Buffer.from(bodies[index]?.base64 ?? '', 'base64').length,
@@ -148,7 +178,7 @@ export async function benchShippedPublicReads(): Promise<PublicReadRow[]> {
     });
     try {
       const { clientCredential } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { clientCredential: string };
-      return await benchPublicReads(`http://127.0.0.1:${port}`, `Basic ${Buffer.from(clientCredential).toString('base64')}`, dataDir);
+      return await benchPublicReads(`http://127.0.0.1:${port}`, `Basic ${Buffer.from(clientCredential).toString('base64')}`, dataDir, server.child.pid);
     } finally {
       await stopServer(server);
     }
@@ -159,13 +189,19 @@ export async function benchShippedPublicReads(): Promise<PublicReadRow[]> {
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 
-/** One line per URL: served vs bare req/s (ratio), p50 / p99 of each. */
+/** `, CPU 120 vs 60 µs/request (50%)`: the bare route's CPU time per request over the server's. */
+export function cpuLine(served: Load, bare: Load): string {
+  if (served.cpuMicros === undefined || bare.cpuMicros === undefined) return '';
+  return `, CPU ${served.cpuMicros.toFixed(0)} vs ${bare.cpuMicros.toFixed(0)} µs/request (${((bare.cpuMicros / served.cpuMicros) * 100).toFixed(0)}%)`;
+}
+
+/** One line per URL: served vs bare req/s (ratio), p50 / p99 of each, CPU time per request. */
 export function publicReadLines(rows: readonly PublicReadRow[]): string[] {
   return rows.map(({ url, bytes, served, bare }) => {
     const ratio = served.requestsPerSecond / bare.requestsPerSecond;
     return (
       `GET ${url.split('?')[0]} (${bytes} B): ${served.requestsPerSecond.toFixed(0)} vs ${bare.requestsPerSecond.toFixed(0)} req/s (${(ratio * 100).toFixed(0)}%), ` +
-      `p50 ${ms(served.p50)} vs ${ms(bare.p50)}, p99 ${ms(served.p99)} vs ${ms(bare.p99)}${served.non2xx ? `, ${served.non2xx} non-2xx` : ''}`
+      `p50 ${ms(served.p50)} vs ${ms(bare.p50)}, p99 ${ms(served.p99)} vs ${ms(bare.p99)}${cpuLine(served, bare)}${served.non2xx ? `, ${served.non2xx} non-2xx` : ''}`
     );
   });
 }
