@@ -151,7 +151,7 @@ export async function benchPublicReads(baseUrl: string, authorization: string, d
         url,
         bytes: Buffer.from(bodies[index]?.base64 ?? '', 'base64').length,
         served,
-        bare: await load(`http://127.0.0.1:${barePort}/bare/${index}`),
+        bare: await load(`http://127.0.0.1:${barePort}/bare/${index}`, {}, bare.pid),
       });
     }
     return rows;
