@@ -1,7 +1,7 @@
 /**
  * A merchant's day as load (issue 32), against a running portal at `--url`: one process or a
  * cluster behind one address. `--merchants` virtual merchants each sign up, log in and create a
- * shop, then, until `--seconds` have passed and with no pause between calls (the rate is what the
+ * shop (its logo uploaded), then, until `--seconds` have passed and with no pause between calls (the rate is what the
  * server gives: the machine saturates), run one round after another:
  * - browse: the public pages (/, /pricing, /templates) and the public reads (plans, catalogue);
  * - edit the design: 5 edits of the shop's default design (POST /v1/realtime/edits);
@@ -18,6 +18,9 @@
  * that need TRUST_PROXY=loopback on the server (each merchant then comes from its own
  * X-Forwarded-For address).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { designPath } from '@contract/design/realtime';
 import { percentile } from './bench-kit';
@@ -57,6 +60,9 @@ const PUBLIC_READS = [
   '/v1/sample/super-categories/sample-measurements?superCategoryIds=1,2&limit=40',
 ];
 const EDITS_PER_ROUND = 5;
+/** A shop needs a logo: a picture of the sample catalogue. */
+const PRODUCTS = fileURLToPath(new URL('../public/catalogue/products/', import.meta.url));
+const LOGO = readFileSync(join(PRODUCTS, readdirSync(PRODUCTS).find((name) => name.endsWith('.webp')) ?? ''));
 
 /** A call failed: its step counts it and the merchant goes on with the next step (or round). */
 class CallFailed extends Error {
@@ -150,6 +156,12 @@ async function arrive(recorder: Recorder, options: Options, client: string, inde
   const login = await recorder.call('log in', `${options.url}/v1/auth/login`, json(anonymous, { email, password: PASSWORD, grant_type: 'email' }));
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   const signedIn = { authorization: `Bearer ${token}`, 'x-forwarded-for': address };
+  const upload = await recorder.call('create shop', `${options.url}/v1/shop-media`, {
+    method: 'POST',
+    headers: { ...signedIn, 'content-type': 'image/webp', 'x-file-name': 'logo.webp' },
+    body: LOGO,
+  });
+  const logo = ((await upload.json()) as { data: { url: string } }).data.url;
   const currencies = await recorder.call('create shop', `${options.url}/v1/currencies`, { headers: signedIn });
   const currencyId = ((await currencies.json()) as { data: Array<{ id: number }> }).data[0]?.id;
   const created = await recorder.call(
@@ -157,6 +169,7 @@ async function arrive(recorder: Recorder, options: Options, client: string, inde
     `${options.url}/v1/shops`,
     json(signedIn, {
       name: `Load ${run} ${index}`,
+      logo,
       latitude: 6.5244,
       longitude: 3.3792,
       shopCurrency: { currencyId },
