@@ -3,8 +3,8 @@
  * never a download), the design editor page they time edits on, a fresh PostgreSQL database, a
  * free port, a built chunk found by name, and a server started with tsx and stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -182,27 +182,35 @@ export interface RunningServer {
 /**
  * Runs `script` with tsx from the repository root until `health` answers 200. tsx runs the script
  * in a child of its own, so the server gets a process group of its own, killed whole when the
- * bench exits, even on a crash: no server outlives a run and weighs on the next.
+ * bench exits, even on a crash: no server outlives a run and weighs on the next. With `logFile`,
+ * its output goes there (a busy server's log lines would otherwise cost this process CPU).
  */
-export async function startTsxServer(script: string, options: { env: NodeJS.ProcessEnv; health: string; timeoutMs: number }): Promise<RunningServer> {
-  let output = '';
+export async function startTsxServer(
+  script: string,
+  options: { env: NodeJS.ProcessEnv; health: string; timeoutMs: number; logFile?: string },
+): Promise<RunningServer> {
+  let piped = '';
   const started = performance.now();
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [script], { cwd: ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, 'w');
+  const stdio: StdioOptions = logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd];
+  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), [script], { cwd: ROOT, env: options.env, stdio, detached: true });
+  if (logFd !== undefined) closeSync(logFd);
   process.once('exit', () => killGroup(child));
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (piped += chunk.toString()));
+  const output = () => (options.logFile === undefined ? piped : readFileSync(options.logFile, 'utf8'));
   while (performance.now() - started < options.timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${script} exited with code ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(options.health);
-      if (response.status === 200) return { child, msToHealthy: performance.now() - started, output: () => output };
+      if (response.status === 200) return { child, msToHealthy: performance.now() - started, output };
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   killGroup(child);
-  throw new Error(`no ${options.health} 200 within ${options.timeoutMs} ms:\n${output}`);
+  throw new Error(`no ${options.health} 200 within ${options.timeoutMs} ms:\n${output()}`);
 }
 
 function killGroup(child: ChildProcess): void {

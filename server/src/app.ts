@@ -4,7 +4,7 @@
  * plugin under API_PREFIX), the OpenAPI reference, uploaded files and the static portal. Used
  * by main.ts, dev.ts and in-process by the tests.
  */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@contract/api';
 import type { ErrorBody } from '@contract/envelope';
 import { UPLOADS_PATH } from '@contract/pages';
@@ -22,7 +22,7 @@ import { registerOpenApi, registerOpenApiUi } from './http/openapi';
 import { registerSecurityHeaders } from './http/security-headers';
 import { zodSerializerCompiler } from './http/serialization';
 import { zodValidatorCompiler, type ZodTypeProvider } from './http/validation';
-import { isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
+import { AccessLog, isQuietRequest, loggerOptions, type LoggerChoice } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { STORED_NAME, uploadKey } from './media/store';
 import { emailsModule } from './modules/auth/email-routes';
@@ -150,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config, options.log),
     // A person reads a terminal: no line per static file there.
-    ...(pretty ? { logController: new LogController({ disableRequestLogging: (request: { url?: string }) => isQuietRequest(request.url ?? '/') }) } : {}),
+    logController: new AccessLog(pretty ? isQuietRequest : undefined),
     bodyLimit: JSON_LIMITS.bytes,
     // Named proxies only: trusting everyone would let any client forge its address.
     trustProxy: config.TRUST_PROXY ?? false,

@@ -175,9 +175,12 @@ describe.each(kinds)('catalog on %s', (kind) => {
       expect(fresh.json<{ data: Plan[] }>().data.some((plan) => plan.name === 'Starter edited')).toBe(true);
     });
 
-    it('refuses a caller without the client credential', async () => {
+    it('refuses a caller without the client credential, even once the answer is cached', async () => {
+      expect((await get('/v1/slideshows/')).statusCode).toBe(200);
       const response = await kit.app.inject({ method: 'GET', url: '/v1/slideshows/' });
       expect(response.statusCode).toBe(401);
+      const wrong = await kit.app.inject({ method: 'GET', url: '/v1/slideshows/', headers: { authorization: basicAuth('portal-test:wrong') } });
+      expect(wrong.statusCode).toBe(401);
     });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { REDACTED, isQuietRequest, loggerOptions, redactQuery, serializeError } from '../../server/src/logger';
-import { captureLogs, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
+import { basicAuth, captureLogs, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
 
 afterAll(removeTempDirs);
 
@@ -26,6 +26,32 @@ describe('access logs', () => {
         .filter(Boolean);
       expect(urls).toContain(`/password/reset?token=${REDACTED}&lang=en`);
       expect(urls).toContain(`/v1/oauth/callback?code=${REDACTED}&state=${REDACTED}`);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('are one line per public read, when answered (request, status, time); two for other calls', async () => {
+    const database = await openFreshDatabase('pglite');
+    const logs = captureLogs();
+    const app = await startApp(database, { config: testConfig({ LOG_LEVEL: 'info' }), log: logs.options });
+    try {
+      // The first read builds the answer, the second is sent from the cache's hook.
+      for (let read = 0; read < 2; read += 1)
+        expect((await app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: basicAuth() } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/v1/user/me' })).statusCode).toBe(401);
+      const byRequest = new Map<unknown, Array<Record<string, unknown>>>();
+      for (const line of logs.lines().filter((line) => line.reqId !== undefined)) byRequest.set(line.reqId, [...(byRequest.get(line.reqId) ?? []), line]);
+      const requests = [...byRequest.values()];
+      expect(requests).toHaveLength(3);
+      for (const lines of requests.slice(0, 2)) {
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/v1/plans' }, res: { statusCode: 200 } });
+        expect(lines[0]?.responseTime).toEqual(expect.any(Number));
+      }
+      expect(requests[2]?.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      expect(requests[2]?.[1]).toMatchObject({ res: { statusCode: 401 } });
     } finally {
       await app.close();
       await database.close();

@@ -8,7 +8,7 @@ import { API_PREFIX, apiPath, fillPath } from '@contract/api';
 import { PLAN_PATHS } from '@contract/plans/paths';
 import { ROLE } from '@contract/constants';
 import { USER_PATHS } from '@contract/users/paths';
-import { isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
+import { clientCredentialCheck, isClientCredential, parseAuthorization } from '../../server/src/auth/credentials';
 import { hasRole } from '@contract/users/roles';
 import { signUserToken, verifyUserToken } from '../../server/src/auth/tokens';
 import { redactUrl } from '../../server/src/config';
@@ -46,6 +46,20 @@ describe('Authorization header', () => {
     expect(isClientCredential('portal:abd', 'portal:abc')).toBe(false);
     expect(isClientCredential('portal:ab', 'portal:abc')).toBe(false);
     expect(isClientCredential('', 'portal:abc')).toBe(false);
+  });
+
+  it('checks an Authorization header for the client credential, as the portal spells it or otherwise', () => {
+    const isClient = clientCredentialCheck('portal:abc');
+    const base64 = Buffer.from('portal:abc').toString('base64');
+    expect(isClient(`Basic ${base64}`)).toBe(true);
+    expect(isClient(`basic  ${base64} `)).toBe(true);
+    expect(isClient(`Basic ${Buffer.from('portal:abd').toString('base64')}`)).toBe(false);
+    expect(isClient(`Basic ${Buffer.from('portal:ab').toString('base64')}`)).toBe(false);
+    // As long as the usual header, in other bytes: compared, not thrown on.
+    expect(isClient(`Basic ${'é'.repeat(base64.length)}`)).toBe(false);
+    expect(isClient(`Bearer ${base64}`)).toBe(false);
+    expect(isClient('')).toBe(false);
+    expect(isClient(undefined)).toBe(false);
   });
 });
 

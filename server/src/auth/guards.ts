@@ -5,13 +5,13 @@
  * Each guard carries what it asks for as OpenAPI security requirements (`describeGuard`), so the
  * API reference is generated from the guard a route really runs (http/openapi.ts).
  */
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, onRequestHookHandler } from 'fastify';
 import { ROLE } from '@contract/constants';
 import type { User } from '@contract/users/schemas';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { HttpError } from '../http/http-error';
-import { isClientCredential, parseAuthorization } from './credentials';
+import { clientCredentialCheck, parseAuthorization } from './credentials';
 import { hasRole } from '@contract/users/roles';
 import { verifyUserToken } from './tokens';
 import { findUserRow, rolesOf, toUser } from './users';
@@ -45,7 +45,7 @@ export async function loadSessionUser(deps: { config: Config; db: Database }, to
 
 export interface Guards {
   /** Basic client credential or a valid bearer token. */
-  requireClient: onRequestAsyncHookHandler;
+  requireClient: onRequestHookHandler;
   /** A valid bearer token of an existing user. */
   requireUser: onRequestAsyncHookHandler;
   /** A signed-in user holding `roleId` (403 otherwise). */
@@ -85,11 +85,13 @@ export function createGuards(deps: { config: Config; db: Database }): Guards {
     await authenticate(request, authorization.token);
   }
 
-  const requireClient: onRequestAsyncHookHandler = async (request) => {
+  const isClient = clientCredentialCheck(deps.config.CLIENT_CREDENTIAL);
+  // Not async: the client credential, on every public read, is checked without a promise (issue 32).
+  const requireClient: onRequestHookHandler = (request, _reply, done) => {
+    if (isClient(request.headers.authorization)) return done();
     const authorization = parseAuthorization(request.headers.authorization);
-    if (authorization?.scheme === 'bearer') return authenticate(request, authorization.token);
-    if (authorization?.scheme === 'basic' && isClientCredential(authorization.credential, deps.config.CLIENT_CREDENTIAL)) return;
-    throw new HttpError(401, AUTH_MESSAGES.clientCredential);
+    if (authorization?.scheme !== 'bearer') return done(new HttpError(401, AUTH_MESSAGES.clientCredential));
+    authenticate(request, authorization.token).then(() => done(), done);
   };
 
   return {

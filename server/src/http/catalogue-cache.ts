@@ -10,7 +10,7 @@
  * is a 304 (the client's copy is a valid shuffle of the current data).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
@@ -18,13 +18,20 @@ import { CHANGES, type ChangeBus } from '../changes/bus';
 import { ok } from './envelope';
 
 interface Variant {
-  body: string;
+  body: Buffer;
   etag: string;
+  /** Every header of its 200, made once. */
+  headers: Record<string, string>;
 }
 
 interface Entry {
   variants: Variant[];
-  total: number | null;
+}
+
+/** An answer being built, and once built, the answer (read without waiting). */
+interface Slot {
+  building: Promise<Entry>;
+  built?: Entry;
 }
 
 /** An answer to cache: its data, and for a list page the count of all pages' items. */
@@ -44,9 +51,13 @@ export const cachedListOf = (schema: z.ZodType) => ({
   304: z.null().meta({ description: 'Not modified (If-None-Match named the current ETag).' }),
 });
 
-function variantOf(data: unknown): Variant {
-  const body = JSON.stringify(ok(data));
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+function variantOf(data: unknown, total: number | null): Variant {
+  const body = Buffer.from(JSON.stringify(ok(data)));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // Every visitor may read it, yet each must revalidate: an edit shows at once.
+  const headers: Record<string, string> = { 'cache-control': 'no-cache', etag, 'content-type': 'application/json; charset=utf-8' };
+  if (total !== null) headers[TOTAL_COUNT_HEADER] = String(total);
+  return { body, etag, headers };
 }
 
 /** True when an If-None-Match header names `etag` (a list, weak or strong, or `*`). */
@@ -67,7 +78,7 @@ export function shuffled<T>(items: readonly T[]): T[] {
 }
 
 export class CatalogueCache {
-  private readonly entries = new Map<string, Promise<Entry>>();
+  private readonly entries = new Map<string, Slot>();
 
   constructor(changes: ChangeBus) {
     // An answer still being built is dropped too: it may have read the rows before the change.
@@ -76,34 +87,61 @@ export class CatalogueCache {
 
   private entry(key: string, build: () => Promise<CatalogueAnswer>, shuffle: boolean): Promise<Entry> {
     const cached = this.entries.get(key);
-    if (cached) return cached;
+    if (cached) return cached.building;
     const building = (async (): Promise<Entry> => {
       const answer = await build();
-      const data = answer.data;
+      const { data } = answer;
+      const total = answer.total ?? null;
       const variants =
-        shuffle && Array.isArray(data) && data.length > 1 ? Array.from({ length: SHUFFLE_VARIANTS }, () => variantOf(shuffled(data))) : [variantOf(data)];
-      return { variants, total: answer.total ?? null };
+        shuffle && Array.isArray(data) && data.length > 1
+          ? Array.from({ length: SHUFFLE_VARIANTS }, () => variantOf(shuffled(data), total))
+          : [variantOf(data, total)];
+      return { variants };
     })();
-    this.entries.set(key, building);
-    // A failed build is not remembered: the next request tries again.
-    building.catch(() => this.entries.get(key) === building && this.entries.delete(key));
+    const slot: Slot = { building };
+    this.entries.set(key, slot);
+    building.then(
+      (entry) => (slot.built = entry),
+      // A failed build is not remembered: the next request tries again.
+      () => this.entries.get(key) === slot && this.entries.delete(key),
+    );
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
     return building;
   }
 
-  /** Answers from the cache: 304 when If-None-Match names the current answer, else its bytes. */
-  async reply(request: FastifyRequest, reply: FastifyReply, build: () => Promise<CatalogueAnswer>, options: { shuffle?: boolean } = {}): Promise<void> {
-    const entry = await this.entry(`${request.routeOptions.url ?? ''} ${request.url}`, build, options.shuffle ?? false);
-    // Every visitor may read it, yet each must revalidate: an edit shows at once.
-    reply.header('cache-control', 'no-cache');
-    if (entry.total !== null) reply.header(TOTAL_COUNT_HEADER, String(entry.total));
-    const ifNoneMatch = request.headers['if-none-match'];
-    const current = ifNoneMatch ? entry.variants.find((variant) => matches(ifNoneMatch, variant.etag)) : undefined;
-    if (current) {
-      reply.code(304).header('etag', current.etag).send();
-      return;
-    }
-    const variant = entry.variants[Math.floor(Math.random() * entry.variants.length)] as Variant;
-    reply.header('etag', variant.etag).type('application/json; charset=utf-8').send(variant.body);
+  /** The route's onRequest hook after its guard: a current answer is sent at once; otherwise on to the handler. */
+  readonly hit: onRequestHookHandler = (request, reply, done) => {
+    const entry = this.entries.get(keyOf(request))?.built;
+    if (!entry) return done();
+    send(request, reply, entry);
+  };
+
+  /**
+   * A cached route's hooks and config: `guard` first (a cached answer is still only for callers
+   * it lets in), then `hit`; one access line per read, as it is answered at once.
+   */
+  guarded(guard: onRequestHookHandler): { onRequest: [onRequestHookHandler, onRequestHookHandler]; config: { oneAccessLine: true } } {
+    return { onRequest: [guard, this.hit], config: { oneAccessLine: true } };
   }
+
+  /** Answers from the cache, building the answer first when it is missing (or dropped by a change). */
+  async reply(request: FastifyRequest, reply: FastifyReply, build: () => Promise<CatalogueAnswer>, options: { shuffle?: boolean } = {}): Promise<void> {
+    send(request, reply, await this.entry(keyOf(request), build, options.shuffle ?? false));
+  }
+}
+
+/** A URL names one route, and its query and parameters: one answer. */
+const keyOf = (request: FastifyRequest) => request.url;
+
+/** 304 when If-None-Match names one of the entry's answers, else the bytes of one of them. */
+function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): void {
+  const ifNoneMatch = request.headers['if-none-match'];
+  const current = ifNoneMatch ? entry.variants.find((variant) => matches(ifNoneMatch, variant.etag)) : undefined;
+  if (current) {
+    const { 'content-type': _type, ...headers } = current.headers;
+    reply.code(304).headers(headers).send();
+    return;
+  }
+  const variant = entry.variants.length === 1 ? (entry.variants[0] as Variant) : (entry.variants[Math.floor(Math.random() * entry.variants.length)] as Variant);
+  reply.headers(variant.headers).send(variant.body);
 }

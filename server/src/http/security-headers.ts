@@ -119,20 +119,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Not async: an API answer, every public read among them, goes on without waiting a turn (issue 32).
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApi(request.url)) {
       if (/^bearer\s/i.test(request.headers.authorization ?? '')) reply.header('cache-control', 'no-store');
-      return payload;
+      return done(null, payload);
     }
     // A policy applies only to a document or a worker: the pages' (about 2 kB with its hashes)
     // would ride on each of the 60-odd files a page loads.
-    if (isHashedFile(request.url)) return payload;
+    if (isHashedFile(request.url)) return done(null, payload);
     // The policy once the page is written: a page rendered for this very request (the gallery's
     // first render of a filter, say) has added the hashes of its own inline styles by now.
-    await new Promise<void>((resolve, reject) =>
-      applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? reject(error) : resolve())),
-    );
-    return payload;
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => (error instanceof Error ? done(error) : done(null, payload)));
   });
 }
 

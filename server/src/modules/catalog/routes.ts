@@ -2,7 +2,8 @@
  * The catalogue (spec section 7), for anonymous callers too: super-categories, product
  * categories, category backgrounds, slideshows and sample products. Every answer comes from the
  * in-memory CatalogueCache (serialised once, ETag, 304), so a read costs no query and no
- * serialisation; the response schemas still document the shapes.
+ * serialisation, and a current answer is sent by the cache's onRequest hook, before query
+ * validation and the handler; the response schemas still document the shapes.
  */
 import { CATALOG_PATHS } from '@contract/catalog/paths';
 import {
@@ -40,30 +41,30 @@ const CATALOG_MESSAGES = {
 export const catalogModule: ModulePlugin = async (app, { db, guards, changes }) => {
   const tags = ['catalog'];
   const cache = new CatalogueCache(changes);
-  const onRequest = guards.requireClient;
+  const cached = cache.guarded(guards.requireClient);
 
-  app.get(CATALOG_PATHS.superCategories, { onRequest, schema: { tags, response: listOf(superCategorySchema) } }, (request, reply) =>
+  app.get(CATALOG_PATHS.superCategories, { ...cached, schema: { tags, response: listOf(superCategorySchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: await listSuperCategories(db) })),
   );
 
   app.get(
     CATALOG_PATHS.categoryBackgrounds,
-    { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(categoryBackgroundSchema) } },
+    { ...cached, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(categoryBackgroundSchema) } },
     (request, reply) => cache.reply(request, reply, async () => ({ data: categoryBackgrounds(request.query.superCategoryIds) })),
   );
 
-  app.get(CATALOG_PATHS.backgroundImages, { onRequest, schema: { tags, response: listOf(backgroundImageSchema) } }, (request, reply) =>
+  app.get(CATALOG_PATHS.backgroundImages, { ...cached, schema: { tags, response: listOf(backgroundImageSchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: BACKGROUND_IMAGES_WITH_URLS })),
   );
 
-  app.get(CATALOG_PATHS.allProductCategories, { onRequest, schema: { tags, response: listOf(productCategorySchema) } }, (request, reply) =>
+  app.get(CATALOG_PATHS.allProductCategories, { ...cached, schema: { tags, response: listOf(productCategorySchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: productCategoriesByIds([]) })),
   );
 
   app.get(
     CATALOG_PATHS.superCategoryProductCategories,
     {
-      onRequest,
+      ...cached,
       schema: { tags, params: z.object({ id: idParam('id') }), response: { ...listOf(productCategorySchema), 404: z.object({ message: z.string() }) } },
     },
     (request, reply) =>
@@ -73,14 +74,14 @@ export const catalogModule: ModulePlugin = async (app, { db, guards, changes }) 
       }),
   );
 
-  app.get(CATALOG_PATHS.slideshows, { onRequest, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(slideSchema) } }, (request, reply) =>
+  app.get(CATALOG_PATHS.slideshows, { ...cached, schema: { tags, querystring: superCategoryIdsQuery, response: listOf(slideSchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: slideshows(request.query.superCategoryIds) })),
   );
 
   app.get(
     CATALOG_PATHS.sampleMeasurements,
     {
-      onRequest,
+      ...cached,
       schema: {
         tags,
         description: 'Sample products of the super-categories (all when none is named), taken in turn from each; each page is shuffled.',
@@ -103,7 +104,7 @@ export const catalogModule: ModulePlugin = async (app, { db, guards, changes }) 
   app.get(
     CATALOG_PATHS.productCategories,
     {
-      onRequest,
+      ...cached,
       schema: {
         tags,
         description: 'The categories named by categoryIds; with none named, those of superCategoryIds; with neither, every category.',

@@ -12,7 +12,7 @@ export const plansModule: ModulePlugin = async (app, { db, guards, changes }) =>
   const tags = ['catalog'];
   const cache = new CatalogueCache(changes);
 
-  app.get(PLAN_PATHS.plans, { onRequest: guards.requireClient, schema: { tags, response: cachedListOf(planSchema) } }, (request, reply) =>
+  app.get(PLAN_PATHS.plans, { ...cache.guarded(guards.requireClient), schema: { tags, response: cachedListOf(planSchema) } }, (request, reply) =>
     cache.reply(request, reply, async () => ({ data: await listPlans(db) })),
   );
 };

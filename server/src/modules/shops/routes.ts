@@ -156,7 +156,7 @@ export const shopsModule: ModulePlugin = async (app, { db, guards, firebase, sto
 
   app.get(
     SHOP_PATHS.currencies,
-    { onRequest: guards.requireClient, schema: { tags, querystring: currenciesQuery, response: { 200: envelopeOf(z.array(currencySchema)) } } },
+    { ...cache.guarded(guards.requireClient), schema: { tags, querystring: currenciesQuery, response: { 200: envelopeOf(z.array(currencySchema)) } } },
     (request, reply) => cache.reply(request, reply, async () => ({ data: await listCurrencies(db, request.query.country) })),
   );
 
