@@ -25,6 +25,37 @@ export interface WebhookFigures {
   replayed: { p50: number; p95: number; count: number };
 }
 
+/** Stripe's `payment_intent.payment_failed` event for the payment of `reference` (an open transaction's). */
+export function paymentFailedEvent(reference: string, eventId: string): string {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'payment_intent.payment_failed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `pi_${reference}`,
+        object: 'payment_intent',
+        amount: 100,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        metadata: { reference },
+        last_payment_error: { message: 'Your card was declined.' },
+        latest_charge: null,
+        payment_method: null,
+        next_action: null,
+      },
+    },
+  });
+}
+
+/** The headers Stripe sends a webhook with, signed now with the endpoint's secret. */
+export function stripeSignedHeaders(body: string, secret: string): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` };
+}
+
 export async function benchWebhooks(): Promise<WebhookFigures> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-webhooks-'));
   const database = await openSeededDatabaseAt({ kind: 'pglite', dataDir: null });
@@ -54,37 +85,10 @@ export async function benchWebhooks(): Promise<WebhookFigures> {
         idempotencyKey: reference,
       })),
     );
-    const bodies = references.map((reference, index) =>
-      JSON.stringify({
-        id: `evt_bench_${index}`,
-        object: 'event',
-        type: 'payment_intent.payment_failed',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: `pi_${reference}`,
-            object: 'payment_intent',
-            amount: 100,
-            currency: 'usd',
-            status: 'requires_payment_method',
-            metadata: { reference },
-            last_payment_error: { message: 'Your card was declined.' },
-            latest_charge: null,
-            payment_method: null,
-            next_action: null,
-          },
-        },
-      }),
-    );
+    const bodies = references.map((reference, index) => paymentFailedEvent(reference, `evt_bench_${index}`));
     const send = async (body: string): Promise<{ ms: number; message: string }> => {
-      const timestamp = Math.floor(Date.now() / 1000);
-      const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
       const started = performance.now();
-      const response = await fetch(url, {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
-      });
+      const response = await fetch(url, { method: 'POST', body, headers: stripeSignedHeaders(body, secret) });
       const answer = (await response.json()) as { message: string };
       const ms = performance.now() - started;
       if (!response.ok) throw new Error(`webhook answered ${response.status}: ${answer.message}`);

@@ -6,7 +6,6 @@
  * idempotency key or client id). After each kill: no acknowledged edit or message is lost, nothing
  * is applied twice, no bill or charge is doubled, and no build is left running.
  */
-import { createHmac } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
@@ -18,8 +17,9 @@ import type { ChatMessage, SupportRoom } from '@contract/chat/schemas';
 import { ROLE } from '@contract/constants';
 import { designPath } from '@contract/design/realtime';
 import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
-import { freePort as freeBenchPort, startTsxServer, type RunningServer } from '../../scripts/bench-kit';
+import { freePort as freeBenchPort, startTsxServer, stopServer, type RunningServer } from '../../scripts/bench-kit';
 import { lastMonth, seedClose } from '../../scripts/close-seed';
+import { paymentFailedEvent, stripeSignedHeaders } from '../../scripts/bench-webhooks';
 import { billings, chatMessages, paymentTransactions, realtimeEdits, sandboxObjects, userRoles, users, webhookEvents } from '../../server/src/db/schema';
 import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
@@ -111,7 +111,7 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
 
   afterAll(async () => {
     await cluster?.stop();
-    gateways?.child.kill('SIGKILL');
+    if (gateways) await stopServer(gateways);
     await engine?.close();
     await database?.close();
     removeTempDirs();
@@ -290,35 +290,10 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
     );
     const secret = testKeys(TEST_JWT_SECRET, 'stripe').webhookSecret;
     const deliver = (reference: string, index: number) => {
-      const body = JSON.stringify({
-        id: `evt_cluster_kill_${process.pid}_${index}`,
-        object: 'event',
-        type: 'payment_intent.payment_failed',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: `pi_${reference}`,
-            object: 'payment_intent',
-            amount: 100,
-            currency: 'usd',
-            status: 'requires_payment_method',
-            metadata: { reference },
-            last_payment_error: { message: 'Your card was declined.' },
-            latest_charge: null,
-            payment_method: null,
-            next_action: null,
-          },
-        },
-      });
+      const body = paymentFailedEvent(reference, `evt_cluster_kill_${process.pid}_${index}`);
       // The provider's rule: an event not answered 2xx is sent again.
       return retried(async () => {
-        const timestamp = Math.floor(Date.now() / 1000);
-        const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-        const response = await fetch(`${cluster.url}/v1/webhooks/stripe`, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': 'application/json', 'stripe-signature': `t=${timestamp},v1=${signature}` },
-        });
+        const response = await fetch(`${cluster.url}/v1/webhooks/stripe`, { method: 'POST', body, headers: stripeSignedHeaders(body, secret) });
         return { status: response.status, json: (await response.json()) as { message: string } };
       });
     };
