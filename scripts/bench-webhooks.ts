@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import type { Database } from '../server/src/db/database';
 import { paymentTransactions, users } from '../server/src/db/schema';
 import { testKeys } from '../server/src/modules/payments/sandbox/keys';
 import { openSeededDatabaseAt } from '../server/src/seed';
@@ -23,6 +24,24 @@ export const WEBHOOK_TARGETS = { p95Ms: 20 };
 export interface WebhookFigures {
   applied: { p50: number; p95: number; count: number };
   replayed: { p50: number; p95: number; count: number };
+}
+
+/** Open test-mode Stripe payments of `userId`, one per reference (its intent `pi_<reference>`), for webhooks to settle. */
+export async function openStripePayments(db: Database, userId: number, references: readonly string[]): Promise<void> {
+  await db.insert(paymentTransactions).values(
+    references.map((reference) => ({
+      reference,
+      userId,
+      provider: 'stripe',
+      type: 'card-setup',
+      amount: 100,
+      currencyCode: 'USD',
+      status: 'initialized',
+      testMode: true,
+      providerId: `pi_${reference}`,
+      idempotencyKey: reference,
+    })),
+  );
 }
 
 /** Stripe's `payment_intent.payment_failed` event for the payment of `reference` (an open transaction's). */
@@ -71,20 +90,7 @@ export async function benchWebhooks(): Promise<WebhookFigures> {
       .returning({ id: users.id });
     if (!user) throw new Error('no user');
     const references = Array.from({ length: EVENTS }, (_unused, index) => `bench_${index}`);
-    await database.db.insert(paymentTransactions).values(
-      references.map((reference) => ({
-        reference,
-        userId: user.id,
-        provider: 'stripe',
-        type: 'card-setup',
-        amount: 100,
-        currencyCode: 'USD',
-        status: 'initialized',
-        testMode: true,
-        providerId: `pi_${reference}`,
-        idempotencyKey: reference,
-      })),
-    );
+    await openStripePayments(database.db, user.id, references);
     const bodies = references.map((reference, index) => paymentFailedEvent(reference, `evt_bench_${index}`));
     const send = async (body: string): Promise<{ ms: number; message: string }> => {
       const started = performance.now();

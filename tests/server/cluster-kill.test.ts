@@ -19,7 +19,7 @@ import { designPath } from '@contract/design/realtime';
 import { startCluster, type Cluster } from '../../scripts/cluster/cluster';
 import { freePort as freeBenchPort, startTsxServer, stopServer, type RunningServer } from '../../scripts/bench-kit';
 import { lastMonth, seedClose } from '../../scripts/close-seed';
-import { paymentFailedEvent, stripeSignedHeaders } from '../../scripts/bench-webhooks';
+import { openStripePayments, paymentFailedEvent, stripeSignedHeaders } from '../../scripts/bench-webhooks';
 import { billings, chatMessages, paymentTransactions, realtimeEdits, sandboxObjects, userRoles, users, webhookEvents } from '../../server/src/db/schema';
 import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
@@ -274,20 +274,7 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
       .returning({ id: users.id });
     const EVENTS = 300;
     const references = Array.from({ length: EVENTS }, (_unused, index) => `cluster_kill_${process.pid}_${index}`);
-    await database.db.insert(paymentTransactions).values(
-      references.map((reference) => ({
-        reference,
-        userId: user!.id,
-        provider: 'stripe',
-        type: 'card-setup',
-        amount: 100,
-        currencyCode: 'USD',
-        status: 'initialized',
-        testMode: true,
-        providerId: `pi_${reference}`,
-        idempotencyKey: reference,
-      })),
-    );
+    await openStripePayments(database.db, user!.id, references);
     const secret = testKeys(TEST_JWT_SECRET, 'stripe').webhookSecret;
     const deliver = (reference: string, index: number) => {
       const body = paymentFailedEvent(reference, `evt_cluster_kill_${process.pid}_${index}`);
