@@ -10,6 +10,7 @@ import type { ErrorBody } from '@contract/envelope';
 import { UPLOADS_PATH } from '@contract/pages';
 import { createGuards, loadSessionUser } from './auth/guards';
 import { CHANGES } from './changes/bus';
+import { trackConnections } from './graceful-close';
 import { openChangeBus } from './changes/transports';
 import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
@@ -167,6 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   app.decorate('realtime', realtime);
   // socket.io clients go first, or their open connections would hold the HTTP server open.
   app.addHook('preClose', async () => realtime.disconnectClients());
+  // Then the connections without a request under way, or closing would wait for them.
+  const closeConnections = trackConnections(app.server);
+  app.addHook('preClose', async () => closeConnections());
   app.addHook('onClose', async () => realtime.close());
   const changes = await openChangeBus({ realtime, database: options.db, log: app.log });
   // Before realtime's hook closes the Redis clients it listens on.
