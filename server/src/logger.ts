@@ -7,6 +7,7 @@
  * are written by AccessLog.
  */
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LevelWithSilentOrString } from 'pino';
 import { stdSerializers } from 'pino';
 import type { Config } from './config';
 
@@ -157,3 +158,68 @@ export class AccessLog extends LogController {
     else this.plain.info({ reqId: request.id, res: reply, responseTime: reply.elapsedTime }, COMPLETED);
   }
 }
+
+type AnyLogFn = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made the first time something logs through it. A public read answered
+ * from memory writes its one access line through AccessLog and nothing else, and pino's child()
+ * (its bindings go through the redact paths) was a tenth of such a read's own work (issue 32).
+ */
+class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): LevelWithSilentOrString {
+    return this.logger.level;
+  }
+
+  set level(level: LevelWithSilentOrString) {
+    this.logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    (this.logger.fatal as AnyLogFn)(...args);
+  }
+
+  error(...args: unknown[]): void {
+    (this.logger.error as AnyLogFn)(...args);
+  }
+
+  warn(...args: unknown[]): void {
+    (this.logger.warn as AnyLogFn)(...args);
+  }
+
+  info(...args: unknown[]): void {
+    (this.logger.info as AnyLogFn)(...args);
+  }
+
+  debug(...args: unknown[]): void {
+    (this.logger.debug as AnyLogFn)(...args);
+  }
+
+  trace(...args: unknown[]): void {
+    (this.logger.trace as AnyLogFn)(...args);
+  }
+
+  silent(...args: unknown[]): void {
+    (this.logger.silent as AnyLogFn)(...args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/** The child logger factory of the routes answered from memory (CatalogueCache.guarded). */
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new LazyChildLogger(logger, bindings, options);

@@ -2,8 +2,8 @@
  * What the logs keep: access lines without the values of token-like query parameters, errors
  * without the parameters of a failed query; readable lines in a terminal, JSON otherwise.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { REDACTED, isQuietRequest, loggerOptions, redactQuery, serializeError } from '../../server/src/logger';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { REDACTED, isQuietRequest, lazyChildLogger, loggerOptions, redactQuery, serializeError } from '../../server/src/logger';
 import { basicAuth, captureLogs, openFreshDatabase, removeTempDirs, startApp, testConfig } from './harness';
 
 afterAll(removeTempDirs);
@@ -52,6 +52,41 @@ describe('access logs', () => {
       }
       expect(requests[2]?.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
       expect(requests[2]?.[1]).toMatchObject({ res: { statusCode: 401 } });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('make no request logger for a read answered from memory, and one with the request id and the redact paths once something logs', async () => {
+    const database = await openFreshDatabase('pglite');
+    const logs = captureLogs();
+    const app = await startApp(database, {
+      config: testConfig({ LOG_LEVEL: 'info' }),
+      log: logs.options,
+      configure: (instance) => {
+        instance.get('/v1/logs-lazily', { childLoggerFactory: lazyChildLogger }, (request) => {
+          request.log.info({ password: 'hunter2' }, 'logged by the handler');
+          return { logged: true };
+        });
+      },
+    });
+    try {
+      const read = () => app.inject({ method: 'GET', url: '/v1/plans', headers: { authorization: basicAuth() } });
+      // The first read builds the answer (and AccessLog its own logger, once).
+      for (let round = 0; round < 2; round += 1) expect((await read()).statusCode).toBe(200);
+      const child = vi.spyOn(app.log, 'child');
+      expect((await read()).statusCode).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+
+      expect((await app.inject({ method: 'GET', url: '/v1/logs-lazily' })).statusCode).toBe(200);
+      expect(child).toHaveBeenCalledTimes(1);
+      const handlerLine = logs.lines().find((line) => line.msg === 'logged by the handler');
+      const incomingLine = logs
+        .lines()
+        .find((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/v1/logs-lazily');
+      expect(handlerLine).toMatchObject({ password: REDACTED, reqId: incomingLine?.reqId });
+      expect(logs.text()).not.toContain('hunter2');
     } finally {
       await app.close();
       await database.close();

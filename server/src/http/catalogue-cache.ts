@@ -15,6 +15,7 @@ import { TOTAL_COUNT_HEADER } from '@contract/api';
 import { envelopeOf } from '@contract/response';
 import { z } from 'zod';
 import { CHANGES, type ChangeBus } from '../changes/bus';
+import { lazyChildLogger } from '../logger';
 import { ok } from './envelope';
 
 interface Variant {
@@ -118,10 +119,15 @@ export class CatalogueCache {
 
   /**
    * A cached route's hooks and config: `guard` first (a cached answer is still only for callers
-   * it lets in), then `hit`; one access line per read, as it is answered at once.
+   * it lets in), then `hit`; one access line per read, as it is answered at once, and no
+   * request logger unless something logs.
    */
-  guarded(guard: onRequestHookHandler): { onRequest: [onRequestHookHandler, onRequestHookHandler]; config: { oneAccessLine: true } } {
-    return { onRequest: [guard, this.hit], config: { oneAccessLine: true } };
+  guarded(guard: onRequestHookHandler) {
+    return {
+      onRequest: [guard, this.hit] as [onRequestHookHandler, onRequestHookHandler],
+      config: { oneAccessLine: true as const },
+      childLoggerFactory: lazyChildLogger,
+    };
   }
 
   /** Answers from the cache, building the answer first when it is missing (or dropped by a change). */
