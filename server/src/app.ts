@@ -11,6 +11,7 @@ import { UPLOADS_PATH } from '@contract/pages';
 import { createGuards, loadSessionUser } from './auth/guards';
 import { CHANGES } from './changes/bus';
 import { trackConnections } from './graceful-close';
+import { sendStored } from './storage/send';
 import { openChangeBus } from './changes/transports';
 import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
@@ -139,9 +140,7 @@ function registerUploads(app: FastifyInstance, storage: FileStorage): void {
       etag,
     };
     if (request.headers['if-none-match'] === etag) return reply.code(304).headers(headers).send();
-    const file = await storage.get(uploadKey(fileName));
-    if (!file) return reply.code(404).send(NOT_FOUND);
-    return reply.headers(headers).header('content-length', file.size).send(file.body);
+    return (await sendStored(request, reply, storage, uploadKey(fileName), { headers, etag })) ?? reply.code(404).send(NOT_FOUND);
   });
 }
 

@@ -278,6 +278,16 @@ describe.each(kinds)('two servers, one database and one bucket, each its own dis
       expect(response.headers['content-type']).toBe('application/zip');
       expect(Number(response.headers['content-length'])).toBe(artifact.size);
       expect(createHash('sha256').update(response.rawPayload).digest('hex')).toBe(artifact.sha256);
+      // A download cut halfway resumes where it stopped, from either server.
+      const half = Math.floor(artifact.size / 2);
+      const rest = await kit.app.inject({
+        method: 'GET',
+        url: pathOf(artifact.url ?? ''),
+        headers: { range: `bytes=${half}-`, 'if-range': `"${artifact.sha256}"` },
+      });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.headers['content-range']).toBe(`bytes ${half}-${artifact.size - 1}/${artifact.size}`);
+      expect(Buffer.concat([response.rawPayload.subarray(0, half), rest.rawPayload])).toEqual(response.rawPayload);
     }
     const page = await other.inject({ method: 'GET', url: `/shops/${shop.alias}/app/` });
     expect(page.statusCode).toBe(200);

@@ -4,7 +4,7 @@
  * file's type comes from its name's extension (the disk keeps no type).
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkKey, checkPrefix, contentTypeOf, StorageUnavailableError, type FileStorage } from './port';
 
@@ -32,7 +32,7 @@ export function createLocalStorage(root: string): FileStorage {
     put: (key, bytes) => replace(key, (temporary) => writeFile(temporary, bytes)),
     putFile: (key, file) => replace(key, (temporary) => copyFile(file, temporary)),
 
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       let handle;
       try {
@@ -42,10 +42,21 @@ export function createLocalStorage(root: string): FileStorage {
           await handle.close();
           return null;
         }
+        const size = range ? range.end - range.start + 1 : info.size;
         // The stream closes the handle when it ends or is destroyed.
-        return { body: handle.createReadStream(), size: info.size, contentType: contentTypeOf(key) };
+        return { body: handle.createReadStream(range ?? {}), size, contentType: contentTypeOf(key), modified: info.mtime };
       } catch (error) {
         await handle?.close().catch(() => undefined);
+        if (isMissing(error)) return null;
+        throw new StorageUnavailableError({ cause: error });
+      }
+    },
+
+    async stat(key) {
+      try {
+        const info = await stat(fileOf(key));
+        return info.isFile() ? { size: info.size, modified: info.mtime } : null;
+      } catch (error) {
         if (isMissing(error)) return null;
         throw new StorageUnavailableError({ cause: error });
       }

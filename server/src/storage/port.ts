@@ -7,11 +7,26 @@
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/http-error';
 
-/** A stored file, its body still to be read. */
+/** What is known of a stored file without reading it. */
+export interface FileInfo {
+  /** The whole file's length in bytes. */
+  size: number;
+  modified: Date;
+}
+
+/** A stored file, or the byte range of it asked for, its body still to be read. */
 export interface StoredFile {
   body: Readable;
+  /** The body's length in bytes: the whole file's, or the range's. */
   size: number;
   contentType: string;
+  modified: Date;
+}
+
+/** Bytes `start` to `end` of a file, both included (as in a Range header). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface FileStorage {
@@ -20,8 +35,10 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Stores a file of this machine's disk (a large download) under `key`. */
   putFile(key: string, file: string, contentType: string): Promise<void>;
-  /** The file, or null when no file has that key. */
-  get(key: string): Promise<StoredFile | null>;
+  /** The file, or the bytes of `range` (within the file), or null when no file has that key. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
+  /** The file's size and time, or null when no file has that key. */
+  stat(key: string): Promise<FileInfo | null>;
   /** Deletes the file; a missing one is no error. */
   remove(key: string): Promise<void>;
   /** Deletes every file whose key starts with `prefix` (a folder: ends with `/`). */

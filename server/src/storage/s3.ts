@@ -7,7 +7,15 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 import { checkKey, checkPrefix, StorageUnavailableError, type FileStorage } from './port';
 
@@ -55,11 +63,27 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       await send(() => client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType })));
     },
 
-    async get(key) {
+    async get(key, range) {
       checkKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return { body: answer.Body as Readable, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream' };
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        return {
+          body: answer.Body as Readable,
+          size: answer.ContentLength ?? 0,
+          contentType: answer.ContentType ?? 'application/octet-stream',
+          modified: answer.LastModified ?? new Date(0),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw new StorageUnavailableError({ cause: error });
+      }
+    },
+
+    async stat(key) {
+      checkKey(key);
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0) };
       } catch (error) {
         if (isMissing(error)) return null;
         throw new StorageUnavailableError({ cause: error });

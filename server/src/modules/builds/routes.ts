@@ -17,6 +17,7 @@ import type { ModulePlugin } from '../../deps';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/http-error';
 import { ignoreBodies, rawBodies } from '../../http/bodyless';
+import { sendStored } from '../../storage/send';
 import { aliasParams, idParam, idempotencyKeyOf } from '../../http/params';
 import type { ZodTypeProvider } from '../../http/validation';
 import type { BuildsDeps } from './deps';
@@ -111,15 +112,20 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
       async (request, reply) => {
         requireLink(checkArtifactLink(deps.config, request.params.artifactId, request.query));
         const [artifact] = await deps.db.select().from(buildArtifacts).where(eq(buildArtifacts.id, request.params.artifactId)).limit(1);
-        const file = artifact ? await deps.storage.get(artifactKey(artifact.storageKey)) : null;
-        if (!artifact || !file) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
-        return reply
-          .type(artifact.fileName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${artifact.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-sha256', artifact.sha256)
-          .send(file.body);
+        const sent =
+          artifact &&
+          (await sendStored(request, reply, deps.storage, artifactKey(artifact.storageKey), {
+            headers: {
+              'content-type': artifact.fileName.endsWith('.zip') ? 'application/zip' : 'application/octet-stream',
+              'content-disposition': `attachment; filename="${artifact.fileName}"`,
+              'cache-control': 'private, no-store',
+              'x-content-sha256': artifact.sha256,
+            },
+            // The bytes' own hash: a download resumed from another process or a later day is of the same file.
+            etag: `"${artifact.sha256}"`,
+          }));
+        if (!sent) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
+        return sent;
       },
     );
 
@@ -142,14 +148,18 @@ export function buildsRoutes(deps: BuildsDeps, pipeline: Pipeline): ModulePlugin
           .from(buildArtifacts)
           .where(and(eq(buildArtifacts.buildId, request.params.buildId), eq(buildArtifacts.kind, 'native-project')))
           .limit(1);
-        const file = project ? await deps.storage.get(artifactKey(project.storageKey)) : null;
-        if (!project || !file) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
-        return reply
-          .type('application/zip')
-          .header('content-length', file.size)
-          .header('content-disposition', `attachment; filename="${project.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.body);
+        const sent =
+          project &&
+          (await sendStored(request, reply, deps.storage, artifactKey(project.storageKey), {
+            headers: {
+              'content-type': 'application/zip',
+              'content-disposition': `attachment; filename="${project.fileName}"`,
+              'cache-control': 'private, no-store',
+            },
+            etag: `"${project.sha256}"`,
+          }));
+        if (!sent) throw new HttpError(410, BUILD_MESSAGES.artifactGone);
+        return sent;
       },
     );
 
