@@ -1,4 +1,7 @@
-/** Rows the monthly close bills, written straight into the database (the close's bench and the cluster's kill -9 test). */
+/**
+ * Rows the monthly close bills, written straight into the database (the close's bench and the
+ * cluster's kill -9 test), and the saved card every test that needs one inserts (testCardRow).
+ */
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../server/src/db/database';
 import {
@@ -18,6 +21,24 @@ import {
 export const APPS_PER_MERCHANT = 5;
 /** Rows per bulk INSERT (PostgreSQL takes at most 65,535 parameters a statement). */
 const CHUNK = 1_000;
+
+let cardSerial = 0;
+
+/** A saved card's row: `userId`'s default test-mode paystack Visa ending 4242, unless `overrides` say otherwise. */
+export function testCardRow(userId: number, overrides: Partial<typeof cardAuthorizations.$inferInsert> = {}): typeof cardAuthorizations.$inferInsert {
+  return {
+    userId,
+    provider: 'paystack',
+    authorizationCode: `AUTH_TEST_${userId}_${++cardSerial}`,
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2034,
+    isDefault: true,
+    testMode: true,
+    ...overrides,
+  };
+}
 
 /** The month before `now` (UTC): the month the close bills. */
 export function lastMonth(now = new Date()): { year: number; month: number; from: Date; to: Date } {
@@ -58,20 +79,7 @@ export async function seedClose(database: DatabaseHandle, merchants: number): Pr
   );
   const cards = userIds.map((userId, i) => ({ userId, email: userRows[i]?.email ?? '', code: `AUTH_bench${tag}${i}`, customer: `CUS_bench${tag}${i}` }));
   await inChunks(cards, (chunk) =>
-    db.insert(cardAuthorizations).values(
-      chunk.map((card) => ({
-        userId: card.userId,
-        provider: 'paystack',
-        authorizationCode: card.code,
-        customerCode: card.customer,
-        brand: 'visa',
-        last4: '4242',
-        expMonth: 12,
-        expYear: 2034,
-        isDefault: true,
-        testMode: true,
-      })),
-    ),
+    db.insert(cardAuthorizations).values(chunk.map((card) => testCardRow(card.userId, { authorizationCode: card.code, customerCode: card.customer }))),
   );
   await inChunks(cards, (chunk) =>
     db.insert(paymentCustomers).values(chunk.map((card) => ({ userId: card.userId, provider: 'paystack', testMode: true, customerCode: card.customer }))),

@@ -8,10 +8,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { REPO_ROOT, loadConfig } from '../../server/src/config';
 import { loadVapidKeys } from '../../server/src/modules/notifications/push';
 import { buildPortal, staleReason } from '../../server/src/web/build';
+import { startLocalS3 } from '../local-s3';
 import { startProxy } from './proxy';
 
 type Env = Record<string, string | undefined>;
@@ -70,17 +70,6 @@ async function answersHealth(port: number): Promise<boolean> {
   }
 }
 
-/** An in-process S3-compatible server (s3rver) under DATA_DIR/s3, for one machine without object storage. */
-async function startLocalS3(dataDir: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const directory = path.join(dataDir, 's3');
-  mkdirSync(directory, { recursive: true });
-  const bucket = 'portal';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await server.run();
-  // s3rver's fixed development credentials.
-  return { url: `http://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}`, close: () => server.close() };
-}
-
 /**
  * What every process must agree on and one machine can make up: the secrets (read from or
  * generated into DATA_DIR/secrets.json and vapid.json, as `npm start` does, so the same DATA_DIR
@@ -114,7 +103,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const ports = await Promise.all(Array.from({ length: options.processes }, () => freePort()));
   const proxy = await startProxy({ port: options.port, targets: ports });
-  const s3 = given.S3_URL || given.S3_BUCKET ? undefined : await startLocalS3(dataDir);
+  const s3 = given.S3_URL || given.S3_BUCKET ? undefined : await startLocalS3({ directory: path.join(dataDir, 's3'), bucket: 'portal' });
   const env: Env = {
     ...given,
     ...fillIn(given, dataDir, proxy.url),
@@ -188,7 +177,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     process.off('exit', killAll);
     await Promise.all(ports.map((_, index) => kill(index, 'SIGTERM')));
     await proxy.close();
-    await s3?.close();
+    await s3?.stop();
   }
 
   // The last resort when this runner exits without stop() (the processes are not in its group).

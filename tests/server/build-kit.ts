@@ -7,6 +7,7 @@ import type { AuthResult } from '@contract/auth/schemas';
 import { isBuildFinished, type BuildStatus } from '@contract/builds/paths';
 import type { Build } from '@contract/builds/schemas';
 import type { Currency, Shop, ShopMedia } from '@contract/shops/schemas';
+import { testCardRow } from '../../scripts/close-seed';
 import type { Config } from '../../server/src/config';
 import type { Database } from '../../server/src/db/database';
 import { cardAuthorizations } from '../../server/src/db/schema';
@@ -19,7 +20,7 @@ export function logoPng(): Buffer {
 }
 
 /** The shop app's renderer as `npm run build` leaves it, from the fixture (server tests run before any build). */
-export function installShell(config: Config): void {
+export function installShell(config: Pick<Config, 'DIST_DIR'>): void {
   cpSync(path.resolve('tests/fixtures/shop-app'), config.DIST_DIR, { recursive: true });
   if (!existsSync(path.join(config.DIST_DIR, 'catalogue'))) symlinkSync(path.resolve('public/catalogue'), path.join(config.DIST_DIR, 'catalogue'), 'dir');
 }
@@ -58,20 +59,7 @@ export async function readyShop(kit: Kit, owner: AuthResult, { plan = true, logo
 
 /** A saved default test-mode card of `userId` (saving one through a gateway is the payments tests' business). */
 export async function saveTestCard(db: Database, userId: number): Promise<void> {
-  await db
-    .insert(cardAuthorizations)
-    .values({
-      userId,
-      provider: 'paystack',
-      authorizationCode: `AUTH_BUILD_${userId}_${++counter}`,
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2034,
-      isDefault: true,
-      testMode: true,
-    })
-    .onConflictDoNothing();
+  await db.insert(cardAuthorizations).values(testCardRow(userId)).onConflictDoNothing();
 }
 
 export const buildsPath = (alias: string) => `/v1/shops/${alias}/builds`;

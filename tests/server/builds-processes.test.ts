@@ -5,8 +5,6 @@
  * stays running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_EVENT, buildsRoom } from '@contract/builds/paths';
@@ -15,19 +13,7 @@ import { REPO_ROOT } from '../../server/src/config';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
 import { openSeededDatabaseAt } from '../../server/src/seed';
 import { installShell, order, readyShop, saveTestCard, waitForBuild } from './build-kit';
-import {
-  databaseKinds,
-  freePort,
-  openFreshDatabase,
-  redisAnswers,
-  removeTempDirs,
-  startApp,
-  TEST_CLIENT_CREDENTIAL,
-  TEST_JWT_SECRET,
-  TEST_REDIS_URL,
-  tempDir,
-  testConfig,
-} from './harness';
+import { databaseKinds, freePort, openFreshDatabase, redisAnswers, removeTempDirs, spawnedServerEnv, startApp, TEST_REDIS_URL, testConfig } from './harness';
 import { httpClient } from './http-client';
 import { useApp } from './kit';
 import { closeSockets, connectSocket } from './sockets';
@@ -105,7 +91,7 @@ describe.skipIf(!kinds.includes('postgres'))('builds across processes on Postgre
 function start(env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -127,25 +113,14 @@ describe.skipIf(!kinds.includes('postgres'))('a server killed in the middle of a
     const engine = await startTestEngine({ secret, mode: 'poll-only', delayMs: 5000 });
     const database = await openFreshDatabase('postgres');
     const port = await freePort();
-    const dataDir = tempDir('portal-kill-');
-    const distDir = path.join(dataDir, 'dist');
-    mkdirSync(distDir, { recursive: true });
-    writeFileSync(path.join(distDir, 'index.html'), '<html><head><meta name="portal-client-credential" content=""></head><body></body></html>');
-    const config = testConfig({ DATA_DIR: dataDir, DIST_DIR: distDir });
-    installShell(config);
-    const env = {
+    const env = spawnedServerEnv({
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
       DATABASE_URL: database.url ?? '',
-      CLIENT_CREDENTIAL: TEST_CLIENT_CREDENTIAL,
-      JWT_SECRET: TEST_JWT_SECRET,
       BUILD_ENGINE_URL: engine.url,
       BUILD_ENGINE_SECRET: secret,
-      ENGINE_TIMEOUT: '120',
-      BUILD_LEASE_SECONDS: '2',
-    };
+    });
+    installShell(env);
     const origin = `http://127.0.0.1:${port}`;
     let run = start(env);
     try {

@@ -6,8 +6,6 @@
  * idempotency key or client id). After each kill: no acknowledged edit or message is lost, nothing
  * is applied twice, no bill or charge is doubled, and no build is left running.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,17 +23,7 @@ import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
 import { startTestEngine } from '../../server/src/modules/builds/sandbox/engine-server';
 import { createLocalRealtime, RealtimeUnreachable } from '../../src/realtime/local';
 import { installShell, saveTestCard } from './build-kit';
-import {
-  databaseKinds,
-  openFreshDatabase,
-  redisAnswers,
-  removeTempDirs,
-  TEST_CLIENT_CREDENTIAL,
-  TEST_JWT_SECRET,
-  TEST_REDIS_URL,
-  tempDir,
-  testConfig,
-} from './harness';
+import { databaseKinds, openFreshDatabase, redisAnswers, removeTempDirs, spawnedServerEnv, TEST_JWT_SECRET, TEST_REDIS_URL, tempDir } from './harness';
 import { httpClient, type HttpClient } from './http-client';
 
 const kinds = await databaseKinds();
@@ -77,28 +65,16 @@ describe.skipIf(!kinds.includes('postgres') || !redisUp)('one of three processes
 
   beforeAll(async () => {
     database = await openFreshDatabase('postgres');
-    const dataDir = tempDir('portal-cluster-kill-');
-    const distDir = path.join(dataDir, 'dist');
-    mkdirSync(distDir, { recursive: true });
-    writeFileSync(path.join(distDir, 'index.html'), '<html><head><meta name="portal-client-credential" content=""></head><body></body></html>');
-    installShell(testConfig({ DATA_DIR: dataDir, DIST_DIR: distDir }));
     engine = await startTestEngine({ secret: ENGINE_SECRET, mode: 'poll-only', delayMs: 4000 });
     const gatewaysUrl = `http://127.0.0.1:${await freeBenchPort()}`;
-    const env = {
+    const env = spawnedServerEnv({
       DATABASE_URL: database.url ?? '',
       REDIS_URL: TEST_REDIS_URL,
-      JWT_SECRET: TEST_JWT_SECRET,
-      CLIENT_CREDENTIAL: TEST_CLIENT_CREDENTIAL,
       TEST_GATEWAYS_URL: gatewaysUrl,
-      DATA_DIR: dataDir,
-      DIST_DIR: distDir,
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
       BUILD_ENGINE_URL: engine.url,
       BUILD_ENGINE_SECRET: ENGINE_SECRET,
-      ENGINE_TIMEOUT: '120',
-      BUILD_LEASE_SECONDS: '2',
-    };
+    });
+    installShell(env);
     gateways = await startTsxServer('server/src/cli/test-gateways.ts', {
       env: { ...process.env, ...env, DATA_DIR: tempDir('portal-cluster-gateways-') },
       health: `${gatewaysUrl}/healthz`,

@@ -3,7 +3,7 @@
  * PostgreSQL database too when one answers at TEST_DATABASE_URL) and an app built in-process.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,40 @@ export function tempDir(prefix = 'portal-test-'): string {
 
 export function removeTempDirs(): void {
   for (const dir of temporaryDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A temporary DATA_DIR whose dist/ holds a stub portal page: what a server spawned with SKIP_BUILD=1
+ * serves (the server tests run before any build).
+ */
+export function stubbedDataDir(prefix: string): { dataDir: string; distDir: string } {
+  const dataDir = tempDir(prefix);
+  const distDir = path.join(dataDir, 'dist');
+  mkdirSync(distDir);
+  writeFileSync(path.join(distDir, 'index.html'), '<html><head><meta name="portal-client-credential" content=""></head><body></body></html>');
+  return { dataDir, distDir };
+}
+
+/**
+ * The variables of servers the tests spawn as processes of their own (server/src/main.ts, a
+ * cluster's processes) and kill mid-build: a stubbed DATA_DIR, the fixed secrets (so every process
+ * of one test accepts the same sessions), quiet logs, a 2 min engine timeout (a build the engine
+ * loses fails within the test's time) and a build lease of 2 s (a killed process's build is taken
+ * over quickly). `overrides` add the database, the engine, the port...
+ */
+export function spawnedServerEnv(overrides: Record<string, string>): Record<string, string> & { DATA_DIR: string; DIST_DIR: string } {
+  const { dataDir, distDir } = stubbedDataDir('portal-spawned-');
+  return {
+    DATA_DIR: dataDir,
+    DIST_DIR: distDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    CLIENT_CREDENTIAL: TEST_CLIENT_CREDENTIAL,
+    SKIP_BUILD: '1',
+    LOG_LEVEL: 'warn',
+    ENGINE_TIMEOUT: '120',
+    BUILD_LEASE_SECONDS: '2',
+    ...overrides,
+  };
 }
 
 /** A config on a temporary DATA_DIR with fixed secrets; DIST_DIR defaults to an empty folder. */

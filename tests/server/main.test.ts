@@ -4,7 +4,7 @@
  * clear line on a busy port, a busy DATA_DIR or an unreachable database.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../server/src/config';
 import { openSeededDatabase } from '../../server/src/seed';
 import { plans, users } from '../../server/src/db/schema';
-import { removeTempDirs, tempDir } from './harness';
+import { removeTempDirs, stubbedDataDir } from './harness';
 
 afterAll(removeTempDirs);
 
@@ -73,10 +73,7 @@ function occupyPort(): Promise<Server> {
   });
 }
 
-const dataDir = tempDir('portal-main-');
-const distDir = path.join(dataDir, 'dist');
-mkdirSync(distDir);
-writeFileSync(path.join(distDir, 'index.html'), '<html><head><meta name="portal-client-credential" content=""></head><body></body></html>');
+const { dataDir, distDir } = stubbedDataDir('portal-main-');
 
 describe('npm start', () => {
   it('prints the URL and data locations, serves, and exits 0 on SIGTERM without printing secrets', async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Build } from '@contract/builds/schemas';
 import type { ShopMedia } from '@contract/shops/schemas';
 import type { User } from '@contract/users/schemas';
+import { startLocalS3 } from '../../scripts/local-s3';
 import type { AppInstance } from '../../server/src/app';
 import { ConfigError, loadConfig } from '../../server/src/config';
 import type { DatabaseHandle } from '../../server/src/db/database';
@@ -24,10 +25,9 @@ import { readStored, STORAGE_UNAVAILABLE, StorageUnavailableError, type FileStor
 import { installShell, logoPng, order, readyShop, waitForBuild } from './build-kit';
 import { databaseKinds, freePort, removeTempDirs, startApp, tempDir, testConfig } from './harness';
 import { BASE, bearer, createUsdShop, PNG, useApp } from './kit';
-import { startLocalS3 } from './s3-server';
 
 const kinds = await databaseKinds();
-const s3 = await startLocalS3();
+const s3 = await startLocalS3({ directory: tempDir('s3rver-'), bucket: 'portal-files' });
 afterAll(async () => {
   await s3.stop();
   removeTempDirs();

@@ -10,6 +10,7 @@ import { ROLE } from '@contract/constants';
 import { TOTAL_COUNT_HEADER } from '@contract/api';
 import type { AuthResult } from '@contract/auth/schemas';
 import type { Shop } from '@contract/shops/schemas';
+import { testCardRow } from '../../scripts/close-seed';
 import { cardAuthorizations, liveIntervals, shopCollaborators, subscriptions, userRoles } from '../../server/src/db/schema';
 import { createUsdShop, useApp } from './kit';
 import { databaseKinds, removeTempDirs } from './harness';
@@ -26,17 +27,7 @@ describe.each(kinds)('subscriptions on %s', (kind) => {
 
   /** A saved card (saving one through a gateway is the payments tests' business). */
   async function saveCard(userId: number): Promise<void> {
-    await kit.database.db.insert(cardAuthorizations).values({
-      userId,
-      provider: 'paystack',
-      authorizationCode: `AUTH_${kind}_${userId}_${++counter}`,
-      brand: 'visa',
-      last4: '4242',
-      expMonth: 12,
-      expYear: 2034,
-      isDefault: true,
-      testMode: true,
-    });
+    await kit.database.db.insert(cardAuthorizations).values(testCardRow(userId));
   }
 
   async function merchantWithShop(): Promise<{ owner: AuthResult; shop: Shop }> {
