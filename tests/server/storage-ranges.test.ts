@@ -11,9 +11,9 @@ import { createFileStorage } from '../../server/src/storage/factory';
 import { readStored, type FileStorage } from '../../server/src/storage/port';
 import { RANGE_NOT_SATISFIABLE } from '../../server/src/storage/send';
 import { openFreshDatabase, removeTempDirs, startApp, tempDir, testConfig } from './harness';
-import { startLocalS3 } from './s3-server';
+import { startLocalS3 } from '../../scripts/local-s3';
 
-const s3 = await startLocalS3();
+const s3 = await startLocalS3({ directory: tempDir('s3rver-'), bucket: 'portal-files' });
 
 afterAll(async () => {
   await s3.stop();
