@@ -31,6 +31,7 @@ export const PAYMENT_MESSAGES = {
   noSession: 'This payment has no stripe checkout session',
   nothingToChange: 'Say what to change: isDefault, label or status',
   webhookSignature: 'The webhook signature is missing',
+  webhookInProgress: 'This event is being processed: send it again in a moment.',
   stripeCustomer: 'Create a setup intent before saving a stripe card',
 } as const;
 

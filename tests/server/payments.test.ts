@@ -29,6 +29,7 @@ import { cardAuthorizations, paymentTransactions, sandboxObjects, userRoles, web
 import type { DatabaseHandle } from '../../server/src/db/database';
 import { TEST_CARDS } from '../../server/src/modules/payments/sandbox/cards';
 import { testKeys } from '../../server/src/modules/payments/sandbox/keys';
+import { WEBHOOK_LEASE_SECONDS } from '../../server/src/modules/payments/webhooks';
 import { openSeededDatabaseAt } from '../../server/src/seed';
 import { bearer, registrationPayload, useApp, type Kit } from './kit';
 import { basicAuth, captureLogs, databaseKinds, openFreshDatabase, removeTempDirs, startApp, testConfig, TEST_JWT_SECRET } from './harness';
@@ -371,6 +372,36 @@ describe.each(kinds)('payments on %s', (kind) => {
     expect(outcomes.filter((outcome) => outcome !== 'applied').every((outcome) => outcome === 'stale' || outcome === 'unchanged')).toBe(true);
     // The test gateway holds no such payment, so its refund is refused and the payment stays paid for reconciliation.
     expect((await transactionOf(kit, token, transaction.reference)).status).toBe('success');
+  });
+
+  it('an event claimed by a process that died before applying it is answered 503 while its lease holds, then applied by the next delivery', async () => {
+    const { token } = await kit.register();
+    const { transaction } = await initialized(kit, token);
+    const event = signedWebhook(chargeSuccess(transaction.reference, 100, 'USD', 8080));
+    expect((await postWebhook(kit.app, event)).json()).toEqual({ message: 'applied', data: null });
+    // As a process killed between the claim and the move leaves them.
+    await kit.database.db
+      .update(webhookEvents)
+      .set({ outcome: 'received', receivedAt: sql`now()` })
+      .where(eq(webhookEvents.reference, transaction.reference));
+    await kit.database.db.update(paymentTransactions).set({ status: 'initialized' }).where(eq(paymentTransactions.reference, transaction.reference));
+
+    const held = await postWebhook(kit.app, event);
+    expect(held.statusCode).toBe(503);
+    expect(held.headers['retry-after']).toBe(String(WEBHOOK_LEASE_SECONDS));
+    expect(held.json()).toEqual({ message: PAYMENT_MESSAGES.webhookInProgress });
+    expect((await transactionOf(kit, token, transaction.reference)).status).toBe('initialized');
+
+    await kit.database.db
+      .update(webhookEvents)
+      .set({ receivedAt: sql`now() - make_interval(secs => ${WEBHOOK_LEASE_SECONDS + 1})` })
+      .where(eq(webhookEvents.reference, transaction.reference));
+    const taken = await Promise.all([postWebhook(kit.app, event), postWebhook(kit.app, event)]);
+    // One of two deliveries at once takes it over; the other finds it being processed, or done.
+    const messages = taken.map((answer) => answer.json<{ message: string }>().message).sort();
+    expect([['applied', PAYMENT_MESSAGES.webhookInProgress].sort(), ['applied', 'replayed'].sort()]).toContainEqual(messages);
+    expect((await transactionOf(kit, token, transaction.reference)).status).toBe('success');
+    expect((await postWebhook(kit.app, event)).json()).toEqual({ message: 'replayed', data: null });
   });
 
   it("stripe: a setup intent confirmed on the card setup page becomes a saved card; setup intents and sessions are only the owner's", async () => {
