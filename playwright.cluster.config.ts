@@ -1,7 +1,8 @@
 /**
  * `npm run test:cluster`: the journeys tagged @cluster (design edit with a second device, chat,
- * notifications, invite accept, template create) against three server processes behind one
- * address, each request free to land on any process (e2e/cluster-server.ts, docs/deploy.md).
+ * notifications, invite accept, template create, a process killed mid-flow) against three server
+ * processes behind one address, each request free to land on any process (e2e/cluster-server.ts,
+ * docs/deploy.md).
  */
 import { defineConfig } from '@playwright/test';
 import base from './playwright.config';

@@ -115,11 +115,29 @@ export function ownServer(name: string) {
     return sovereign;
   }
 
+  /**
+   * The running cluster (E2E_CLUSTER), for a journey that kills one of its processes mid-flow
+   * (e2e/cluster-kill.spec.ts). Throws when this server is one process, or not started.
+   */
+  function runningCluster(): Cluster {
+    if (!cluster)
+      throw new Error(process.env.E2E_CLUSTER ? 'The cluster is not started' : 'Not a cluster: run under playwright.cluster.config.ts (E2E_CLUSTER)');
+    return cluster;
+  }
+
+  /** The index of the process holding the websocket whose handshake sent `key` (Sec-WebSocket-Key), once it holds it. */
+  async function processHolding(key: string): Promise<number> {
+    const running = runningCluster();
+    const holder = () => running.ports.findIndex((_port, index) => running.websocketKeys(index).includes(key));
+    await expect.poll(holder, { message: `no process holds the websocket ${key}` }).toBeGreaterThanOrEqual(0);
+    return holder();
+  }
+
   async function tearDown(): Promise<void> {
     await stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { origin, distDir, start, stop, register, setUpSovereign, tearDown };
+  return { origin, distDir, start, stop, register, setUpSovereign, tearDown, cluster: runningCluster, processHolding };
 }

@@ -40,6 +40,8 @@ export interface Cluster {
   pid(index: number): number | undefined;
   /** Open websockets the front address holds to process i. */
   websockets(index: number): number;
+  /** The Sec-WebSocket-Key of each of them: a browser journey finds the process holding one of its page's. */
+  websocketKeys(index: number): string[];
   /** Sends `signal` (default SIGKILL) to process i; resolves once it has exited. */
   kill(index: number, signal?: NodeJS.Signals): Promise<void>;
   /** Starts process i again (stopping it first if it runs); resolves once its /healthz answers. */
@@ -199,6 +201,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       return child && child.exitCode === null && child.signalCode === null ? child.pid : undefined;
     },
     websockets: (index) => proxy.websockets(index),
+    websocketKeys: (index) => proxy.websocketKeys(index),
     kill,
     restart: async (index) => {
       await kill(index, 'SIGTERM');

@@ -30,6 +30,8 @@ export interface Proxy {
   isUp(index: number): boolean;
   /** Open websockets to process i (a test kills the process holding a client's). */
   websockets(index: number): number;
+  /** The Sec-WebSocket-Key of each open websocket to process i (which process holds a given client's). */
+  websocketKeys(index: number): string[];
   close(): Promise<void>;
 }
 
@@ -83,7 +85,8 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   let next = 0;
   const agent = new http.Agent({ keepAlive: true });
   const upgraded = new Set<Socket>();
-  const tunnels = targets.map(() => new Set<Socket>());
+  /** Each process's open websockets, with their handshake's Sec-WebSocket-Key. */
+  const tunnels = targets.map(() => new Map<Socket, string>());
 
   /** The next process in rotation not tried yet; when none is up, one not tried (it may be back). */
   function pick(tried: Set<number>): number | undefined {
@@ -178,7 +181,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     upstream.once('data', (first: Buffer) => {
       answered = true;
       upgraded.add(client);
-      tunnels[index]!.add(client);
+      tunnels[index]!.set(client, String(request.headers['sec-websocket-key'] ?? ''));
       client.on('close', () => {
         upgraded.delete(client);
         tunnels[index]!.delete(client);
@@ -231,6 +234,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     markDown,
     isUp: (index) => up[index] ?? false,
     websockets: (index) => tunnels[index]?.size ?? 0,
+    websocketKeys: (index) => [...(tunnels[index]?.values() ?? [])],
     close: async () => {
       clearInterval(timer);
       for (const socket of upgraded) socket.destroy();
