@@ -708,9 +708,11 @@ describe.each(kinds)('payments on %s', (kind) => {
         const { data } = (await verify.json()) as { data: Record<string, unknown> };
         const event = signedWebhook({ event: 'charge.success', data: { ...data, status: 'success' } });
         const answers = await Promise.all([postWebhook(kit.app, event), postWebhook(other, event), postWebhook(other, event)]);
-        for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+        // A delivery that finds the event still being processed is answered 503, for the provider to send it again.
+        for (const answer of answers) expect([200, 503], answer.body).toContain(answer.statusCode);
         expect(answers.filter((answer) => answer.json<{ message: string }>().message === 'applied').length).toBeLessThanOrEqual(1);
         await settled(kit, token, transaction.reference);
+        for (const app of [kit.app, other]) expect((await postWebhook(app, event)).json()).toEqual({ message: 'replayed', data: null });
         await new Promise((resolve) => setTimeout(resolve, 300));
         const charges = await kit.database.db
           .select()
