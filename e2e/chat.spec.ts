@@ -12,6 +12,7 @@ import { CHAT_PATHS } from '@contract/chat/paths';
 import { expectAccessible } from './accessibility';
 import type { BrowserWindow } from './browser';
 import { ownServer } from './own-server';
+import { messages, panel, supportButton } from './support-chat';
 
 const own = ownServer('chat');
 const ORIGIN = own.origin;
@@ -42,10 +43,6 @@ async function signedInPage(browser: Browser, session: AuthResult | null): Promi
   }
   return { context, page: await context.newPage() };
 }
-
-const supportButton = (page: Page) => page.getByRole('button', { name: 'support', exact: true });
-const panel = (page: Page) => page.getByRole('region', { name: 'support', exact: true });
-const messages = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
 let merchantSide: { context: BrowserContext; page: Page };
 let agentSide: { context: BrowserContext; page: Page };

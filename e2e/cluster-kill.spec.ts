@@ -15,8 +15,10 @@ import type { AuthResult } from '@contract/auth/schemas';
 import { CHAT_ROOMS } from '@contract/chat/paths';
 import { REALTIME_EVENTS } from '@contract/design/realtime';
 import type { BrowserWindow } from './browser';
+import { inSync, toolbarBackground } from './live-preview';
 import { ownServer } from './own-server';
 import { shopOf } from './shops';
+import { messages, panel, supportButton } from './support-chat';
 
 const own = ownServer('cluster-kill');
 const ORIGIN = own.origin;
@@ -86,24 +88,6 @@ async function markPage(page: Page): Promise<() => Promise<boolean>> {
   return () => page.evaluate(() => (globalThis as unknown as { killJourney?: boolean }).killJourney === true);
 }
 
-// The design sync journeys' words (e2e/design-sync.spec.ts).
-const status = (page: Page) => page.getByTestId('live-preview').getByRole('status');
-
-/** Live, showing revision `revision` of the design (the number is the page's data, not its words). */
-async function inSync(page: Page, revision: number, timeout?: number): Promise<void> {
-  await expect(page.getByTestId('live-preview')).toHaveAttribute('data-revision', String(revision), { timeout });
-  await expect(status(page)).toHaveText('Live: showing the latest design', { timeout });
-}
-
-const toolbarBackground = (page: Page) =>
-  page
-    .getByTestId('live-preview')
-    .locator('header')
-    .first()
-    .evaluate(
-      (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
-    );
-
 /** After the kill: the client's backoff, then its edits or messages again (an unanswered one after its timeout). */
 const RECOVERY = 30_000;
 
@@ -152,10 +136,6 @@ test("design editing: the process holding the editor's websocket killed, the edi
   await watching.close();
   await cluster.restart(victim);
 });
-
-const supportButton = (page: Page) => page.getByRole('button', { name: 'support', exact: true });
-const panel = (page: Page) => page.getByRole('region', { name: 'support', exact: true });
-const messages = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
 
 test("support chat: the process holding the merchant's websocket killed, a message sent at once reaches the agent once and the answer comes back @cluster", async ({
   browser,

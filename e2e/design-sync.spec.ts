@@ -3,32 +3,20 @@
  * preview; an edit made offline (the service worker's own fetches cut too) arrives after
  * reconnect; a reload keeps everything; the preview URL (previewUrl) opened elsewhere follows.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { registerThroughApi, uniqueEmail } from './accounts';
 import type { BrowserWindow } from './browser';
+import { inSync, liveStatus, toolbarBackground } from './live-preview';
 import { merchantWithShop } from './shops';
 
 async function signIn(context: BrowserContext, token: string): Promise<void> {
   await context.addInitScript((stored) => (globalThis as unknown as BrowserWindow).localStorage.setItem('portal-session', stored), JSON.stringify({ token }));
 }
 
-const status = (page: Page) => page.getByTestId('live-preview').getByRole('status');
-
-/** Live, showing revision `revision` of the design (the number is the page's data, not its words). */
-async function inSync(page: Page, revision: number): Promise<void> {
-  await expect(page.getByTestId('live-preview')).toHaveAttribute('data-revision', String(revision));
-  await expect(status(page)).toHaveText('Live: showing the latest design');
-}
-
 /** The owner shares the design (a new app's public link is off): anyone with the link may watch it. */
 async function share(request: APIRequestContext, token: string, alias: string): Promise<void> {
   expect((await request.put(`/v1/shops/${alias}/sharing`, { headers: { Authorization: `Bearer ${token}` }, data: { publicLink: true } })).status()).toBe(200);
 }
-const toolbar = (page: Page) => page.getByTestId('live-preview').locator('header').first();
-const toolbarBackground = (page: Page) =>
-  toolbar(page).evaluate(
-    (element) => (globalThis as unknown as { getComputedStyle(node: unknown): { backgroundImage: string } }).getComputedStyle(element).backgroundImage,
-  );
 
 test("two contexts see each other's edits live, and a reload keeps them @cluster", async ({ browser, request }) => {
   const { token, alias } = await merchantWithShop(request);
@@ -71,14 +59,14 @@ test('an edit made offline is kept, survives a reload, and arrives after reconne
   // Offline, the service worker's own fetches cut too (docs/toolchain.md).
   await editing.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
   await editing.setOffline(true);
-  await expect(status(page)).toHaveText(/^Offline/);
+  await expect(liveStatus(page)).toHaveText(/^Offline/);
   await page.getByLabel('Primary colour').fill('#00ff00');
-  await expect(status(page)).toHaveText('Offline: 1 edit waiting');
+  await expect(liveStatus(page)).toHaveText('Offline: 1 edit waiting');
   await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 255, 0)');
 
   // A reload while offline: the waiting edit is still shown (it lives in IndexedDB).
   await page.reload();
-  await expect(status(page)).toHaveText('Offline: 1 edit waiting');
+  await expect(liveStatus(page)).toHaveText('Offline: 1 edit waiting');
   await expect.poll(() => toolbarBackground(page)).toContain('rgb(0, 255, 0)');
 
   await share(request, token, alias);

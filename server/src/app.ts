@@ -11,7 +11,6 @@ import { UPLOADS_PATH } from '@contract/pages';
 import { createGuards, loadSessionUser } from './auth/guards';
 import { CHANGES } from './changes/bus';
 import { trackConnections } from './graceful-close';
-import { sendStored } from './storage/send';
 import { openChangeBus } from './changes/transports';
 import { createLimits, type Limits } from './auth/limits';
 import { createFacebookVerifier, type SocialVerifier } from './auth/social';
@@ -58,6 +57,7 @@ import { contactModule } from './modules/contact/routes';
 import { attachRealtime, type Realtime } from './realtime/socket';
 import { createFileStorage } from './storage/factory';
 import { contentTypeOf, type FileStorage } from './storage/port';
+import { sendStored } from './storage/send';
 import { CACHE_IMMUTABLE, isAppRoute } from './web/paths';
 import { registerPortal, type Portal } from './web/portal';
 

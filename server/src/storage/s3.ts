@@ -49,6 +49,16 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     }
   }
 
+  /** As send, with null for an object that is not there. */
+  async function found<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new StorageUnavailableError({ cause: error });
+    }
+  }
+
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
@@ -65,29 +75,23 @@ export function createS3Storage(settings: S3Settings): FileStorage {
 
     async get(key, range) {
       checkKey(key);
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
-        return {
+      const answer = await found(() =>
+        client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })),
+      );
+      return (
+        answer && {
           body: answer.Body as Readable,
           size: answer.ContentLength ?? 0,
           contentType: answer.ContentType ?? 'application/octet-stream',
           modified: answer.LastModified ?? new Date(0),
-        };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new StorageUnavailableError({ cause: error });
-      }
+        }
+      );
     },
 
     async stat(key) {
       checkKey(key);
-      try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0) };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw new StorageUnavailableError({ cause: error });
-      }
+      const answer = await found(() => client.send(new HeadObjectCommand({ Bucket, Key: key })));
+      return answer && { size: answer.ContentLength ?? 0, modified: answer.LastModified ?? new Date(0) };
     },
 
     async remove(key) {

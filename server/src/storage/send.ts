@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import type { ByteRange, FileStorage } from './port';
+import type { ByteRange, FileInfo, FileStorage } from './port';
 
 export const RANGE_NOT_SATISFIABLE = 'The range asked for starts after the end of the file.';
 
@@ -26,10 +26,10 @@ export async function sendStored(
   options: SendOptions,
 ): Promise<FastifyReply | null> {
   let range: ByteRange | undefined;
-  let whole = 0;
+  let info: FileInfo | null = null;
   const asked = request.headers.range;
   if (asked) {
-    const info = await storage.stat(key);
+    info = await storage.stat(key);
     if (!info) return null;
     const ifRange = request.headers['if-range'];
     // If-Range names an ETag (quoted) or a date: a range of another version than the client's would corrupt its copy.
@@ -38,14 +38,11 @@ export async function sendStored(
     const ranges = sameVersion ? parseRange(info.size, asked, { combine: true }) : -2;
     if (ranges === -1) return reply.code(416).header('content-range', `bytes */${info.size}`).send({ message: RANGE_NOT_SATISFIABLE });
     const [only] = Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1 ? ranges : [];
-    if (only) {
-      range = { start: only.start, end: only.end };
-      whole = info.size;
-    }
+    if (only) range = { start: only.start, end: only.end };
   }
   const file = await storage.get(key, range);
   if (!file) return null;
   reply.headers(options.headers).header('accept-ranges', 'bytes').header('last-modified', file.modified.toUTCString()).header('content-length', file.size);
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${whole}`);
+  if (range && info) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
   return reply.send(file.body);
 }

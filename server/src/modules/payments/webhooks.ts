@@ -17,6 +17,12 @@ const RECEIVED = 'received';
 export const WEBHOOK_LEASE_SECONDS = 10;
 
 const statements = preparedStatements((db) => {
+  /** The transaction a webhook's reference names, of the gateway (and its mode) that sent it. */
+  const paymentOfTheEvent = and(
+    eq(paymentTransactions.reference, sql`${sql.placeholder('reference')}::text`),
+    eq(paymentTransactions.provider, sql.placeholder('provider')),
+    eq(paymentTransactions.testMode, sql.placeholder('testMode')),
+  );
   const claimed = db.$with('claimed').as(
     db
       .insert(webhookEvents)
@@ -36,14 +42,7 @@ const statements = preparedStatements((db) => {
       .with(claimed)
       .select({ eventId: claimed.eventId, payment: paymentTransactions })
       .from(claimed)
-      .leftJoin(
-        paymentTransactions,
-        and(
-          eq(paymentTransactions.reference, sql`${sql.placeholder('reference')}::text`),
-          eq(paymentTransactions.provider, sql.placeholder('provider')),
-          eq(paymentTransactions.testMode, sql.placeholder('testMode')),
-        ),
-      )
+      .leftJoin(paymentTransactions, paymentOfTheEvent)
       .prepare('payments_webhook_claim'),
     /** An event claimed by a delivery whose process died before recording it: claimed again, once its lease is over. */
     takeOver: db
@@ -59,17 +58,7 @@ const statements = preparedStatements((db) => {
       )
       .returning({ outcome: webhookEvents.outcome })
       .prepare('payments_webhook_take_over'),
-    payment: db
-      .select()
-      .from(paymentTransactions)
-      .where(
-        and(
-          eq(paymentTransactions.reference, sql`${sql.placeholder('reference')}::text`),
-          eq(paymentTransactions.provider, sql.placeholder('provider')),
-          eq(paymentTransactions.testMode, sql.placeholder('testMode')),
-        ),
-      )
-      .prepare('payments_webhook_payment'),
+    payment: db.select().from(paymentTransactions).where(paymentOfTheEvent).prepare('payments_webhook_payment'),
     outcome: db
       .select({ outcome: webhookEvents.outcome })
       .from(webhookEvents)
